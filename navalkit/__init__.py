@@ -1,0 +1,40 @@
+"""navalkit: historical naval games, playable and explained in Jupyter and Voila.
+
+>>> import navalkit
+>>> navalkit.games()
+['branle_bas']
+>>> m = navalkit.new_match("branle_bas", seed=1)
+"""
+
+from .core import (
+    ConfigError,
+    IllegalActionError,
+    Match,
+    NavalkitError,
+    NothingToUndoError,
+    RecordError,
+    UnknownGameError,
+    Violation,
+    games,
+    get_game,
+    load_match,
+    new_match,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ConfigError",
+    "IllegalActionError",
+    "Match",
+    "NavalkitError",
+    "NothingToUndoError",
+    "RecordError",
+    "UnknownGameError",
+    "Violation",
+    "__version__",
+    "games",
+    "get_game",
+    "load_match",
+    "new_match",
+]

@@ -1,0 +1,48 @@
+"""The core: protocol, errors, seeded chance, Match driver, records, clauses, bots.
+
+Imports nothing else of navalkit, and no widget library.
+"""
+
+from .bots import Bot, BotView, RandomBot, bot_names, make_bot, play_bot_move
+from .clauses import Clause, ClauseBook
+from .config import make_config, setting, settings_table
+from .errors import (
+    ConfigError,
+    IllegalActionError,
+    NavalkitError,
+    RecordError,
+    UnknownGameError,
+    Violation,
+)
+from .match import Match, NothingToUndoError, load_match, new_match
+from .protocol import Action, Game
+from .registry import games, get_game, register
+
+__all__ = [
+    "Action",
+    "Bot",
+    "BotView",
+    "Clause",
+    "ClauseBook",
+    "ConfigError",
+    "Game",
+    "IllegalActionError",
+    "Match",
+    "NavalkitError",
+    "NothingToUndoError",
+    "RandomBot",
+    "RecordError",
+    "UnknownGameError",
+    "Violation",
+    "bot_names",
+    "games",
+    "get_game",
+    "load_match",
+    "make_bot",
+    "make_config",
+    "new_match",
+    "play_bot_move",
+    "register",
+    "setting",
+    "settings_table",
+]

@@ -1,0 +1,73 @@
+"""Rule clauses: every rule has an id and a provenance that errors and explainers cite."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+Provenance = Literal["SEED", "SRC", "HOUSE"]
+
+PROVENANCE_MEANING: dict[str, str] = {
+    "SEED": "stated by the original rules text",
+    "SRC": "added from a public source about the game",
+    "HOUSE": "our reconstruction where the sources are silent; a teacher may switch it",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One rule clause.
+
+    ``source`` quotes the seed line (SEED), names the source (SRC), or gives the
+    reasoning (HOUSE). ``setting`` names the Config field that switches a HOUSE rule.
+    """
+
+    id: str
+    title: str
+    text: str
+    provenance: Provenance
+    source: str = ""
+    setting: str | None = None
+
+    def cite(self) -> str:
+        return f"{self.id} ({self.provenance}): {self.title}"
+
+
+class ClauseBook:
+    """The clauses of one game, looked up by id."""
+
+    def __init__(self, clauses: Iterable[Clause]) -> None:
+        self._by_id: dict[str, Clause] = {}
+        for clause in clauses:
+            if clause.id in self._by_id:
+                raise ValueError(f"duplicate rule clause id {clause.id!r}")
+            if clause.provenance not in PROVENANCE_MEANING:
+                raise ValueError(f"clause {clause.id}: bad provenance {clause.provenance!r}")
+            self._by_id[clause.id] = clause
+
+    def __getitem__(self, rule_id: str) -> Clause:
+        return self._by_id[rule_id]
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._by_id
+
+    def __iter__(self) -> Iterator[Clause]:
+        return iter(self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def table(self) -> list[dict[str, str]]:
+        """Rows for a pandas table or an HTML rules card."""
+        return [
+            {
+                "id": c.id,
+                "title": c.title,
+                "provenance": c.provenance,
+                "rule": c.text,
+                "source": c.source,
+                "setting": c.setting or "",
+            }
+            for c in self
+        ]

@@ -1,0 +1,103 @@
+"""Game settings: frozen dataclasses whose fields carry their provenance.
+
+A game declares ``@dataclass(frozen=True) class Config`` with fields made by
+:func:`setting`. :func:`make_config` turns keyword arguments into a Config and refuses
+unknown names and wrong values with a :class:`ConfigError` that says what would work.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from .clauses import Provenance
+from .errors import ConfigError
+
+C = TypeVar("C")
+
+
+def setting(
+    default: Any,
+    *,
+    provenance: Provenance,
+    help: str,
+    choices: Sequence[Any] | None = None,
+    low: int | None = None,
+    high: int | None = None,
+    rule: str | None = None,
+) -> Any:
+    """A Config field with its provenance, a sentence of help and its allowed values."""
+    meta = {
+        "provenance": provenance,
+        "help": help,
+        "choices": tuple(choices) if choices is not None else None,
+        "low": low,
+        "high": high,
+        "rule": rule,
+    }
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _check(name: str, value: Any, field: dataclasses.Field[Any]) -> None:
+    meta = field.metadata
+    default = field.default
+    expected = type(default)
+    if expected is bool:
+        if not isinstance(value, bool):
+            raise ConfigError(f"setting {name!r} takes True or False, not {value!r}")
+    elif expected is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"setting {name!r} takes a whole number, not {value!r}")
+    elif not isinstance(value, expected):
+        raise ConfigError(f"setting {name!r} takes a {expected.__name__}, not {value!r}")
+    choices = meta.get("choices")
+    if choices is not None and value not in choices:
+        allowed = ", ".join(repr(c) for c in choices)
+        raise ConfigError(f"setting {name!r} must be one of {allowed}; got {value!r}")
+    low, high = meta.get("low"), meta.get("high")
+    if low is not None and value < low:
+        raise ConfigError(f"setting {name!r} must be at least {low}; got {value!r}")
+    if high is not None and value > high:
+        raise ConfigError(f"setting {name!r} must be at most {high}; got {value!r}")
+
+
+def make_config(cls: type[C], overrides: Mapping[str, Any]) -> C:
+    """Build ``cls`` from ``overrides``, checking every name and value."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    for name, value in overrides.items():
+        if name not in fields:
+            known = ", ".join(sorted(fields))
+            raise ConfigError(f"unknown setting {name!r}; this game's settings are: {known}")
+        _check(name, value, fields[name])
+    return cls(**overrides)
+
+
+def config_to_json(config: Any) -> dict[str, Any]:
+    """The settings as a plain dict (for records)."""
+    return dataclasses.asdict(config)
+
+
+def settings_table(cls: type[Any]) -> list[dict[str, Any]]:
+    """One row per setting: name, default, provenance, allowed values, help, rule id."""
+    rows = []
+    for f in dataclasses.fields(cls):
+        meta = f.metadata
+        allowed: str
+        if meta.get("choices") is not None:
+            allowed = " / ".join(str(c) for c in meta["choices"])
+        elif meta.get("low") is not None or meta.get("high") is not None:
+            allowed = f"{meta.get('low', '')}..{meta.get('high', '')}"
+        else:
+            allowed = type(f.default).__name__
+        rows.append(
+            {
+                "setting": f.name,
+                "default": f.default,
+                "provenance": meta.get("provenance", ""),
+                "allowed": allowed,
+                "rule": meta.get("rule") or "",
+                "help": meta.get("help", ""),
+            }
+        )
+    return rows

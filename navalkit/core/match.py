@@ -1,0 +1,356 @@
+"""The Match driver: one game in progress, with seeded chance, undo, a log and a record.
+
+Everything a notebook, a widget or a bot does to a game goes through a Match. The rules
+stay pure; the Match keeps the line of events and the states they led to.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .config import config_to_json
+from .errors import IllegalActionError, NavalkitError, RecordError, Violation
+from .registry import get_game
+from .rng import draw_outcome
+
+RECORD_FORMAT = "navalkit-record"
+RECORD_FORMAT_VERSION = 1
+
+
+class NothingToUndoError(NavalkitError):
+    """Undo was asked for before any move was played."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step of a match: a player's action or a chance outcome."""
+
+    kind: str  # "action" | "chance"
+    player: int | None
+    payload: Any  # the action object, or the chance outcome (JSON value)
+    text: str
+    probability: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "chance":
+            return {"chance": self.payload}
+        return {"player": self.player, "action": self.payload.to_json()}
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    return hashlib.sha256(_canonical(body).encode("utf-8")).hexdigest()
+
+
+class Match:
+    """A game being played. Build one with :func:`navalkit.new_match`."""
+
+    def __init__(
+        self,
+        game: Any,
+        config: Any,
+        players: int,
+        seed: int,
+        *,
+        chance: Iterable[Any] = (),
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        self.game = game
+        self.config = config
+        self.players = players
+        self.seed = seed
+        self.meta: dict[str, Any] = dict(meta or {})
+        self._script: list[Any] = list(chance)
+        self._events: list[Event] = []
+        self._states: list[Any] = [game.initial_state(config, players)]
+        self._resolve_chance()
+
+    # --- reading ------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state (an immutable value)."""
+        return self._states[-1]
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or None when the game is over."""
+        return None if self.is_over else self.game.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.game.is_over(self.state))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.game.scores(self.state))
+
+    @property
+    def winner(self) -> int | None:
+        return self.game.winner(self.state) if self.is_over else None
+
+    @property
+    def history(self) -> list[Any]:
+        """The actions played so far, in order."""
+        return [e.payload for e in self._events if e.kind == "action"]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def status(self) -> str:
+        return str(self.game.status(self.state))
+
+    def legal_actions(self) -> list[Any]:
+        if self.is_over:
+            return []
+        return list(self.game.legal_actions(self.state))
+
+    def observe(self, player: int | None) -> Any:
+        """What ``player`` may see (``None``: the teacher's view of everything)."""
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players
+        ):
+            raise ValueError(f"no seat {player!r}: seats are 0..{self.players - 1} (or None)")
+        return self.game.observe(self.state, player)
+
+    def describe(self, action: Any) -> str:
+        return str(self.game.describe(self.state, action))
+
+    def violation(self, action: object) -> Violation | None:
+        """Why ``action`` would be refused now, or None if it is legal."""
+        if self.is_over:
+            return Violation("match.over", "The game is over: no more moves can be played.")
+        if isinstance(action, dict):
+            try:
+                action = self.game.action_from_json(action)
+            except (ValueError, TypeError, KeyError) as exc:
+                return Violation("match.not_an_action", f"That is not a {self.game.title} action: {exc}")
+        try:
+            return self.game.violation(self.state, action)
+        except (TypeError, AttributeError, ValueError, KeyError, IndexError) as exc:
+            return Violation(
+                "match.not_an_action",
+                f"{action!r} is not a {self.game.title} action ({type(exc).__name__}).",
+            )
+
+    # --- playing ------------------------------------------------------------------------
+    def apply(self, action: Any) -> Any:
+        """Play ``action`` for the seat to move. Refused actions raise
+        :class:`IllegalActionError` and leave the match exactly as it was."""
+        v = self.violation(action)
+        if v is not None:
+            raise IllegalActionError(v)
+        if isinstance(action, dict):
+            action = self.game.action_from_json(action)
+        before = self.state
+        player = self.game.to_move(before)
+        text = self.game.describe_outcome(before, action)
+        after = self.game.apply(before, action)
+        self._events.append(Event("action", player, action, text))
+        self._states.append(after)
+        self._resolve_chance()
+        return action
+
+    def script_chance(self, *outcomes: Any) -> None:
+        """Fix the next chance outcomes (dice, shuffles) to set up an exact situation."""
+        self._script.extend(outcomes)
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` actions (and the chance they led to)."""
+        for _ in range(steps):
+            if not any(e.kind == "action" for e in self._events):
+                raise NothingToUndoError("Nothing to undo: no move has been played yet.")
+            while self._events and self._events[-1].kind == "chance":
+                self._pop()
+            self._pop()
+
+    def _pop(self) -> None:
+        self._events.pop()
+        self._states.pop()
+
+    def _chance_steps(self) -> int:
+        return sum(1 for e in self._events if e.kind == "chance")
+
+    def _resolve_chance(self, recorded: list[Any] | None = None) -> None:
+        game = self.game
+        while not game.is_over(self.state) and game.is_chance(self.state):
+            state = self.state
+            outcomes = list(game.chance_outcomes(state))
+            source = recorded if recorded is not None else self._script
+            if source:
+                outcome = source.pop(0)
+                matches = [o for o, _ in outcomes if o == outcome]
+                if not matches:
+                    allowed = ", ".join(repr(o) for o, _ in outcomes)
+                    raise ValueError(f"chance outcome {outcome!r} cannot happen here; it can be: {allowed}")
+            else:
+                outcome = draw_outcome(self.seed, self._chance_steps(), outcomes)
+            prob = next(p for o, p in outcomes if o == outcome)
+            text = game.describe_chance(state, outcome)
+            self._events.append(Event("chance", None, outcome, text, prob))
+            self._states.append(game.apply_chance(state, outcome))
+
+    # --- log and record -------------------------------------------------------------------
+    @property
+    def log(self) -> Any:
+        """A pandas DataFrame: one row per event, chance included."""
+        import pandas as pd
+
+        rows = []
+        turn = 0
+        for i, e in enumerate(self._events):
+            if e.kind == "action":
+                turn += 1
+            rows.append(
+                {
+                    "seq": i,
+                    "turn": turn if e.kind == "action" else None,
+                    "event": e.kind,
+                    "player": e.player,
+                    "who": "chance" if e.player is None else self.game.player_name(e.player),
+                    "text": e.text,
+                    "data": _canonical(e.to_json()["action"] if e.kind == "action" else e.payload),
+                    "probability": e.probability,
+                }
+            )
+        columns = ["seq", "turn", "event", "player", "who", "text", "data", "probability"]
+        frame = pd.DataFrame(rows, columns=columns)
+        frame["turn"] = frame["turn"].astype("Int64")
+        frame["player"] = frame["player"].astype("Int64")
+        return frame
+
+    def record(self) -> dict[str, Any]:
+        body = {
+            "format": RECORD_FORMAT,
+            "format_version": RECORD_FORMAT_VERSION,
+            "game": self.game.id,
+            "rules_version": self.game.rules_version,
+            "seed": self.seed,
+            "players": self.players,
+            "config": config_to_json(self.config),
+            "meta": self.meta,
+            "events": [e.to_json() for e in self._events],
+        }
+        return {**body, "checksum": _checksum(body)}
+
+    def to_json(self) -> str:
+        """The record as JSON text: seed, settings and every event. Replays byte for byte."""
+        return json.dumps(self.record(), sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+    def __repr__(self) -> str:
+        return f"<Match {self.game.id} seed={self.seed} events={len(self._events)} {self.status}>"
+
+    def _repr_svg_(self) -> str | None:
+        try:
+            from navalkit.render.svg import scene_to_svg
+
+            return scene_to_svg(self.game.draw(self.observe(None)))
+        except NotImplementedError:
+            return None
+
+
+def new_match(
+    game_id: str,
+    *,
+    seed: int = 0,
+    players: int | None = None,
+    chance: Sequence[Any] = (),
+    **config: Any,
+) -> Match:
+    """Start a match of ``game_id``. ``seed`` fixes all chance; ``config`` switches settings."""
+    game = get_game(game_id)
+    if players is None:
+        players = game.default_players
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number, not {players!r}")
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(
+            f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    cfg = game.make_config(**config)
+    return Match(game, cfg, players, seed, chance=chance)
+
+
+def load_match(text: str | bytes) -> Match:
+    """Rebuild a match from :meth:`Match.to_json` text, replaying every event.
+
+    A damaged record, one of another game's rules version, or one whose moves do not
+    replay is refused with :class:`RecordError`; nothing else is touched.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise RecordError(f"This save is damaged: it is not valid JSON ({exc}).") from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise RecordError("This is not a navalkit game record.")
+    if data.get("format_version") != RECORD_FORMAT_VERSION:
+        raise RecordError(
+            f"This record uses format version {data.get('format_version')!r}; "
+            f"this navalkit reads version {RECORD_FORMAT_VERSION}."
+        )
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    if data.get("checksum") != _checksum(body):
+        raise RecordError("This save is damaged: its checksum does not match its contents.")
+    try:
+        game = get_game(data["game"])
+    except (KeyError, NavalkitError) as exc:
+        raise RecordError(f"This record is of an unknown game: {exc}") from None
+    if data.get("rules_version") != game.rules_version:
+        raise RecordError(
+            f"This record was made under {game.title} rules version {data.get('rules_version')!r}; "
+            f"this navalkit plays version {game.rules_version!r} and will not replay it."
+        )
+    try:
+        match = new_match(game.id, seed=data["seed"], players=data["players"], **data["config"])
+    except (KeyError, ValueError, TypeError) as exc:
+        raise RecordError(f"This record's settings cannot be used: {exc}") from None
+    match.meta = dict(data.get("meta") or {})
+    events = data.get("events")
+    if not isinstance(events, list):
+        raise RecordError("This save is damaged: it has no list of events.")
+    # The opening chance events were drawn when the match was built: they must agree.
+    n_open = len(match._events)
+    for i, (made, saved) in enumerate(zip(match._events, events[:n_open], strict=False)):
+        if made.to_json() != saved:
+            raise RecordError(f"This save is damaged: event {i} does not replay.")
+    pending_chance: list[Any] = []
+    i = n_open
+    while i < len(events):
+        ev = events[i]
+        if not isinstance(ev, dict) or "action" not in ev:
+            raise RecordError(f"This save is damaged: event {i} is not a move where one is due.")
+        try:
+            action = game.action_from_json(ev["action"])
+        except (ValueError, TypeError, KeyError) as exc:
+            raise RecordError(f"This save is damaged: event {i} is not a move ({exc}).") from None
+        if ev.get("player") != match.current_player:
+            raise RecordError(f"This save is damaged: event {i} is played by the wrong seat.")
+        v = match.violation(action)
+        if v is not None:
+            raise RecordError(f"This save is damaged: move {i} does not replay: {v}")
+        j = i + 1
+        pending_chance = []
+        while j < len(events) and isinstance(events[j], dict) and "chance" in events[j]:
+            pending_chance.append(events[j]["chance"])
+            j += 1
+        match._script = list(pending_chance)
+        try:
+            match.apply(action)
+        except ValueError as exc:
+            raise RecordError(f"This save is damaged: the chance after move {i} does not replay: {exc}") from None
+        if match._script:
+            raise RecordError(f"This save is damaged: extra chance events after move {i}.")
+        i = j
+    if match.record() != data:
+        raise RecordError("This save is damaged: replaying it does not give the same record.")
+    return match

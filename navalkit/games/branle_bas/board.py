@@ -1,0 +1,137 @@
+"""The Branle-Bas board as data: 181 squares in a diamond, with its zones.
+
+HOUSE (rule BB-BOARD): the printed diagram is lost. 181 is the centred square number
+10² + 9², so the board is the diamond {(x, y): |x| + |y| <= 9} on a square grid. Its tips
+each have one axial and two diagonal neighbours, which is exactly the seed's "3 issues,
+2 en diagonale ... le 3e, chenal axial". The two home ports are the tips (the digest's one
+deliberate deviation from "181 cases + 2 Ports": the ports are counted inside the 181).
+
+Squares are named like a chessboard: files a..s (x = -9..9), ranks 1..19 (y = -9..9).
+Player A (seat 0) sits in the south, player B (seat 1) in the north.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RADIUS = 9
+FILES = "abcdefghijklmnopqrs"
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One square of the board and what it is."""
+
+    index: int
+    x: int
+    y: int
+    name: str
+    zone: str  # port | outer_harbour | territorial | high_seas
+    owner: int | None  # the side whose port/harbour/waters it is (None on the high seas)
+    feature: str  # "", mine, net, minefield, entrance, neutral_port
+
+    @property
+    def label(self) -> str:
+        bits = {
+            "port": "home port",
+            "outer_harbour": "outer harbour (avant-port)",
+            "territorial": "territorial waters",
+            "high_seas": "high seas",
+        }[self.zone]
+        if self.owner is not None:
+            bits = f"{'AB'[self.owner]}'s {bits}"
+        feat = {
+            "mine": "the fixed Mine's square",
+            "net": "net (filet)",
+            "minefield": "minefield (champ de mines)",
+            "entrance": "diagonal port entrance",
+            "neutral_port": "neutral port",
+            "": "",
+        }[self.feature]
+        return f"{self.name}: {bits}" + (f", {feat}" if feat else "")
+
+
+def _name(x: int, y: int) -> str:
+    return f"{FILES[x + RADIUS]}{y + RADIUS + 1}"
+
+
+def _classify(x: int, y: int) -> tuple[str, int | None, str]:
+    """Zone, owner and feature of (x, y) for the south side, mirrored for the north."""
+    if y == 0 and abs(x) == RADIUS:
+        return "high_seas", None, "neutral_port"
+    if abs(y) <= 2:
+        return "high_seas", None, ""
+    owner = 0 if y < 0 else 1
+    d = abs(y)  # distance from the centre line: 9 = port, 8..6 harbour, 5..3 waters
+    if d == 9:
+        return "port", owner, ""
+    if d >= 6:
+        if d == 8:
+            return "outer_harbour", owner, "mine" if x == 0 else "entrance"
+        if d == 7:
+            return "outer_harbour", owner, "minefield" if x == 0 else "net"
+        return "outer_harbour", owner, "minefield"
+    return "territorial", owner, ""
+
+
+def _build() -> tuple[Square, ...]:
+    cells = []
+    for y in range(-RADIUS, RADIUS + 1):
+        for x in range(-RADIUS, RADIUS + 1):
+            if abs(x) + abs(y) <= RADIUS:
+                zone, owner, feature = _classify(x, y)
+                cells.append(Square(len(cells), x, y, _name(x, y), zone, owner, feature))
+    return tuple(cells)
+
+
+BOARD: tuple[Square, ...] = _build()
+"""One entry per square, 181 in all, indexed by ``Square.index``."""
+
+INDEX: dict[tuple[int, int], int] = {(s.x, s.y): s.index for s in BOARD}
+BY_NAME: dict[str, int] = {s.name: s.index for s in BOARD}
+N = len(BOARD)
+
+#: the home port square of each side
+PORT = (INDEX[(0, -RADIUS)], INDEX[(0, RADIUS)])
+#: the square of each side's fixed Mine (the axial channel)
+MINE_SQUARE = (INDEX[(0, -RADIUS + 1)], INDEX[(0, RADIUS - 1)])
+NEUTRAL_PORTS = (INDEX[(-RADIUS, 0)], INDEX[(RADIUS, 0)])
+#: each side is "forward" towards the enemy port: +y for A (south), -y for B (north)
+FORWARD = (1, -1)
+
+# Fast lookup tables (one entry per square) for the move generator.
+HARBOUR_OF: tuple[int, ...] = tuple(-1 if s.zone != "outer_harbour" else s.owner for s in BOARD)  # type: ignore[misc]
+PORT_OF: tuple[int, ...] = tuple(-1 if s.zone != "port" else s.owner for s in BOARD)  # type: ignore[misc]
+NET_OF: tuple[int, ...] = tuple(s.owner if s.feature == "net" else -1 for s in BOARD)  # type: ignore[misc]
+IS_NEUTRAL: tuple[bool, ...] = tuple(s.feature == "neutral_port" for s in BOARD)
+#: the harbour row facing the territorial waters (first row in, full power out)
+IS_BOUNDARY: tuple[bool, ...] = tuple(
+    s.zone == "outer_harbour" and abs(s.y) == RADIUS - 3 for s in BOARD
+)
+#: squares where each side may deploy (its outer harbour and territorial waters)
+SETUP_ZONE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        s.index
+        for s in BOARD
+        if s.owner == side and s.zone in ("outer_harbour", "territorial") and s.feature != "mine"
+    )
+    for side in (0, 1)
+)
+
+
+def square_index(name: object) -> int:
+    """The index of a square given by name (``"j5"``) or index; ValueError otherwise."""
+    if isinstance(name, bool):
+        raise ValueError(f"{name!r} is not a square")
+    if isinstance(name, int):
+        if 0 <= name < N:
+            return name
+        raise ValueError(f"there is no square number {name}; squares are 0..{N - 1}")
+    if isinstance(name, str) and name.strip().lower() in BY_NAME:
+        return BY_NAME[name.strip().lower()]
+    raise ValueError(f"there is no square {name!r} on the board (files a-s, ranks 1-19)")
+
+
+def step(index: int, dx: int, dy: int) -> int | None:
+    s = BOARD[index]
+    return INDEX.get((s.x + dx, s.y + dy))

@@ -1,0 +1,172 @@
+"""Branle-Bas drawn as data: a View becomes a Scene (no ipycanvas here).
+
+Layers: ``board`` (sea, zones, nets, minefields, ports: changes never), ``pieces`` (ships,
+Mines, wrecks), ``overlay`` (selection, legal targets, last move, refusals). Every square is a
+click region named after the square (``"j5"``). North (B) is at the top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
+from navalkit.render.theme import Theme
+
+from .board import BOARD, FILES, RADIUS, SETUP_ZONE, Square
+from .observe import View
+from .pieces import MINE, SHIPS, WRECK, kind_info, value
+from .scoring import PORT_BONUS
+from .state import State
+
+CELL = 32
+MARGIN = 30
+SIZE = (2 * RADIUS + 1) * CELL + 2 * MARGIN
+
+
+def cell_origin(sq: Square | int) -> tuple[float, float]:
+    """Top-left pixel of a square (north up)."""
+    s = BOARD[sq] if isinstance(sq, int) else sq
+    return MARGIN + (s.x + RADIUS) * CELL, MARGIN + (RADIUS - s.y) * CELL
+
+
+def cell_centre(sq: Square | int) -> tuple[float, float]:
+    x, y = cell_origin(sq)
+    return x + CELL / 2, y + CELL / 2
+
+
+def _board_layer(b: SceneBuilder, t: Theme) -> None:
+    b.add("board", Rect(0, 0, SIZE, SIZE, fill=t.background))
+    for s in BOARD:
+        x, y = cell_origin(s)
+        fill, alpha = t.sea, 1.0
+        if s.zone == "territorial":
+            fill = t.sea_alt
+        elif s.zone in ("outer_harbour", "port") or s.feature == "neutral_port":
+            fill = t.land if s.zone == "port" or s.feature == "neutral_port" else t.sea_alt
+        b.add("board", Rect(x, y, CELL, CELL, fill=fill, stroke=t.grid, line_width=0.6, alpha=alpha))
+        if s.owner is not None and s.zone != "high_seas":
+            tint = 0.22 if s.zone == "outer_harbour" else 0.08
+            b.add("board", Rect(x, y, CELL, CELL, fill=t.player(s.owner), alpha=tint))
+        cx, cy = x + CELL / 2, y + CELL / 2
+        if s.feature == "net":
+            for k in range(1, 4):
+                d = k * CELL / 4
+                b.add("board", Line(x + d, y + 2, x + d, y + CELL - 2, t.grid, 0.8))
+                b.add("board", Line(x + 2, y + d, x + CELL - 2, y + d, t.grid, 0.8))
+        elif s.feature == "minefield":
+            for dx, dy in ((-8, -8), (8, -8), (-8, 8), (8, 8)):
+                b.add("board", Circle(cx + dx, cy + dy, 1.8, fill=t.danger))
+        elif s.feature == "entrance":
+            b.add("board", Text(cx, cy + 10, "↕", 9, t.text_muted))
+        elif s.feature == "neutral_port":
+            b.add("board", Text(cx, cy - 10, "neutral", 7, t.text_muted))
+        if s.zone == "port":
+            b.add("board", Text(cx, cy - 10, f"PORT {'AB'[s.owner or 0]}", 7, t.text, bold=True))
+    for i, f in enumerate(FILES):
+        x = MARGIN + i * CELL + CELL / 2
+        b.add("board", Text(x, MARGIN / 2, f, 10, t.text_muted))
+        b.add("board", Text(x, SIZE - MARGIN / 2, f, 10, t.text_muted))
+    for r in range(2 * RADIUS + 1):
+        y = MARGIN + (2 * RADIUS - r) * CELL + CELL / 2
+        b.add("board", Text(MARGIN / 2, y, str(r + 1), 10, t.text_muted))
+        b.add("board", Text(SIZE - MARGIN / 2, y, str(r + 1), 10, t.text_muted))
+
+
+def _piece_ops(sq: int, piece: int, t: Theme) -> list[Circle | Polygon | Text | Line]:
+    cx, cy = cell_centre(sq)
+    owner, kind = piece >> 4, piece & 15
+    colour = t.player(owner)
+    r = CELL * 0.4
+    if kind == MINE:
+        spikes = []
+        for k in range(16):
+            rad = r if k % 2 == 0 else r * 0.55
+            import math
+
+            a = math.pi * k / 8
+            spikes.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+        return [
+            Polygon(tuple(spikes), fill="#222222", stroke=colour, line_width=1.5),
+            Text(cx, cy + 0.5, "M", 10, "#ffffff", bold=True),
+        ]
+    if kind == WRECK:
+        return [
+            Circle(cx, cy, r, fill="#8d8d8d", stroke=colour, line_width=2),
+            Line(cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.6, "#303030", 2),
+            Line(cx - r * 0.6, cy + r * 0.6, cx + r * 0.6, cy - r * 0.6, "#303030", 2),
+        ]
+    info = kind_info(kind)
+    return [
+        Circle(cx, cy, r, fill=colour, stroke="#ffffff", line_width=1.5),
+        Text(cx, cy + 0.5, info.letter, 13, "#ffffff", bold=True),
+    ]
+
+
+def draw(
+    observation: View | State,
+    theme: Theme | str | None = None,
+    *,
+    selected: int | None = None,
+    targets: Iterable[int] = (),
+    marks: Iterable[int] = (),
+) -> Scene:
+    """The Scene for a seat's view: ``selected`` square, its legal ``targets``, and squares
+    to ``marks`` in red (a refused move)."""
+    view = observation if isinstance(observation, View) else View(observation, None)
+    state = view.state
+    t = get_theme(theme)
+    b = SceneBuilder(SIZE, SIZE, title="Branle-Bas board", description=describe(view))
+    _board_layer(b, t)
+    for sq, piece in enumerate(state.board):
+        if piece:
+            b.extend("pieces", _piece_ops(sq, piece, t))
+    for side in view.screened:
+        for sq in SETUP_ZONE[side]:
+            x, y = cell_origin(sq)
+            b.add("pieces", Rect(x, y, CELL, CELL, fill="#555555", alpha=0.55))
+        cx, cy = cell_centre(SETUP_ZONE[side][len(SETUP_ZONE[side]) // 2])
+        b.add("pieces", Text(cx, cy, "screened: camouflage", 14, "#ffffff", bold=True))
+    if state.last_move:
+        for sq in state.last_move:
+            x, y = cell_origin(sq)
+            b.add("overlay", Rect(x + 1, y + 1, CELL - 2, CELL - 2, stroke=t.highlight,
+                                  line_width=2.5))  # fmt: skip
+    if selected is not None:
+        x, y = cell_origin(selected)
+        b.add("overlay", Rect(x + 1, y + 1, CELL - 2, CELL - 2, stroke=t.selection, line_width=3))
+    for sq in targets:
+        cx, cy = cell_centre(sq)
+        b.add("overlay", Circle(cx, cy, CELL * 0.18, fill=t.ok, alpha=0.85))
+    for sq in marks:
+        x, y = cell_origin(sq)
+        b.add("overlay", Rect(x + 2, y + 2, CELL - 4, CELL - 4, stroke=t.danger, line_width=3))
+    for s in BOARD:
+        x, y = cell_origin(s)
+        b.rect_region(s.name, x, y, CELL, CELL)
+    return b.build()
+
+
+def describe(view: View) -> str:
+    """The position in words, for screen readers and the text view of the board."""
+    state = view.state
+    lines = []
+    for side, label in ((0, "A (south)"), (1, "B (north)")):
+        if side in view.screened:
+            lines.append(f"{label}: set-up screened (camouflage).")
+            continue
+        ships = []
+        for sq, p in enumerate(state.board):
+            if p and p >> 4 == side:
+                k = p & 15
+                if k in SHIPS or k == WRECK:
+                    ships.append(f"{kind_info(k).french} {BOARD[sq].name}")
+                elif k == MINE:
+                    ships.append(f"Mine {BOARD[sq].name}")
+        port = len(state.in_port[side])
+        sunk = sum(value(k) for k in state.sunk_by[side])
+        lines.append(
+            f"{label}: {', '.join(ships) or 'no ships'}."
+            + (f" {port} ship(s) in the enemy port (+{PORT_BONUS * port})." if port else "")
+            + (f" Has sunk {sunk} points of enemy ships." if sunk else "")
+        )
+    return " ".join(lines)

@@ -1,0 +1,132 @@
+"""The Branle-Bas Game object: the protocol wired to the pure rules."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from navalkit.core.clauses import ClauseBook
+from navalkit.core.errors import Violation
+from navalkit.core.protocol import Game
+
+from . import rules
+from .actions import Action, Move, Pass, Place, Touch, action_from_json
+from .board import BOARD, NET_OF, PORT_OF
+from .clauses import CLAUSES
+from .config import Config
+from .observe import View, observe
+from .pieces import KINDS, MINE, kind_info
+from .state import OVER, TOSS, State
+
+RULES_VERSION = "branle_bas/1"
+
+
+class BranleBas(Game[State, Action]):
+    id: ClassVar[str] = "branle_bas"
+    title: ClassVar[str] = "Branle-Bas"
+    summary: ClassVar[str] = "French two-player grid game: 181 squares, ports, mines and nets"
+    rules_version: ClassVar[str] = RULES_VERSION
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    config_type: ClassVar[type[Any]] = Config
+    clauses: ClassVar[ClauseBook] = CLAUSES
+    hidden_information: ClassVar[bool] = True  # the free set-up is screened (camouflage)
+
+    def initial_state(self, config: Config, players: int) -> State:
+        return rules.initial_state(config)
+
+    def to_move(self, state: State) -> int | None:
+        if state.phase in (OVER, TOSS):
+            return None
+        return state.to_move
+
+    def is_chance(self, state: State) -> bool:
+        return state.phase == TOSS
+
+    def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
+        return [(0, 0.5), (1, 0.5)]
+
+    def apply_chance(self, state: State, outcome: Any) -> State:
+        return rules.apply_toss(state, int(outcome))
+
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        return f"Drawn by lot (honneur): {self.player_name(int(outcome))} moves first."
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def violation(self, state: State, action: object) -> Violation | None:
+        return rules.violation(state, action)
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return rules.scores(state)
+
+    def winner(self, state: State) -> int | None:
+        return state.result.winner if state.result else None
+
+    def observe(self, state: State, player: int | None) -> View:
+        return observe(state, player)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data)
+
+    def player_name(self, seat: int) -> str:
+        return ("A (south)", "B (north)")[seat]
+
+    def describe(self, state: State, action: Action) -> str:
+        if isinstance(action, Move):
+            piece = state.board[action.frm]
+            what = kind_info(piece & 15).label if piece else "?"
+            text = f"{what} {action.describe()}"
+            target = state.board[action.to]
+            if PORT_OF[action.to] >= 0:
+                text += ", enters the enemy port"
+            elif target and target & 15 == MINE:
+                text += ", sweeps the Mine"
+            elif target:
+                text += f", sinks the {kind_info(target & 15).label}"
+            if NET_OF[action.to] >= 0 and NET_OF[action.to] != piece >> 4:
+                text += ", and is sunk in the net"
+            return text
+        if isinstance(action, Place | Touch | Pass):
+            return action.describe()
+        return repr(action)
+
+    def describe_outcome(self, state: State, action: Action) -> str:
+        return f"{self.player_name(state.to_move)}: {self.describe(state, action)}"
+
+    def status(self, state: State) -> str:
+        if state.result is not None:
+            r = state.result
+            a, b = rules.scores(state)
+            return f"{r.reason} Score A {a} - B {b}."
+        who = self.player_name(state.to_move)
+        if state.phase == "setup":
+            left = len(state.setup_left[state.to_move])
+            return f"Battle stations: {who} places his ships ({left} left)."
+        if state.phase == TOSS:
+            return "Drawing lots for the first move."
+        extra = ""
+        if state.touched is not None:
+            extra = f" (touched: {BOARD[state.touched].name})"
+        return f"Move {state.ply + 1}: {who} to play{extra}."
+
+    def bots(self) -> dict[str, Any]:
+        from .bots import GreedyBot
+
+        return {"greedy": GreedyBot}
+
+    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
+        from .draw import draw
+
+        return draw(observation, theme, **marks)
+
+
+GAME = BranleBas()
+PIECE_KINDS = KINDS

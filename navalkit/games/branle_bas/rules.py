@@ -1,0 +1,448 @@
+"""Branle-Bas rules as pure functions: legal actions, refusals that teach, moves, the end.
+
+No chance is drawn here: the first player "by lot" is a chance node the Match resolves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from navalkit.core.errors import Violation
+
+from .actions import ACTION_TYPES, Move, Pass, Place, Touch
+from .board import (
+    BOARD,
+    FORWARD,
+    HARBOUR_OF,
+    INDEX,
+    IS_NEUTRAL,
+    MINE_SQUARE,
+    N,
+    NET_OF,
+    PORT_OF,
+    SETUP_ZONE,
+)
+from .clauses import CLAUSES
+from .config import Config
+from .movegen import RAYS, destinations, walk
+from .pieces import (
+    AMIRAL,
+    BACKWARD_KINDS,
+    CROISEUR,
+    CUIRASSE,
+    DRAGUEUR,
+    HYDRAVION,
+    KINDS,
+    MINE,
+    SETUP_PIECES,
+    SHIPS,
+    SOUS_MARIN,
+    TORPILLEUR,
+    VEDETTE,
+    WRECK,
+    code,
+    kind_info,
+)
+from .scoring import Tally, score_items, totals
+from .state import OVER, PLAY, SETUP, TOSS, Result, State
+
+SIDE = ("A", "B")
+
+# The standard deployment (HOUSE, rule BB-SETUP) for side A, as (x, y, kind); B mirrors it.
+STANDARD_DEPLOYMENT: tuple[tuple[int, int, int], ...] = (
+    (-1, -8, VEDETTE), (1, -8, VEDETTE),
+    (-2, -7, TORPILLEUR), (-1, -7, CROISEUR), (0, -7, AMIRAL), (1, -7, CROISEUR),
+    (2, -7, TORPILLEUR),
+    (-3, -6, VEDETTE), (-1, -6, CUIRASSE), (0, -6, CROISEUR), (1, -6, CUIRASSE), (3, -6, VEDETTE),
+    (-4, -5, TORPILLEUR), (-2, -5, HYDRAVION), (0, -5, DRAGUEUR), (2, -5, HYDRAVION),
+    (4, -5, TORPILLEUR),
+    (-3, -4, SOUS_MARIN), (3, -4, SOUS_MARIN),
+)  # fmt: skip
+
+
+def name(sq: int) -> str:
+    return BOARD[sq].name
+
+
+def initial_state(config: Config) -> State:
+    board = [0] * N
+    for side in (0, 1):
+        board[MINE_SQUARE[side]] = code(side, MINE)
+    if config.setup == "standard":
+        for side in (0, 1):
+            sign = 1 if side == 0 else -1
+            for x, y, kind in STANDARD_DEPLOYMENT:
+                board[INDEX[(x, y * sign)]] = code(side, kind)
+        state = State(tuple(board), PLAY, 0, config)
+        return _after_setup(state)
+    return State(tuple(board), SETUP, 0, config, setup_left=(SETUP_PIECES, SETUP_PIECES))
+
+
+def _after_setup(state: State) -> State:
+    fp = state.config.first_player
+    if fp == "lot":
+        return replace(state, phase=TOSS, to_move=0)
+    return replace(state, phase=PLAY, to_move=SIDE.index(fp))
+
+
+def apply_toss(state: State, first: int) -> State:
+    """HONNEUR: the lot decides who moves first."""
+    return replace(state, phase=PLAY, to_move=first)
+
+
+# --- legal actions ---------------------------------------------------------------------------
+def all_moves(board: tuple[int, ...], me: int) -> list[Move]:
+    moves = []
+    for sq in range(N):
+        piece = board[sq]
+        if piece and piece >> 4 == me:
+            for to in destinations(board, sq):
+                moves.append(Move(sq, to))
+    return moves
+
+
+def _touch_moves(state: State) -> list[Move | Pass]:
+    """Touch-move: the touched piece's moves, else the Admiral one square, else pass."""
+    assert state.touched is not None
+    board = state.board
+    own = [Move(state.touched, to) for to in destinations(board, state.touched)]
+    if own:
+        return list(own)
+    admiral = code(state.to_move, AMIRAL)
+    for sq in range(N):
+        if board[sq] == admiral:
+            moves: list[Move | Pass] = [Move(sq, to) for to in destinations(board, sq)]
+            return moves or [Pass()]
+    return [Pass()]
+
+
+def legal_actions(state: State) -> list[Move | Place | Touch | Pass]:
+    if state.phase == SETUP:
+        me = state.to_move
+        free = [sq for sq in SETUP_ZONE[me] if not state.board[sq]]
+        kinds = dict.fromkeys(state.setup_left[me])
+        return [Place(k, sq) for k in kinds for sq in free]
+    if state.phase != PLAY:
+        return []
+    if state.config.touch_move:
+        if state.touched is None:
+            me = state.to_move
+            return [
+                Touch(sq)
+                for sq in range(N)
+                if state.board[sq] >> 4 == me and state.board[sq] & 15 in SHIPS and state.board[sq]
+            ]
+        return list(_touch_moves(state))
+    moves: list[Move | Place | Touch | Pass] = list(all_moves(state.board, state.to_move))
+    return moves or [Pass()]
+
+
+# --- refusals that teach ---------------------------------------------------------------------
+def _v(rule: str, message: str, *squares: int) -> Violation:
+    return Violation(rule, message, tuple(name(s) for s in squares))
+
+
+def _direction_words(me: int, dx: int, dy: int) -> str:
+    fwd = dy * FORWARD[me]
+    side = "" if dx == 0 else ("right" if dx * FORWARD[me] > 0 else "left")
+    ahead = "" if dy == 0 else ("forward" if fwd > 0 else "backward")
+    return " ".join(w for w in (ahead, side) if w) or "nowhere"
+
+
+def explain_move(state: State, frm: int, to: int) -> Violation | None:
+    """None if the piece on ``frm`` may go to ``to``; otherwise the rule and why not."""
+    board = state.board
+    piece = board[frm]
+    me, kind = piece >> 4, piece & 15
+    info = kind_info(kind)
+    if to in destinations(board, frm):
+        return None
+    if kind == MINE:
+        return _v("BB-MINE", "The Mine never moves: it stays on its fixed square.", frm)
+    if kind == WRECK:
+        return _v("BB-WRECK", "A wreck never moves.", frm)
+    if to == frm:
+        return _v("BB-NOPASS", "A move must go somewhere: pick another square.", frm)
+    a, b = BOARD[frm], BOARD[to]
+    dx, dy = b.x - a.x, b.y - a.y
+    fwd = dy * FORWARD[me]
+    if fwd < 0 and kind not in BACKWARD_KINDS:
+        return _v("BB-NAV-BACK", f"The {info.label} cannot move backwards: only the Amiral, "
+                  "sous-marin and hydravion may.", frm, to)  # fmt: skip
+    # Which of the piece's own paths lead to `to`, ignoring everything on the board?
+    empty = tuple(0 for _ in range(N))
+    paths: list[tuple[bool, tuple[int, ...], int]] = []
+    for diagonal, cells in RAYS[(me, kind)][frm]:
+        if to in cells:
+            paths.append((diagonal, cells[: cells.index(to) + 1], 0))
+    if kind == CUIRASSE:
+        from .movegen import LPATHS
+
+        for leg1, cells in LPATHS[me][frm]:
+            if cells[-1] == to or (to in cells[leg1:]):
+                paths.append((False, cells[: cells.index(to) + 1], leg1))
+    if not paths:
+        return _v("BB-MOVES", f"The {info.label} moves {info.moves}; "
+                  f"{name(frm)} → {name(to)} is not such a move "
+                  f"({_direction_words(me, dx, dy)}, {max(abs(dx), abs(dy))} square(s)).",
+                  frm, to)  # fmt: skip
+    why: list[tuple[str, int]] = []
+    for diagonal, cells, leg1 in paths:
+        walk(board, me, kind, frm, cells, diagonal, leg1, [], why)
+    # Prefer the reason found on the path that got furthest.
+    rule, at = why[-1] if why else ("BB-MOVES", to)
+    for r, sq in why:
+        if r != "BB-NOJUMP" or sq != to:
+            rule, at = r, sq
+            break
+    clause = CLAUSES[rule]
+    target = board[to]
+    details = {
+        "BB-NOJUMP": (
+            f"You cannot sink your own ship on {name(to)}."
+            if at == to and target and target >> 4 == me
+            else f"{name(at)} is in the way: jumping over a piece is forbidden (saute-mouton)."
+        ),
+        "BB-AVANT-SLOW": "Inside an outer harbour every ship moves only one square per turn.",
+        "BB-AVANT-ENTRY": f"A ship entering an outer harbour stops on its first row ({name(at)}).",
+        "BB-CUIR-EQUERRE": "The Cuirassé enters an outer harbour only by a right-angled move.",
+        "BB-PORT-CLOSED": "Your own port is closed to your squadron.",
+        "BB-PORT-ENTRY": "Only sous-marins and torpilleurs may enter a port by a diagonal "
+        "opening; the others use the axial channel.",
+        "BB-MINE": "The Mine bars this square: only the enemy Dragueur may enter it, to sweep it.",
+        "BB-NEUTRAL": f"The neutral port {name(at)} already holds a ship, which cannot be taken.",
+        "BB-NEUTRAL-ADMIRAL": "The Admiral may not enter a neutral port.",
+        "BB-WRECK": f"The wreck on {name(at)} blocks the square.",
+        "BB-NET": f"The enemy net on {name(at)} ends any move that enters it.",
+    }
+    return _v(rule, details.get(rule, clause.text), frm, at)
+
+
+def violation(state: State, action: object) -> Violation | None:
+    if not isinstance(action, ACTION_TYPES):
+        return Violation("BB-ACTION", f"{action!r} is not a Branle-Bas action: play a Move "
+                         "(from, to) from the legal actions.")  # fmt: skip
+    if state.phase == OVER or state.result is not None:
+        return Violation("BB-OVER", "The game is over.")
+    me = state.to_move
+    if state.phase == SETUP:
+        if not isinstance(action, Place):
+            return Violation("BB-SETUP", f"During the set-up {SIDE[me]} places ships; "
+                             "moves start once both squadrons are ready.")  # fmt: skip
+        if not isinstance(action.at, int) or not 0 <= action.at < N:
+            return Violation("BB-SETUP", f"There is no square {action.at!r}.")
+        if action.kind not in state.setup_left[me]:
+            k = KINDS.get(action.kind)
+            what = k.label if k else repr(action.kind)
+            return Violation("BB-SQUADRON", f"{SIDE[me]} has no {what} left to place.")
+        if action.at not in SETUP_ZONE[me]:
+            return _v("BB-SETUP", f"{SIDE[me]} sets up only in his own outer harbour and "
+                      "territorial waters, never in his port, on the Mine's square or on the "
+                      "high seas.", action.at)  # fmt: skip
+        if state.board[action.at]:
+            return _v("BB-SETUP", f"{name(action.at)} is already taken.", action.at)
+        return None
+    if state.phase != PLAY:
+        return Violation("BB-HONNEUR", "The lot for the first move has not been drawn yet.")
+    if isinstance(action, Place):
+        return Violation("BB-SETUP", "The set-up is over: ships are placed only before play.")
+    if isinstance(action, Touch):
+        if not state.config.touch_move:
+            return Violation("BB-TOUCH", "Touch-move is switched off: just play a move.")
+        if state.touched is not None:
+            return _v("BB-TOUCH", "A piece is already touched: it must be played.", state.touched)
+        if not isinstance(action.at, int) or not 0 <= action.at < N:
+            return Violation("BB-TOUCH", f"There is no square {action.at!r}.")
+        piece = state.board[action.at]
+        if not piece or piece >> 4 != me or piece & 15 not in SHIPS:
+            return _v("BB-TOUCH", f"{SIDE[me]} can only touch one of his own ships.", action.at)
+        return None
+    legal = legal_actions(state)
+    if isinstance(action, Pass):
+        if Pass() in legal:
+            return None
+        return Violation("BB-NOPASS", "You cannot let your turn go by while you have a move.")
+    frm, to = action.frm, action.to
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < N for v in (frm, to)):
+        return Violation("BB-BOARD", f"{action!r} names a square that is not on the board.")
+    if state.config.touch_move and state.touched is None:
+        return Violation("BB-TOUCH", "Touch-move is on: first touch the piece you will play.")
+    piece = state.board[frm]
+    if not piece:
+        return _v("BB-TURN", f"There is no ship on {name(frm)}.", frm)
+    if piece >> 4 != me:
+        return _v("BB-TURN", f"The {kind_info(piece & 15).label} on {name(frm)} belongs to "
+                  f"{SIDE[piece >> 4]}; it is {SIDE[me]}'s turn.", frm)  # fmt: skip
+    if action in legal:
+        return None
+    if state.touched is not None and frm != state.touched:
+        if Move(frm, to) in legal:
+            return None
+        return _v("BB-TOUCH", f"The piece on {name(state.touched)} was touched and must be "
+                  "played (or, if it cannot move, the Admiral moves one square).",
+                  state.touched)  # fmt: skip
+    return explain_move(state, frm, to) or _v("BB-TOUCH", "That move is not allowed now.", frm)
+
+
+# --- playing ---------------------------------------------------------------------------------
+def apply(state: State, action: Move | Place | Touch | Pass) -> State:
+    """The state after a legal action."""
+    if isinstance(action, Place):
+        return _place(state, action)
+    if isinstance(action, Touch):
+        return replace(state, touched=action.at)
+    if isinstance(action, Pass):
+        return _next_turn(replace(state, passes=state.passes + 1, touched=None))
+    return _move(state, action)
+
+
+def _place(state: State, action: Place) -> State:
+    me = state.to_move
+    board = list(state.board)
+    board[action.at] = code(me, action.kind)
+    left = list(state.setup_left[me])
+    left.remove(action.kind)
+    setup_left = tuple(tuple(left) if p == me else state.setup_left[p] for p in (0, 1))
+    state = replace(state, board=tuple(board), setup_left=setup_left)  # type: ignore[arg-type]
+    if left:
+        return state
+    if me == 0:
+        return replace(state, to_move=1)
+    return _after_setup(state)
+
+
+def _add(pair: tuple[tuple[int, ...], tuple[int, ...]], side: int, kind: int) -> tuple[
+    tuple[int, ...], tuple[int, ...]
+]:
+    return (pair[0] + (kind,), pair[1]) if side == 0 else (pair[0], pair[1] + (kind,))
+
+
+def _move(state: State, action: Move) -> State:
+    frm, to = action.frm, action.to
+    board = list(state.board)
+    piece = board[frm]
+    me, kind = piece >> 4, piece & 15
+    target = board[to]
+    board[frm] = 0
+    sunk_by, in_port, wrecked = state.sunk_by, state.in_port, state.wrecked
+    result = None
+    if PORT_OF[to] >= 0:  # BB-PORT-CONQUEST / BB-TRIUMPH
+        in_port = _add(in_port, me, kind)
+        if kind == AMIRAL:
+            result = Result("triumph", me, "BB-TRIUMPH",
+                            f"{SIDE[me]}'s Admiral entered the enemy port: Triumph!")  # fmt: skip
+    else:
+        if target and target & 15 == MINE:
+            pass  # BB-DRAGUEUR: the Mine is swept, the Dragueur takes its square
+        elif target:
+            sunk_by = _add(sunk_by, me, target & 15)
+            if target & 15 == AMIRAL:
+                result = Result("victory", me, "BB-VICTORY",
+                                f"{SIDE[me]} sank the enemy Admiral.")  # fmt: skip
+        board[to] = piece
+        net = NET_OF[to]
+        if net >= 0 and net != me:  # BB-NET: sunk in the net, scoring for nobody
+            wrecked = _add(wrecked, me, kind)
+            board[to] = code(me, WRECK) if state.config.wrecks == "stay" else 0
+            if kind == AMIRAL and result is None:
+                result = Result("abandon", 1 - me, "BB-NET-ADMIRAL",
+                                f"{SIDE[me]}'s Admiral entered an enemy net: he abandons "
+                                "and is defeated.")  # fmt: skip
+    new = replace(
+        state,
+        board=tuple(board),
+        sunk_by=sunk_by,
+        in_port=in_port,
+        wrecked=wrecked,
+        ply=state.ply + 1,
+        touched=None,
+        passes=0,
+        last_move=(frm, to),
+        result=result,
+    )
+    if result is not None:
+        return replace(new, phase=OVER)
+    return _next_turn(new)
+
+
+def _next_turn(state: State) -> State:
+    nxt = replace(state, to_move=1 - state.to_move)
+    if state.passes >= 2:
+        return _end(nxt, Result("draw", None, "BB-DRAW", "Neither side can move: drawn game."))
+    if nxt.ply >= nxt.config.max_plies:
+        return _end(nxt, Result("time", None, "BB-TIME",
+                                f"Time is up after {nxt.ply} moves: scored as a drawn game."))  # fmt: skip
+    if _lone_admirals(nxt):
+        return _end(nxt, Result("draw", None, "BB-DRAW", "Only the two Admirals are left and "
+                                "neither can reach the enemy port: drawn game."))  # fmt: skip
+    return nxt
+
+
+def _end(state: State, result: Result) -> State:
+    return replace(state, phase=OVER, result=result)
+
+
+def _lone_admirals(state: State) -> bool:
+    """BB-DRAW: no ship but the Admirals afloat, both Mines standing, no capture at hand."""
+    board = state.board
+    admirals = []
+    for sq in range(N):
+        p = board[sq]
+        if p:
+            k = p & 15
+            if k == AMIRAL:
+                admirals.append(sq)
+            elif k != MINE and k != WRECK:
+                return False
+    if len(admirals) != 2:
+        return False
+    if any(board[MINE_SQUARE[s]] & 15 != MINE for s in (0, 1)):
+        return False
+    mover = next(sq for sq in admirals if board[sq] >> 4 == state.to_move)
+    enemy = next(sq for sq in admirals if sq != mover)
+    return enemy not in destinations(board, mover)
+
+
+# --- reading a state -------------------------------------------------------------------------
+def tallies(state: State) -> tuple[Tally, Tally]:
+    at_sea: list[list[int]] = [[], []]
+    neutral: list[list[int]] = [[], []]
+    for sq, p in enumerate(state.board):
+        if p and p & 15 in SHIPS:
+            (neutral if IS_NEUTRAL[sq] else at_sea)[p >> 4].append(p & 15)
+    return tuple(  # type: ignore[return-value]
+        Tally(state.sunk_by[p], state.in_port[p], tuple(at_sea[p]), tuple(neutral[p]))
+        for p in (0, 1)
+    )
+
+
+def score_breakdown(state: State) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    r = state.result
+    kind = r.kind if r is not None else "playing"
+    if kind == "abandon":
+        kind = "victory"
+    return score_items(kind, r.winner if r else None, tallies(state), state.config.triumph_bonus)
+
+
+def scores(state: State) -> tuple[int, int]:
+    return totals(score_breakdown(state))
+
+
+def in_harbour(sq: int) -> bool:
+    return HARBOUR_OF[sq] >= 0
+
+
+__all__ = [
+    "DRAGUEUR",
+    "STANDARD_DEPLOYMENT",
+    "all_moves",
+    "apply",
+    "apply_toss",
+    "explain_move",
+    "initial_state",
+    "legal_actions",
+    "score_breakdown",
+    "scores",
+    "tallies",
+    "violation",
+]
