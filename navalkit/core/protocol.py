@@ -128,6 +128,23 @@ class Game(ABC, Generic[S, A]):
         p = self.to_move(state)
         return "Chance." if p is None else f"{self.player_name(p)} to move."
 
+    # --- how a board is played by clicking (used by widgets; rules stay the judge) ---------
+    def action_path(self, action: A) -> tuple[str, ...]:
+        """The board regions (and chosen option, if any) clicked in order to play ``action``."""
+        return ()
+
+    def action_at(self, state: S, path: tuple[str, ...]) -> A | None:
+        """The action a complete click path would mean, legal or not (to explain refusals)."""
+        return None
+
+    def ui_choices(self, state: S) -> list[tuple[str, str]]:
+        """Options a player picks before clicking (label, value); the value starts the path."""
+        return []
+
+    def ui_hint(self, state: S, path: tuple[str, ...]) -> str:
+        """Why a click path starts no legal action, in words."""
+        return "That starts no legal action: try another square."
+
     # --- optional extras a game may offer --------------------------------------------
     def bots(self) -> dict[str, Callable[[], Any]]:
         """Heuristic computer players this game offers, by name."""

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
-from .board import BOARD, FILES, RADIUS, SETUP_ZONE, Square
+from .board import BOARD, FILES, RADIUS, SETUP_ZONE, Square, square_index
 from .observe import View
 from .pieces import MINE, SHIPS, WRECK, kind_info, value
 from .scoring import PORT_BONUS
@@ -106,12 +106,15 @@ def draw(
     observation: View | State,
     theme: Theme | str | None = None,
     *,
-    selected: int | None = None,
-    targets: Iterable[int] = (),
-    marks: Iterable[int] = (),
+    selected: int | str | None = None,
+    targets: Iterable[int | str] = (),
+    marks: Iterable[int | str] = (),
 ) -> Scene:
     """The Scene for a seat's view: ``selected`` square, its legal ``targets``, and squares
-    to ``marks`` in red (a refused move)."""
+    to ``marks`` in red (a refused move); squares by index or name."""
+    selected = None if selected is None else _index(selected)
+    targets = [i for i in map(_index, targets) if i is not None]
+    marks = [i for i in map(_index, marks) if i is not None]
     view = observation if isinstance(observation, View) else View(observation, None)
     state = view.state
     t = get_theme(theme)
@@ -144,6 +147,13 @@ def draw(
         x, y = cell_origin(s)
         b.rect_region(s.name, x, y, CELL, CELL)
     return b.build()
+
+
+def _index(square: int | str) -> int | None:
+    try:
+        return square_index(square)
+    except ValueError:
+        return None
 
 
 def describe(view: View) -> str:

@@ -10,7 +10,7 @@ from navalkit.core.protocol import Game
 
 from . import rules
 from .actions import Action, Move, Pass, Place, Touch, action_from_json
-from .board import BOARD, NET_OF, PORT_OF
+from .board import BOARD, NET_OF, PORT_OF, square_index
 from .clauses import CLAUSES
 from .config import Config
 from .observe import View, observe
@@ -116,6 +116,61 @@ class BranleBas(Game[State, Action]):
         if state.touched is not None:
             extra = f" (touched: {BOARD[state.touched].name})"
         return f"Move {state.ply + 1}: {who} to play{extra}."
+
+    # --- clicking on the board --------------------------------------------------------
+    def action_path(self, action: Action) -> tuple[str, ...]:
+        if isinstance(action, Move):
+            return (BOARD[action.frm].name, BOARD[action.to].name)
+        if isinstance(action, Place):
+            return (f"place:{KINDS[action.kind].key}", BOARD[action.at].name)
+        if isinstance(action, Touch):
+            return (BOARD[action.at].name,)
+        return ()
+
+    def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
+        try:
+            if len(path) == 2 and path[0].startswith("place:"):
+                return action_from_json({"type": "place", "piece": path[0][6:], "at": path[1]})
+            if len(path) == 2:
+                return action_from_json({"type": "move", "from": path[0], "to": path[1]})
+            if len(path) == 1 and state.config.touch_move and state.touched is None:
+                return action_from_json({"type": "touch", "at": path[0]})
+        except ValueError:
+            return None
+        return None
+
+    def ui_choices(self, state: State) -> list[tuple[str, str]]:
+        if state.phase != "setup":
+            return []
+        left = state.setup_left[state.to_move]
+        return [
+            (f"{KINDS[k].label} ×{left.count(k)}", f"place:{KINDS[k].key}")
+            for k in dict.fromkeys(left)
+        ]
+
+    def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
+        squares = [p for p in path if not p.startswith("place:")]
+        if not squares:
+            return "Pick a square."
+        try:
+            sq = square_index(squares[0])
+        except ValueError as exc:
+            return str(exc)
+        piece = state.board[sq]
+        me = state.to_move
+        if state.phase == "setup":
+            return f"{self.player_name(me)} places ships only on empty squares of his own zone."
+        if not piece:
+            return f"There is no ship on {BOARD[sq].name}: click one of your own ships."
+        if piece >> 4 != me:
+            return (f"The {kind_info(piece & 15).label} on {BOARD[sq].name} belongs to "
+                    f"{self.player_name(piece >> 4)}; it is {self.player_name(me)}'s turn.")  # fmt: skip
+        if piece & 15 == MINE:
+            return "The Mine never moves (BB-MINE)."
+        if state.touched is not None and sq != state.touched:
+            return f"The piece on {BOARD[state.touched].name} was touched and must be played."
+        return (f"The {kind_info(piece & 15).label} on {BOARD[sq].name} has no legal move now: "
+                f"it moves {kind_info(piece & 15).moves}.")  # fmt: skip
 
     def bots(self) -> dict[str, Any]:
         from .bots import GreedyBot

@@ -1,0 +1,244 @@
+"""Branle-Bas explainers: a piece-move explorer and an end-of-game scoring calculator.
+
+Both are thin widgets over the pure rules: the explorer asks ``destinations`` and
+``explain_move``; the calculator asks ``score_items``.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+from typing import Any
+
+import ipywidgets as w
+
+from navalkit.render.canvas import CanvasBoard
+
+from .board import BOARD, INDEX, MINE_SQUARE, N, square_index
+from .clauses import CLAUSES
+from .config import Config
+from .draw import draw
+from .movegen import destinations
+from .pieces import KINDS, MINE, SHIPS, code, kind_info
+from .rules import explain_move, initial_state
+from .scoring import Tally, score_items, totals
+from .state import PLAY, State
+
+MODES = ("Ask: can it go there?", "Move the piece there", "Put an enemy ship there",
+         "Put one of its own ships there", "Clear the square")  # fmt: skip
+
+
+def _empty_sea() -> tuple[int, ...]:
+    board = [0] * N
+    for side in (0, 1):
+        board[MINE_SQUARE[side]] = code(side, MINE)
+    return tuple(board)
+
+
+class MoveExplorer:
+    """Pick a piece and a square: its legal moves are lit; click elsewhere to learn why not."""
+
+    def __init__(self, kind: str = "croiseur", side: str = "A", square: str = "j7",
+                 css_width: int = 560) -> None:  # fmt: skip
+        self.kind = w.Dropdown(options=[(KINDS[k].label, KINDS[k].key) for k in SHIPS],
+                               value=kind, description="Piece:")  # fmt: skip
+        self.side = w.ToggleButtons(options=["A", "B"], value=side, description="Side:",
+                                    style={"button_width": "40px"})  # fmt: skip
+        self.sea = w.Dropdown(options=["empty sea", "standard set-up"], description="Around it:")
+        self.mode = w.RadioButtons(options=MODES, value=MODES[0], description="A click will:",
+                                   style={"description_width": "initial"})  # fmt: skip
+        self.square = square_index(square)
+        self.answer = w.HTML()
+        self.answer.add_class("navalkit-message")
+        self.moves = w.HTML()
+        self.moves.add_class("navalkit-description")
+        self.board_state = self._fresh_board()
+        self.board = CanvasBoard(*self._scene().width and (self._scene().width, self._scene().height),
+                                 ("board", "pieces", "overlay"), css_width=css_width)  # fmt: skip
+        self.board.widget.add_class("navalkit-board")
+        self.board.on_click(lambda region, x, y: self.click(region))
+        for box in (self.kind, self.side, self.sea):
+            box.observe(lambda _ch: self.reset(), "value")
+        self.widget = w.HBox([
+            self.board.widget,
+            w.VBox([self.kind, self.side, self.sea, self.mode, self.answer, self.moves],
+                   layout=w.Layout(width="420px", padding="0 0 0 12px")),
+        ])  # fmt: skip
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @property
+    def me(self) -> int:
+        return "AB".index(self.side.value)
+
+    def _fresh_board(self) -> tuple[int, ...]:
+        if self.sea.value == "standard set-up":
+            board = list(initial_state(Config(first_player="A")).board)
+        else:
+            board = list(_empty_sea())
+        board[self.square] = code(self.me, KINDS_BY_KEY[self.kind.value])
+        return tuple(board)
+
+    def reset(self) -> None:
+        self.board_state = self._fresh_board()
+        self.answer.value = ""
+        self.refresh()
+
+    def state(self) -> State:
+        return replace(initial_state(Config(first_player="A")), board=self.board_state,
+                       phase=PLAY, to_move=self.me)  # fmt: skip
+
+    def _scene(self, marks: tuple[int, ...] = ()) -> Any:
+        board = getattr(self, "board_state", _empty_sea())
+        state = replace(initial_state(Config(first_player="A")), board=board, phase=PLAY)
+        targets = destinations(board, self.square) if board[self.square] else []
+        return draw(state, selected=self.square, targets=targets, marks=marks)
+
+    def refresh(self, marks: tuple[int, ...] = ()) -> None:
+        self.board.show(self._scene(marks))
+        piece = self.board_state[self.square]
+        if not piece:
+            self.moves.value = "No piece selected."
+            return
+        info = kind_info(piece & 15)
+        targets = sorted(BOARD[t].name for t in destinations(self.board_state, self.square))
+        self.moves.value = (
+            f"<b>{html.escape(info.label)}</b> on {BOARD[self.square].name} moves "
+            f"{html.escape(info.moves)}.<br><b>{len(targets)} legal move(s):</b> "
+            f"{', '.join(targets) or 'none'}"
+        )
+
+    def click(self, region: str | None) -> None:
+        """What a click on ``region`` does, by the chosen mode."""
+        if region is None:
+            self.answer.value = "That click is off the board."
+            return
+        sq = square_index(region)
+        mode = MODES.index(self.mode.value)
+        board = list(self.board_state)
+        if mode == 0:
+            self.answer.value = self.why(sq)
+            self.refresh(() if sq in destinations(self.board_state, self.square) else (sq,))
+            return
+        if mode == 1:
+            if sq != self.square:
+                board[sq], board[self.square] = board[self.square], 0
+                self.square = sq
+        elif mode in (2, 3):
+            if sq == self.square or BOARD[sq].zone == "port":
+                self.answer.value = "Choose an empty sea square for another ship."
+                return
+            owner = 1 - self.me if mode == 2 else self.me
+            board[sq] = code(owner, KINDS_BY_KEY["vedette"])
+        elif sq != self.square and board[sq] & 15 != MINE:
+            board[sq] = 0
+        self.board_state = tuple(board)
+        self.answer.value = ""
+        self.refresh()
+
+    def why(self, sq: int) -> str:
+        """Legal, or the rule that forbids it, with its provenance."""
+        v = explain_move(self.state(), self.square, sq)
+        if v is None:
+            return f"<span style='color:#2e7d32'>✔ {BOARD[self.square].name} → {BOARD[sq].name} is legal.</span>"
+        c = CLAUSES[v.rule_id] if v.rule_id in CLAUSES else None
+        cite = f" <small>[{c.provenance}] {c.id}: {html.escape(c.title)}</small>" if c else ""
+        return f"<span style='color:#b22222'>✋ {html.escape(v.message)}</span>{cite}"
+
+
+KINDS_BY_KEY = {k.key: c for c, k in KINDS.items()}
+_SIDES = ("A", "B")
+
+
+class ScoringCalculator:
+    """End-of-game scoring, item by item: set how the game ended and what each side holds."""
+
+    COLUMNS = ("sank (enemy ships)", "in the enemy port", "in neutral ports")
+
+    def __init__(self, match: Any = None) -> None:
+        self.result = w.Dropdown(options=[("Victory: the enemy Admiral sunk", "victory"),
+                                          ("Triumph: an Admiral in the enemy port", "triumph"),
+                                          ("Drawn game", "draw")], description="Ending:",
+                                 style={"description_width": "initial"})  # fmt: skip
+        self.winner = w.ToggleButtons(options=_SIDES, description="Winner:", style={"button_width": "40px"})
+        self.bonus = w.Dropdown(options=[1000, 100], value=1000, description="Triumph bonus:",
+                                style={"description_width": "initial"})  # fmt: skip
+        self.cells: dict[tuple[int, str, int], w.BoundedIntText] = {}
+        grid: list[w.Widget] = [w.HTML("")]
+        for side in (0, 1):
+            for col in self.COLUMNS:
+                grid.append(w.HTML(f"<b>{_SIDES[side]}</b> {col}"))
+        for k in SHIPS:
+            grid.append(w.HTML(f"{html.escape(KINDS[k].label)} ({KINDS[k].value})"))
+            for side in (0, 1):
+                for col in self.COLUMNS:
+                    box = w.BoundedIntText(value=0, min=0, max=KINDS[k].count, layout=w.Layout(width="64px"))
+                    box.observe(lambda _ch: self.refresh(), "value")
+                    self.cells[(side, col, k)] = box
+                    grid.append(box)
+        self.grid = w.GridBox(grid, layout=w.Layout(grid_template_columns="170px " + "90px " * 6))
+        self.out = w.HTML()
+        self.out.add_class("navalkit-description")
+        for box in (self.result, self.winner, self.bonus):
+            box.observe(lambda _ch: self.refresh(), "value")
+        self.widget = w.VBox([w.HBox([self.result, self.winner, self.bonus]), self.grid, self.out])
+        if match is not None:
+            self.load(match.state)
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def load(self, state: State) -> None:
+        """Fill the calculator from a game's state."""
+        from .rules import tallies
+
+        for side, t in enumerate(tallies(state)):
+            for col, kinds in zip(self.COLUMNS, (t.sunk, t.in_enemy_port, t.in_neutral), strict=True):
+                for k in SHIPS:
+                    self.cells[(side, col, k)].value = list(kinds).count(k)
+        if state.result is not None:
+            kind = "victory" if state.result.kind == "abandon" else state.result.kind
+            self.result.value = kind if kind in ("victory", "triumph") else "draw"
+            if state.result.winner is not None:
+                self.winner.value = _SIDES[state.result.winner]
+        self.bonus.value = state.config.triumph_bonus
+
+    def tallies(self) -> tuple[Tally, Tally]:
+        out = []
+        for side in (0, 1):
+            def kinds(col: str, side: int = side) -> list[int]:
+                return [k for k in SHIPS for _ in range(self.cells[(side, col, k)].value)]
+
+            sunk_by_enemy = kinds(self.COLUMNS[0], 1 - side)
+            port, neutral = kinds(self.COLUMNS[1]), kinds(self.COLUMNS[2])
+            at_sea = []
+            for k in SHIPS:
+                n = KINDS[k].count - sunk_by_enemy.count(k) - port.count(k) - neutral.count(k)
+                at_sea += [k] * max(n, 0)
+            out.append(Tally(kinds(self.COLUMNS[0]), port, at_sea, neutral))
+        return out[0], out[1]
+
+    def refresh(self) -> None:
+        result = self.result.value
+        winner = _SIDES.index(self.winner.value)
+        items = score_items(result, winner, self.tallies(), self.bonus.value)
+        ta, tb = totals(items)
+        rule = {"victory": "BB-VICTORY", "triumph": "BB-TRIUMPH-SCORE"}.get(result, "BB-DRAW")
+        c = CLAUSES[rule]
+        rows = []
+        for side, its in enumerate(items):
+            body = "".join(f"<tr><td>{html.escape(t)}</td><td align='right'>{p}</td></tr>" for t, p in its)
+            total = (ta, tb)[side]
+            rows.append(f"<td valign='top'><b>{_SIDES[side]}</b><table>{body}<tr><td><b>total</b>"
+                        f"</td><td align='right'><b>{total}</b></td></tr></table></td>")  # fmt: skip
+        self.totals = (ta, tb)
+        self.out.value = (f"<table><tr>{''.join(rows)}</tr></table><small>[{c.provenance}] {c.id}: "
+                          f"{html.escape(c.text)}</small>")  # fmt: skip
+
+
+def cell(x: int, y: int) -> str:
+    """The name of the square at (x, y) (0, 0 is the centre)."""
+    return BOARD[INDEX[(x, y)]].name

@@ -1,0 +1,419 @@
+"""GameApp: board + whose turn + status + move log + controls, for any registered game.
+
+The app never decides what is legal: it asks the Match and draws the answer. Every callback
+runs under :meth:`GameApp._guard`, so a refusal or a fault is shown in the page (never
+swallowed, never a traceback) and the game stays as it was.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from navalkit.core import (
+    IllegalActionError,
+    NavalkitError,
+    bot_names,
+    get_game,
+    load_match,
+    make_bot,
+    new_match,
+    play_bot_move,
+)
+from navalkit.render.canvas import CanvasBoard
+
+from .panels import clauses_html, info_html, log_html, refusal_html, settings_html
+
+HUMAN = "human"
+MAX_AUTO_MOVES = 2000
+
+
+class GameApp:
+    """A playable dashboard. ``seats`` names who plays each seat: ``"human"`` or a bot name.
+
+    ``teacher=True`` shows everything (hidden information included) on purpose.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        seed: int = 0,
+        players: int | None = None,
+        seats: list[str] | None = None,
+        teacher: bool = False,
+        theme: Any = None,
+        css_width: int = 620,
+        **config: Any,
+    ) -> None:
+        self.game = get_game(game_id)
+        self.theme = theme
+        self.teacher = teacher
+        self.match = new_match(game_id, seed=seed, players=players, **config)
+        n = self.match.players
+        default_bot = next(iter(self.game.bots()), "random")
+        self.seats: list[str] = list(seats or [HUMAN] + [default_bot] * (n - 1))
+        if len(self.seats) != n:
+            raise ValueError(f"seats must name {n} players, got {self.seats}")
+        for s in self.seats:
+            if s != HUMAN and s not in bot_names(self.game):
+                raise ValueError(f"unknown seat {s!r}: use 'human' or one of {bot_names(self.game)}")
+        self._path: tuple[str, ...] = ()
+        self._marks: tuple[str, ...] = ()
+        self._shown_to: int | None = None  # the human seat the board was last uncovered for
+        self._build(css_width)
+        self._auto_play()
+        self.refresh()
+
+    # --- layout -------------------------------------------------------------------------------
+    def _build(self, css_width: int) -> None:
+        g = self.game
+        scene = g.draw(self.match.observe(None), self.theme)
+        self.board = CanvasBoard(scene.width, scene.height, ("board", "pieces", "overlay"),
+                                 css_width=css_width)  # fmt: skip
+        self.board.widget.add_class("navalkit-board")
+        self.board.on_click(lambda region, x, y: self.click(region))
+        self.title = w.HTML(f"<h3 style='margin:4px 0'>{g.title}</h3>")
+        self.status = w.Label(layout=w.Layout(width="100%"))
+        self.status.add_class("navalkit-status")
+        self.message = w.HTML()
+        self.message.add_class("navalkit-message")
+        self.description = w.HTML(layout=w.Layout(width="100%"))
+        self.description.add_class("navalkit-description")
+        self.choice = w.Dropdown(description="Place:", options=[], layout=w.Layout(width="280px"))
+        self.cover = w.Button(description="Show my board", button_style="warning",
+                              layout=w.Layout(display="none"))  # fmt: skip
+        self.cover.on_click(lambda _b: self._guard(self._uncover))
+        b = self._button
+        self.new_button = b("New game", self._new_game, "refresh")
+        self.undo_button = b("Undo", self._undo, "undo")
+        self.bot_button = b("Computer move", self._computer_move, "laptop")
+        self.run_button = b("Play to the end", self._run_to_end, "forward")
+        self.seed_box = w.IntText(value=self.match.seed, description="Seed:", layout=w.Layout(width="160px"))
+        self.seat_boxes = [
+            w.Dropdown(options=[HUMAN, *bot_names(g)], value=s,
+                       description=f"{g.player_name(i)}:", layout=w.Layout(width="230px"))
+            for i, s in enumerate(self.seats)
+        ]  # fmt: skip
+        for i, box in enumerate(self.seat_boxes):
+            box.observe(lambda ch, i=i: self._guard(lambda: self._set_seat(i, ch["new"])), "value")
+        self.setting_boxes = self._setting_widgets()
+        # Keyboard play: type a move, or choose it from the list of legal actions.
+        self.move_text = w.Text(placeholder="type a move, e.g. j5 j7", description="Move:",
+                                layout=w.Layout(width="260px"))  # fmt: skip
+        self.move_text.on_submit(lambda _t: self._guard(self._typed_move))
+        self.play_typed = b("Play typed move", self._typed_move, "keyboard")
+        self.legal_list = w.Dropdown(description="Legal:", options=[], layout=w.Layout(width="380px"))
+        self.play_listed = b("Play chosen move", self._listed_move, "check")
+        self.log_view = w.HTML()
+        self.record_box = w.Textarea(placeholder="a saved game (JSON record)",
+                                     layout=w.Layout(width="100%", height="90px"))  # fmt: skip
+        self.save_button = b("Save game", self._save, "download")
+        self.resume_button = b("Resume saved game", self._resume, "upload")
+        self.debug = w.Output()
+        rules = w.Accordion(children=[
+            w.HTML(settings_html(g, self.match.config)),
+            w.HTML(clauses_html(g)),
+            w.VBox([w.HBox([self.save_button, self.resume_button]), self.record_box]),
+            self.debug,
+        ], titles=("Settings in force", "Rules and where they come from", "Save / resume", "Details"))  # fmt: skip
+        rules.selected_index = None
+        self.rules_panel = rules
+        self.settings_view = rules.children[0]
+        controls = w.VBox([
+            w.HBox([self.new_button, self.undo_button, self.bot_button, self.run_button]),
+            w.HBox([self.seed_box, *self.seat_boxes]),
+            w.HBox(self.setting_boxes, layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.move_text, self.play_typed]),
+            w.HBox([self.legal_list, self.play_listed]),
+            self.choice,
+        ])  # fmt: skip
+        side = w.VBox([self.status, self.message, self.cover, controls,
+                       w.HTML("<b>Moves</b>"), self.log_view],
+                      layout=w.Layout(width="480px", padding="0 0 0 12px"))  # fmt: skip
+        self.widget = w.VBox([self.title, w.HBox([self.board.widget, side]), self.description, rules])
+        self.widget.add_class("navalkit-app")
+
+    def _button(self, label: str, fn: Callable[[], Any], icon: str) -> w.Button:
+        button = w.Button(description=label, icon=icon, layout=w.Layout(width="auto"))
+        button.on_click(lambda _b: self._guard(fn))
+        return button
+
+    def _setting_widgets(self) -> list[w.Widget]:
+        boxes = []
+        cfg = self.match.config
+        for row in self.game.settings():
+            name, now = row["setting"], getattr(cfg, row["setting"])
+            style = {"description_width": "initial"}
+            if isinstance(now, bool):
+                box: w.Widget = w.Checkbox(value=now, description=name, style=style, indent=False)
+            elif " / " in row["allowed"]:
+                field = [f for f in self.game.config_type.__dataclass_fields__.values() if f.name == name][0]
+                box = w.Dropdown(options=list(field.metadata["choices"]), value=now, description=name,
+                                 style=style, layout=w.Layout(width="220px"))  # fmt: skip
+            else:
+                box = w.IntText(value=now, description=name, style=style, layout=w.Layout(width="180px"))
+            box.tooltip = f"{row['provenance']}: {row['help']}"
+            box.setting = name  # type: ignore[attr-defined]
+            boxes.append(box)
+        return boxes
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # --- who sees what ------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the board shows (None: everything)."""
+        if self.teacher or not self.humans:
+            return None
+        p = self.match.current_player
+        if p is not None and self.seats[p] == HUMAN:
+            return p
+        return self.humans[0]
+
+    def _needs_cover(self) -> bool:
+        """Hot-seat: hide the board until the next human says he is at the screen."""
+        return (
+            self.game.hidden_information
+            and not self.teacher
+            and len(self.humans) > 1
+            and not self.match.is_over
+            and self.viewer != self._shown_to
+        )
+
+    def _uncover(self) -> None:
+        self._shown_to = self.viewer
+        self.refresh()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw the board (only changed layers) and every text from the match."""
+        m, g = self.match, self.game
+        covered = self._needs_cover()
+        obs = m.observe(self.viewer)
+        marks: dict[str, Any] = {}
+        sel, targets = self._selection()
+        if sel is not None or targets or self._marks:
+            marks = {"selected": sel, "targets": targets, "marks": self._marks}
+        scene = g.draw(obs, self.theme, **marks)
+        self.board.show(scene)
+        self.board.widget.layout.visibility = "hidden" if covered else "visible"
+        self.cover.layout.display = "" if covered else "none"
+        if covered:
+            self.cover.description = f"I am {g.player_name(self.viewer)}: show my board"
+        who = "" if self.viewer is None else f" You see {g.player_name(self.viewer)}'s view."
+        self.status.value = m.status + ("" if covered else who)
+        self.description.value = (
+            "<b>Position in words:</b> (screened until the next player is at the screen)"
+            if covered
+            else f"<b>Position in words:</b> {scene.description}"
+        )
+        legal = [] if covered else m.legal_actions()
+        self.legal_list.options = [(m.describe(a), i) for i, a in enumerate(legal)]
+        self._legal = legal
+        choices = g.ui_choices(m.state)
+        self.choice.options = choices
+        self.choice.layout.display = "" if choices else "none"
+        self.log_view.value = log_html(m)
+        self.undo_button.disabled = not m.history
+        self.bot_button.disabled = m.is_over
+        self.run_button.disabled = m.is_over
+
+    def _selection(self) -> tuple[str | None, tuple[str, ...]]:
+        if not self._path:
+            return None, ()
+        full = self._full(self._path)
+        nxt = {
+            p[len(full)]
+            for a in self.match.legal_actions()
+            if (p := self.game.action_path(a))[: len(full)] == full and len(p) > len(full)
+        }
+        return self._path[-1], tuple(sorted(nxt))
+
+    # --- acting -------------------------------------------------------------------------------
+    def _guard(self, fn: Callable[[], Any]) -> None:
+        """Run a callback; show refusals and faults in the page; keep the game playable."""
+        try:
+            fn()
+        except IllegalActionError as exc:
+            self.message.value = refusal_html(self.game, exc.rule_id, exc.reason)
+            self._marks = exc.violation.squares
+            self._path = ()
+            self.refresh()
+        except (NavalkitError, ValueError) as exc:
+            self.message.value = refusal_html(self.game, "navalkit", str(exc))
+            self.refresh()
+        except Exception as exc:  # a fault of ours: say so, keep the game as it was
+            self.message.value = refusal_html(
+                self.game, "navalkit", f"Something went wrong ({type(exc).__name__}: {exc}); "
+                "the game is unchanged."
+            )  # fmt: skip
+            with self.debug:
+                traceback.print_exc()
+            self.refresh()
+
+    def _full(self, path: tuple[str, ...]) -> tuple[str, ...]:
+        choice = self.choice.value if self.game.ui_choices(self.match.state) else None
+        return ((choice,) if choice else ()) + path
+
+    def click(self, region: str | None) -> None:
+        """A click on the board at ``region`` (a square name), as a student would make it.
+        Refusals are shown in the page, never raised."""
+        self._guard(lambda: self._click(region))
+
+    def _click(self, region: str | None) -> None:
+        self.message.value = ""
+        self._marks = ()
+        if self._needs_cover():
+            self.message.value = info_html("Press the button to show your board first.")
+            return
+        if region is None:
+            self.message.value = info_html("That click is off the board.")
+            return
+        if self.match.is_over:
+            self.message.value = info_html("The game is over: start a new game.")
+            return
+        p = self.match.current_player
+        if p is not None and self.seats[p] != HUMAN:
+            self.message.value = info_html(
+                f"It is the computer's turn ({self.game.player_name(p)}): press 'Computer move'."
+            )
+            return
+        for path in ((*self._path, region), (region,)):
+            full = self._full(path)
+            starts = [a for a in self._legal if self.game.action_path(a)[: len(full)] == full]
+            exact = [a for a in starts if len(self.game.action_path(a)) == len(full)]
+            if exact:
+                self._path = ()
+                self._play(exact[0])
+                return
+            if starts:
+                self._path = path
+                self.refresh()
+                return
+        # Nothing legal: explain with the rules' own words.
+        full = self._full((*self._path, region))
+        candidate = self.game.action_at(self.match.state, full)
+        self._path = ()
+        if candidate is not None:
+            self.match.apply(candidate)  # raises IllegalActionError with the rule and reason
+            self._after_human()
+            return
+        self.message.value = info_html(self.game.ui_hint(self.match.state, full))
+        self._marks = (region,)
+        self.refresh()
+
+    def play(self, action: Any) -> None:
+        """Play ``action`` (an action object or its JSON) for the seat to move; a refusal is
+        shown in the page."""
+        self._guard(lambda: self._play(action))
+
+    def _play(self, action: Any) -> None:
+        self.match.apply(action)
+        self._after_human()
+
+    def _after_human(self) -> None:
+        seen = len(self.match.events) - 1
+        self._auto_play()
+        said = [e.text for e in self.match.events[seen:]]
+        self.message.value = "".join(info_html(t) for t in said)
+        self.refresh()
+
+    def _auto_play(self) -> None:
+        """Let computer seats move until a human is to play (only when a human plays)."""
+        if not self.humans:
+            return
+        for _ in range(MAX_AUTO_MOVES):
+            p = self.match.current_player
+            if p is None or self.seats[p] == HUMAN:
+                return
+            play_bot_move(self.match, make_bot(self.game, self.seats[p]))
+
+    def _computer_move(self) -> None:
+        p = self.match.current_player
+        if p is None:
+            raise ValueError("The game is over: start a new game.")
+        name = self.seats[p] if self.seats[p] != HUMAN else next(iter(self.game.bots()), "random")
+        action = play_bot_move(self.match, make_bot(self.game, name))
+        self._path = ()
+        self.message.value = info_html(f"Computer ({name}): {self.match.events[-1].text}")
+        del action
+        self._auto_play()
+        self.refresh()
+
+    def _run_to_end(self) -> None:
+        for _ in range(MAX_AUTO_MOVES):
+            p = self.match.current_player
+            if p is None:
+                break
+            name = self.seats[p] if self.seats[p] != HUMAN else next(iter(self.game.bots()), "random")
+            play_bot_move(self.match, make_bot(self.game, name))
+        self.message.value = info_html(self.match.status)
+        self.refresh()
+
+    def _undo(self) -> None:
+        """Take back the last human move (and the computer's replies to it)."""
+        self._path = ()
+        m = self.match
+        m.undo()
+        while self.humans and m.history and (p := m.current_player) is not None and self.seats[p] != HUMAN:
+            m.undo()
+        self.message.value = info_html("Move taken back.")
+        self.refresh()
+
+    def _new_game(self) -> None:
+        config = {box.setting: box.value for box in self.setting_boxes}  # type: ignore[attr-defined]
+        match = new_match(self.game.id, seed=int(self.seed_box.value), players=self.match.players, **config)
+        self.match = match
+        self._path, self._marks, self._shown_to = (), (), None
+        self.settings_view.value = settings_html(self.game, match.config)
+        self.message.value = info_html(f"New game, seed {match.seed}.")
+        self._auto_play()
+        self.refresh()
+
+    def _set_seat(self, seat: int, who: str) -> None:
+        self.seats[seat] = who
+        self._auto_play()
+        self.refresh()
+
+    def _typed_move(self) -> None:
+        words = self.move_text.value.replace("-", " ").replace("→", " ").replace(",", " ").split()
+        if not words:
+            raise ValueError("Type the squares of a move, e.g. 'j5 j7'.")
+        self._path = ()
+        path = self._full(tuple(x.lower() for x in words))
+        for a in self._legal:
+            if self.game.action_path(a) == path:
+                self.move_text.value = ""
+                self._play(a)
+                return
+        candidate = self.game.action_at(self.match.state, path)
+        if candidate is None:
+            raise ValueError(f"{self.move_text.value!r} is not a move here: {self.game.ui_hint(self.match.state, path)}")
+        self._play(candidate)
+
+    def _listed_move(self) -> None:
+        if self.legal_list.value is None:
+            raise ValueError("Choose a move in the list first.")
+        self._play(self._legal[self.legal_list.value])
+
+    def _save(self) -> None:
+        self.record_box.value = self.match.to_json()
+        self.message.value = info_html("Saved: copy the text below to keep this game.")
+
+    def _resume(self) -> None:
+        match = load_match(self.record_box.value)  # RecordError keeps the current game
+        if match.game.id != self.game.id:
+            raise ValueError(f"That save is a {match.game.title} game, not {self.game.title}.")
+        self.match = match
+        self._path, self._marks, self._shown_to = (), (), None
+        self.message.value = info_html(f"Resumed a saved game at move {len(match.history)}.")
+        self.refresh()

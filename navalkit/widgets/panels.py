@@ -1,0 +1,64 @@
+"""Small HTML builders for the app's side panels (pure functions: easy to test)."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from navalkit.core.clauses import PROVENANCE_MEANING
+
+BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
+
+
+def badge(provenance: str) -> str:
+    colour = BADGE.get(provenance, "#555")
+    title = html.escape(PROVENANCE_MEANING.get(provenance, ""))
+    return (
+        f'<span title="{title}" style="background:{colour};color:#fff;border-radius:3px;'
+        f'padding:0 4px;font-size:85%">{html.escape(provenance)}</span>'
+    )
+
+
+def refusal_html(game: Any, rule_id: str, reason: str) -> str:
+    """A refused action: the reason, the rule's id, title and provenance."""
+    clause = game.clauses[rule_id] if rule_id in game.clauses else None
+    cite = ""
+    if clause is not None:
+        cite = f" <small>{badge(clause.provenance)} {html.escape(clause.id)}: {html.escape(clause.title)}</small>"
+    else:
+        cite = f" <small>{html.escape(rule_id)}</small>"
+    return f'<div class="navalkit-refusal" style="color:#b22222">✋ {html.escape(reason)}{cite}</div>'
+
+
+def info_html(text: str) -> str:
+    return f'<div style="color:#1b2a3a">{html.escape(text)}</div>'
+
+
+def clauses_html(game: Any) -> str:
+    rows = "".join(
+        f"<tr><td><code>{html.escape(c.id)}</code></td><td>{badge(c.provenance)}</td>"
+        f"<td><b>{html.escape(c.title)}</b>: {html.escape(c.text)}"
+        f"<br><small style='color:#5d6b78'>{html.escape(c.source)}</small></td></tr>"
+        for c in game.clauses
+    )
+    legend = " ".join(f"{badge(p)} {html.escape(m)}" for p, m in PROVENANCE_MEANING.items())
+    return f"<p>{legend}</p><table>{rows}</table>"
+
+
+def settings_html(game: Any, config: Any) -> str:
+    rows = "".join(
+        f"<tr><td><code>{html.escape(r['setting'])}</code></td><td>{badge(r['provenance'])}</td>"
+        f"<td>{html.escape(str(getattr(config, r['setting'])))}</td>"
+        f"<td>{html.escape(r['help'])}</td></tr>"
+        for r in game.settings()
+    )
+    return f"<table><tr><th>setting</th><th></th><th>now</th><th>what it does</th></tr>{rows}</table>"
+
+
+def log_html(match: Any, last: int = 10) -> str:
+    events = match.events[-last:]
+    first = len(match.events) - len(events)
+    items = "".join(
+        f"<li value='{first + i + 1}'>{html.escape(e.text)}</li>" for i, e in enumerate(events)
+    )
+    return f"<ol style='margin:0;padding-left:2.5em;font-size:90%'>{items}</ol>" if items else ""
