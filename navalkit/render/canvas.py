@@ -1,0 +1,263 @@
+"""The ipycanvas adapter: replays Scenes on a MultiCanvas, one canvas per layer, Voila-safe.
+
+Three ipycanvas pitfalls are handled here (see docs JUPYTER_NOTES sections 1 and 7):
+
+* ``hold_canvas`` has no ``try/finally``: :func:`safe_hold` resets the global canvas manager
+  when a draw raises, so later draws are not silently buffered forever.
+* A page opened after the draw (Voila, reload) starts blank: every ``client_ready`` event
+  redraws all layers, re-setting every style attribute, after forgetting the manager's
+  current canvas (the ipycanvas#322 reload workaround).
+* Only the top canvas of a MultiCanvas gets mouse events, so clicks are read there and mapped
+  to a region id with :meth:`Scene.hit <navalkit.render.scene.Scene.hit>`.
+
+Only this module and ``navalkit.widgets`` import ipycanvas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import ipycanvas  # type: ignore[import-untyped,unused-ignore]
+import ipycanvas.canvas as _ipc  # type: ignore[import-untyped,unused-ignore]
+from ipywidgets import Layout  # type: ignore[import-untyped,unused-ignore]
+
+from .geometry import normalize_rect
+from .scene import DEFAULT_LAYERS, Circle, Line, Op, Polygon, Rect, Scene, Text
+
+ClickCallback = Callable[[str | None, float, float], object]
+"""Called as ``callback(region_id_or_None, x, y)`` with canvas pixel coordinates."""
+
+
+def reset_canvas_manager() -> None:
+    """Stop ipycanvas caching, drop cached commands and forget the current canvas.
+
+    Forgetting the current canvas makes the next command re-send ``switchCanvas``, which a
+    freshly loaded page needs, and which is also needed after a cache (with its switch) is dropped.
+    """
+    manager = _ipc._CANVAS_MANAGER
+    manager._caching = False
+    manager._commands_cache = []
+    manager._buffers_cache = []
+    manager._current_canvas = None
+
+
+@contextmanager
+def safe_hold() -> Iterator[None]:
+    """Like ``ipycanvas.hold_canvas()`` (one message for the whole block) but exception-safe.
+
+    If the block raises, the half-built batch is discarded and the global manager is reset,
+    then the exception propagates. Nested inside another hold, a failure drops that outer
+    batch too: the outer picture is unknown anyway.
+    """
+    try:
+        with ipycanvas.hold_canvas():
+            yield
+    except BaseException:
+        reset_canvas_manager()
+        raise
+
+
+def _rounded_rect_path(canvas: Any, x: float, y: float, w: float, h: float, r: float) -> None:
+    """Trace a rounded rectangle as the current path (ipycanvas has no ``roundRect``)."""
+    canvas.begin_path()
+    canvas.move_to(x + r, y)
+    canvas.arc_to(x + w, y, x + w, y + h, r)
+    canvas.arc_to(x + w, y + h, x, y + h, r)
+    canvas.arc_to(x, y + h, x, y, r)
+    canvas.arc_to(x, y, x + w, y, r)
+    canvas.close_path()
+
+
+def _set_stroke(canvas: Any, stroke: str, line_width: float, dash: Sequence[float] = ()) -> None:
+    """Set every stroke attribute explicitly; the frontend context may have lost them."""
+    canvas.stroke_style = stroke
+    canvas.line_width = line_width
+    canvas.set_line_dash(list(dash))
+
+
+def draw_op(canvas: Any, op: Op) -> None:
+    """Replay one op on an ipycanvas ``Canvas``, setting each style attribute it uses first."""
+    canvas.global_alpha = op.alpha
+    if isinstance(op, Rect):
+        x, y, w, h = normalize_rect(op.x, op.y, op.w, op.h)
+        radius = min(op.radius, w / 2, h / 2)
+        if radius > 0:
+            _rounded_rect_path(canvas, x, y, w, h, radius)
+            if op.fill is not None:
+                canvas.fill_style = op.fill
+                canvas.fill()
+            if op.stroke is not None:
+                _set_stroke(canvas, op.stroke, op.line_width)
+                canvas.stroke()
+            return
+        if op.fill is not None:
+            canvas.fill_style = op.fill
+            canvas.fill_rect(x, y, w, h)
+        if op.stroke is not None:
+            _set_stroke(canvas, op.stroke, op.line_width)
+            canvas.stroke_rect(x, y, w, h)
+    elif isinstance(op, Circle):
+        if op.fill is not None:
+            canvas.fill_style = op.fill
+            canvas.fill_circle(op.cx, op.cy, op.r)
+        if op.stroke is not None:
+            _set_stroke(canvas, op.stroke, op.line_width)
+            canvas.stroke_circle(op.cx, op.cy, op.r)
+    elif isinstance(op, Polygon):
+        points = [list(p) for p in op.points]
+        if op.fill is not None:
+            canvas.fill_style = op.fill
+            canvas.fill_polygon(points)
+        if op.stroke is not None:
+            _set_stroke(canvas, op.stroke, op.line_width)
+            canvas.stroke_polygon(points)
+    elif isinstance(op, Line):
+        _set_stroke(canvas, op.stroke, op.line_width, op.dash)
+        canvas.stroke_line(op.x1, op.y1, op.x2, op.y2)
+    elif isinstance(op, Text):
+        canvas.fill_style = op.fill
+        canvas.font = f"{'bold ' if op.bold else ''}{op.size:g}px {op.font}"
+        canvas.text_align = op.align
+        canvas.text_baseline = op.baseline
+        canvas.fill_text(op.text, op.x, op.y)
+    else:
+        raise TypeError(f"not a draw op: {op!r}")
+
+
+class CanvasBoard:
+    """A MultiCanvas showing Scenes: one canvas per layer, redrawing only layers that changed.
+
+    ``css_width`` sets the displayed width in CSS pixels (default: the pixel width); the
+    pixel buffer stays at the scene size, so a larger scene gives a sharp HiDPI board.
+    With ``eager=False``, nothing is drawn before the first ``client_ready`` event.
+    """
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        layers: Sequence[str] = DEFAULT_LAYERS,
+        *,
+        css_width: int | None = None,
+        eager: bool = True,
+    ) -> None:
+        names = tuple(layers)
+        if not names or len(set(names)) != len(names):
+            raise ValueError(f"a CanvasBoard needs distinct layer names, got {names}")
+        self.layer_names: tuple[str, ...] = names
+        self.eager = eager
+        self.widget: Any = ipycanvas.MultiCanvas(
+            n_canvases=len(names),
+            width=width,
+            height=height,
+            layout=Layout(width=f"{css_width or width}px", height="auto"),
+        )
+        self._canvases: dict[str, Any] = {n: self.widget[i] for i, n in enumerate(names)}
+        # What each frontend canvas shows; None means unknown (never drawn, or a draw failed).
+        self._drawn: dict[str, tuple[Op, ...] | None] = dict.fromkeys(names)
+        self._click_callbacks: list[ClickCallback] = []
+        self.scene: Scene | None = None
+        self.client_ready = False
+        self.client_ready_count = 0
+        self.redraw_count: dict[str, int] = dict.fromkeys(names, 0)
+        self.last_drawn: tuple[str, ...] = ()
+        self.widget.on_client_ready(self._on_client_ready)
+        self.widget.on_mouse_down(self._on_mouse_down)
+
+    def canvas(self, layer: str) -> Any:
+        """The ipycanvas ``Canvas`` drawing ``layer``."""
+        return self._canvases[layer]
+
+    def set_css_width(self, css_width: int) -> None:
+        """Change the displayed width (CSS pixels), keeping the pixel buffer and aspect ratio."""
+        self.widget.layout.width = f"{css_width}px"
+        self.widget.layout.height = "auto"
+
+    def show(self, scene: Scene) -> tuple[str, ...]:
+        """Remember ``scene`` and redraw the layers whose ops differ from what was drawn.
+
+        Returns the names of the layers redrawn. Draws at once (JupyterLab may already be
+        connected); the ``client_ready`` redraw is what makes a late page (Voila) show it.
+        """
+        unknown = [n for n in scene.layer_names if n not in self._canvases]
+        if unknown:
+            raise ValueError(
+                f"scene layers {unknown} are not board layers {list(self.layer_names)}"
+            )
+        force = False
+        if (scene.width, scene.height) != (self.widget.width, self.widget.height):
+            self.widget.width, self.widget.height = scene.width, scene.height
+            force = True  # resizing a canvas wipes it in the browser
+        self.scene = scene
+        if not self.eager and not self.client_ready:
+            if force:
+                self._drawn = dict.fromkeys(self.layer_names)
+            self.last_drawn = ()
+            return ()
+        return self._draw(force=force)
+
+    def redraw(self) -> tuple[str, ...]:
+        """Redraw every layer of the last scene (nothing if no scene was shown yet)."""
+        return self._draw(force=True)
+
+    def on_click(self, callback: ClickCallback, *, remove: bool = False) -> None:
+        """Call ``callback(region_id_or_None, x, y)`` on each mouse press on the board."""
+        if remove:
+            self._click_callbacks.remove(callback)
+        else:
+            self._click_callbacks.append(callback)
+
+    def _ops(self, scene: Scene, name: str) -> tuple[Op, ...]:
+        """The ops of layer ``name``; a board layer missing from the scene is drawn empty."""
+        for layer in scene.layers:
+            if layer.name == name:
+                return layer.ops
+        return ()
+
+    def _draw(self, *, force: bool) -> tuple[str, ...]:
+        """Redraw the changed (or, if ``force``, all) layers in one exception-safe batch."""
+        scene = self.scene
+        if scene is None:
+            self.last_drawn = ()
+            return ()
+        wanted = {name: self._ops(scene, name) for name in self.layer_names}
+        todo = tuple(
+            name
+            for name in self.layer_names
+            if force or self._drawn[name] is None or self._drawn[name] != wanted[name]
+        )
+        if todo:
+            try:
+                with safe_hold():
+                    for name in todo:
+                        canvas = self._canvases[name]
+                        canvas.clear()
+                        for op in wanted[name]:
+                            draw_op(canvas, op)
+            except BaseException:
+                self._drawn = dict.fromkeys(self.layer_names)
+                raise
+            for name in todo:
+                self._drawn[name] = wanted[name]
+                self.redraw_count[name] += 1
+        self.last_drawn = todo
+        return todo
+
+    def _on_client_ready(self) -> None:
+        """A page just connected with blank canvases: resync the manager and redraw it all."""
+        self.client_ready = True
+        self.client_ready_count += 1
+        _ipc._CANVAS_MANAGER._current_canvas = None
+        self._draw(force=True)
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        """Map a press on the top canvas to a region id and tell the click callbacks."""
+        region = self.scene.hit(x, y) if self.scene is not None else None
+        for callback in list(self._click_callbacks):
+            callback(region, x, y)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Display as the underlying MultiCanvas widget."""
+        return self.widget._repr_mimebundle_(**kwargs)
