@@ -104,7 +104,8 @@ class GameApp:
         # Keyboard play: type a move, or choose it from the list of legal actions.
         self.move_text = w.Text(placeholder="type a move, e.g. j5 j7", description="Move:",
                                 layout=w.Layout(width="260px"))  # fmt: skip
-        self.move_text.on_submit(lambda _t: self._guard(self._typed_move))
+        self.move_text.continuous_update = False  # Enter (or leaving the box) plays the move
+        self.move_text.observe(lambda ch: ch["new"] and self._guard(self._typed_move), "value")
         self.play_typed = b("Play typed move", self._typed_move, "keyboard")
         self.legal_list = w.Dropdown(description="Legal:", options=[], layout=w.Layout(width="380px"))
         self.play_listed = b("Play chosen move", self._listed_move, "check")
@@ -309,6 +310,8 @@ class GameApp:
             return
         self.message.value = info_html(self.game.ui_hint(self.match.state, full))
         self._marks = (region,)
+        # Keep the square as the start of a path, so a second click is judged by the rules.
+        self._path = (region,) if len(full) == len(self._full(())) + 1 else ()
         self.refresh()
 
     def play(self, action: Any) -> None:

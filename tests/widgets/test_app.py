@@ -1,0 +1,176 @@
+"""Headless tests of the GameApp and the Branle-Bas explainers: clicks go through the same
+callbacks the browser triggers, and the game is checked through the Match."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from navalkit.games.branle_bas import square_index
+from navalkit.games.branle_bas.explain import MoveExplorer, ScoringCalculator
+from navalkit.widgets import GameApp
+
+
+def _press(app: GameApp, label: str) -> None:
+    buttons = {
+        app.new_button.description: app.new_button,
+        app.undo_button.description: app.undo_button,
+        app.bot_button.description: app.bot_button,
+        app.run_button.description: app.run_button,
+        app.save_button.description: app.save_button,
+        app.resume_button.description: app.resume_button,
+        app.play_typed.description: app.play_typed,
+        app.play_listed.description: app.play_listed,
+    }
+    buttons[label].click()
+
+
+@pytest.fixture
+def app() -> GameApp:
+    return GameApp("branle_bas", seed=0, first_player="A")
+
+
+def test_click_piece_then_target_plays_and_computer_replies(app: GameApp) -> None:
+    assert app.match.current_player == 0
+    app.click("h3")
+    overlay = app.board.scene.layer("overlay").ops
+    assert overlay, "selecting a ship lights its legal moves"
+    app.click("h4")
+    assert app.match.history[0].to_json() == {"type": "move", "from": "h3", "to": "h4"}
+    assert len(app.match.history) == 2, "the computer (B) answered at once"
+    assert app.match.current_player == 0
+    assert "h3 → h4" in app.message.value
+
+
+def test_illegal_click_is_explained_and_changes_nothing(app: GameApp) -> None:
+    before = app.match.to_json()
+    app.click("h5")  # a Hydravion
+    app.click("k8")  # diagonal: never for a seaplane
+    assert "BB-MOVES" in app.message.value
+    app.click("i3")  # a Croiseur boxed in by its own ships
+    assert "no legal move" in app.message.value
+    app.click("i5")  # behind its own Cuirassé on i4
+    assert "BB-NOJUMP" in app.message.value, app.message.value
+    assert app.match.to_json() == before
+    assert app.board.scene.layer("overlay").ops, "the refused square is marked"
+
+
+def test_click_off_board_and_on_enemy_ship(app: GameApp) -> None:
+    before = app.match.to_json()
+    app.click(None)
+    assert "off the board" in app.message.value
+    app.click("j17")
+    assert "belongs to B" in app.message.value
+    assert app.match.to_json() == before
+
+
+def test_keyboard_play_typed_and_listed(app: GameApp) -> None:
+    app.move_text.value = "k4 k5"  # Enter in the box plays it
+    assert app.match.history[0].to_json()["to"] == "k5"
+    before = app.match.to_json()
+    app.move_text.value = "nonsense"
+    assert "navalkit-refusal" in app.message.value
+    assert app.match.to_json() == before
+    app.legal_list.value = 0
+    _press(app, "Play chosen move")
+    assert len(app.match.history) == 4
+
+
+def test_undo_takes_back_the_human_move_and_the_reply(app: GameApp) -> None:
+    start = app.match.to_json()
+    app.click("h3")
+    app.click("h4")
+    _press(app, "Undo")
+    assert app.match.to_json() == start
+
+
+def test_computer_move_and_play_to_end(app: GameApp) -> None:
+    _press(app, "Computer move")
+    assert len(app.match.history) == 2
+    _press(app, "Play to the end")
+    assert app.match.is_over
+    assert "Game over" in app.status.value or "Score" in app.status.value
+    before = app.match.to_json()
+    app.click("h3")
+    assert "over" in app.message.value
+    assert app.match.to_json() == before
+
+
+def test_save_and_resume_and_damaged_save_keeps_game(app: GameApp) -> None:
+    app.click("h3")
+    app.click("h4")
+    _press(app, "Save game")
+    saved = app.record_box.value
+    assert json.loads(saved)["game"] == "branle_bas"
+    _press(app, "New game")
+    assert not app.match.history
+    app.record_box.value = saved
+    _press(app, "Resume saved game")
+    assert app.match.to_json() == saved
+    app.record_box.value = saved.replace('"h4"', '"h5"')
+    _press(app, "Resume saved game")
+    assert "damaged" in app.message.value
+    assert app.match.to_json() == saved
+
+
+def test_new_game_uses_house_settings(app: GameApp) -> None:
+    box = next(b for b in app.setting_boxes if b.setting == "triumph_bonus")
+    box.value = 100
+    app.seed_box.value = 5
+    _press(app, "New game")
+    assert app.match.config.triumph_bonus == 100
+    assert app.match.seed == 5
+    assert "100" in app.settings_view.value
+
+
+def test_hot_seat_covers_board_between_humans_during_free_setup() -> None:
+    app = GameApp("branle_bas", seed=0, seats=["human", "human"], setup="free")
+    assert app.cover.layout.display == ""
+    assert app.board.widget.layout.visibility == "hidden"
+    app.click("j5")
+    assert not app.match.history, "no play while the board is covered"
+    app.cover.click()
+    assert app.board.widget.layout.visibility == "visible"
+    app.choice.value = "place:amiral"
+    app.click("j3")
+    assert app.match.history[0].to_json() == {"type": "place", "piece": "amiral", "at": "j3"}
+
+
+def test_teacher_view_sees_everything() -> None:
+    app = GameApp("branle_bas", seed=0, seats=["human", "human"], setup="free", teacher=True)
+    assert app.viewer is None
+    assert app.cover.layout.display == "none"
+
+
+def test_bad_seat_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown seat"):
+        GameApp("branle_bas", seats=["human", "deep_blue"])
+
+
+def test_move_explorer_lights_moves_and_explains_refusals() -> None:
+    ex = MoveExplorer(kind="croiseur", square="j7")
+    assert "9 legal move(s)" in ex.moves.value
+    ex.click("k8")
+    assert "BB-MOVES" in ex.answer.value
+    ex.mode.value = "Put an enemy ship there"
+    ex.click("j9")
+    ex.mode.value = "Ask: can it go there?"
+    ex.click("j10")
+    assert "BB-NOJUMP" in ex.answer.value
+    ex.click("j9")
+    assert "legal" in ex.answer.value
+    ex.kind.value = "sous_marin"
+    assert ex.board_state[square_index("j7")] & 15 == 2
+
+
+def test_scoring_calculator_matches_the_seed_table() -> None:
+    calc = ScoringCalculator()
+    calc.result.value = "triumph"
+    calc.winner.value = "A"
+    assert calc.totals[0] == 300 + 1000
+    calc.bonus.value = 100
+    assert calc.totals[0] == 300 + 100
+    calc.result.value = "victory"
+    # Victory with nothing else: A keeps his 300 afloat, + Admiral 60 + 500.
+    assert calc.totals[0] == 300 + 60 + 500
