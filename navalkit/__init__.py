@@ -6,6 +6,7 @@
 >>> m = navalkit.new_match("branle_bas", seed=1)
 """
 
+from . import games  # a callable module: navalkit.games() lists the game ids
 from .core import (
     ConfigError,
     IllegalActionError,
@@ -15,7 +16,6 @@ from .core import (
     RecordError,
     UnknownGameError,
     Violation,
-    games,
     get_game,
     load_match,
     new_match,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .rng import bot_rng
+
+if TYPE_CHECKING:
+    import random
 
 
 @dataclass(frozen=True)
@@ -18,7 +20,7 @@ class BotView:
     player: int
     observation: Any
     legal_actions: list[Any]
-    rng: random.Random
+    rng: random.Random  # drawn from navalkit.core.rng, seeded per ply
     ply: int
 
 

@@ -49,6 +49,9 @@ class ClauseBook:
     def __getitem__(self, rule_id: str) -> Clause:
         return self._by_id[rule_id]
 
+    def get(self, rule_id: str) -> Clause | None:
+        return self._by_id.get(rule_id)
+
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self._by_id
 

@@ -116,7 +116,9 @@ class Match:
     def observe(self, player: int | None) -> Any:
         """What ``player`` may see (``None``: the teacher's view of everything)."""
         if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.players
         ):
             raise ValueError(f"no seat {player!r}: seats are 0..{self.players - 1} (or None)")
         return self.game.observe(self.state, player)
@@ -132,7 +134,9 @@ class Match:
             try:
                 action = self.game.action_from_json(action)
             except (ValueError, TypeError, KeyError) as exc:
-                return Violation("match.not_an_action", f"That is not a {self.game.title} action: {exc}")
+                return Violation(
+                    "match.not_an_action", f"That is not a {self.game.title} action: {exc}"
+                )
         try:
             return self.game.violation(self.state, action)
         except (TypeError, AttributeError, ValueError, KeyError, IndexError) as exc:
@@ -190,7 +194,9 @@ class Match:
                 matches = [o for o, _ in outcomes if o == outcome]
                 if not matches:
                     allowed = ", ".join(repr(o) for o, _ in outcomes)
-                    raise ValueError(f"chance outcome {outcome!r} cannot happen here; it can be: {allowed}")
+                    raise ValueError(
+                        f"chance outcome {outcome!r} cannot happen here; it can be: {allowed}"
+                    )
             else:
                 outcome = draw_outcome(self.seed, self._chance_steps(), outcomes)
             prob = next(p for o, p in outcomes if o == outcome)
@@ -347,7 +353,9 @@ def load_match(text: str | bytes) -> Match:
         try:
             match.apply(action)
         except ValueError as exc:
-            raise RecordError(f"This save is damaged: the chance after move {i} does not replay: {exc}") from None
+            raise RecordError(
+                f"This save is damaged: the chance after move {i} does not replay: {exc}"
+            ) from None
         if match._script:
             raise RecordError(f"This save is damaged: extra chance events after move {i}.")
         i = j

@@ -60,7 +60,9 @@ class GameApp:
             raise ValueError(f"seats must name {n} players, got {self.seats}")
         for s in self.seats:
             if s != HUMAN and s not in bot_names(self.game):
-                raise ValueError(f"unknown seat {s!r}: use 'human' or one of {bot_names(self.game)}")
+                raise ValueError(
+                    f"unknown seat {s!r}: use 'human' or one of {bot_names(self.game)}"
+                )
         self._path: tuple[str, ...] = ()
         self._marks: tuple[str, ...] = ()
         self._shown_to: int | None = None  # the human seat the board was last uncovered for
@@ -72,8 +74,9 @@ class GameApp:
     def _build(self, css_width: int) -> None:
         g = self.game
         scene = g.draw(self.match.observe(None), self.theme)
-        self.board = CanvasBoard(scene.width, scene.height, ("board", "pieces", "overlay"),
-                                 css_width=css_width)  # fmt: skip
+        self.board = CanvasBoard(
+            scene.width, scene.height, ("board", "pieces", "overlay"), css_width=css_width
+        )
         self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
         self.title = w.HTML(f"<h3 style='margin:4px 0'>{g.title}</h3>")
@@ -84,58 +87,91 @@ class GameApp:
         self.description = w.HTML(layout=w.Layout(width="100%"))
         self.description.add_class("navalkit-description")
         self.choice = w.Dropdown(description="Place:", options=[], layout=w.Layout(width="280px"))
-        self.cover = w.Button(description="Show my board", button_style="warning",
-                              layout=w.Layout(display="none"))  # fmt: skip
+        self.cover = w.Button(
+            description="Show my board", button_style="warning", layout=w.Layout(display="none")
+        )
         self.cover.on_click(lambda _b: self._guard(self._uncover))
         b = self._button
         self.new_button = b("New game", self._new_game, "refresh")
         self.undo_button = b("Undo", self._undo, "undo")
         self.bot_button = b("Computer move", self._computer_move, "laptop")
         self.run_button = b("Play to the end", self._run_to_end, "forward")
-        self.seed_box = w.IntText(value=self.match.seed, description="Seed:", layout=w.Layout(width="160px"))
+        self.seed_box = w.IntText(
+            value=self.match.seed, description="Seed:", layout=w.Layout(width="160px")
+        )
         self.seat_boxes = [
-            w.Dropdown(options=[HUMAN, *bot_names(g)], value=s,
-                       description=f"{g.player_name(i)}:", layout=w.Layout(width="230px"))
+            w.Dropdown(
+                options=[HUMAN, *bot_names(g)],
+                value=s,
+                description=f"{g.player_name(i)}:",
+                layout=w.Layout(width="230px"),
+            )
             for i, s in enumerate(self.seats)
-        ]  # fmt: skip
+        ]
         for i, box in enumerate(self.seat_boxes):
             box.observe(lambda ch, i=i: self._guard(lambda: self._set_seat(i, ch["new"])), "value")
         self.setting_boxes = self._setting_widgets()
         # Keyboard play: type a move, or choose it from the list of legal actions.
-        self.move_text = w.Text(placeholder="type a move, e.g. j5 j7", description="Move:",
-                                layout=w.Layout(width="260px"))  # fmt: skip
+        self.move_text = w.Text(
+            placeholder="type a move, e.g. j5 j7",
+            description="Move:",
+            layout=w.Layout(width="260px"),
+        )
         self.move_text.continuous_update = False  # Enter (or leaving the box) plays the move
         self.move_text.observe(lambda ch: ch["new"] and self._guard(self._typed_move), "value")
         self.play_typed = b("Play typed move", self._typed_move, "keyboard")
-        self.legal_list = w.Dropdown(description="Legal:", options=[], layout=w.Layout(width="380px"))
+        self.legal_list = w.Dropdown(
+            description="Legal:", options=[], layout=w.Layout(width="380px")
+        )
         self.play_listed = b("Play chosen move", self._listed_move, "check")
         self.log_view = w.HTML()
-        self.record_box = w.Textarea(placeholder="a saved game (JSON record)",
-                                     layout=w.Layout(width="100%", height="90px"))  # fmt: skip
+        self.record_box = w.Textarea(
+            placeholder="a saved game (JSON record)", layout=w.Layout(width="100%", height="90px")
+        )
         self.save_button = b("Save game", self._save, "download")
         self.resume_button = b("Resume saved game", self._resume, "upload")
         self.debug = w.Output()
-        rules = w.Accordion(children=[
-            w.HTML(settings_html(g, self.match.config)),
-            w.HTML(clauses_html(g)),
-            w.VBox([w.HBox([self.save_button, self.resume_button]), self.record_box]),
-            self.debug,
-        ], titles=("Settings in force", "Rules and where they come from", "Save / resume", "Details"))  # fmt: skip
+        rules = w.Accordion(
+            children=[
+                w.HTML(settings_html(g, self.match.config)),
+                w.HTML(clauses_html(g)),
+                w.VBox([w.HBox([self.save_button, self.resume_button]), self.record_box]),
+                self.debug,
+            ],
+            titles=(
+                "Settings in force",
+                "Rules and where they come from",
+                "Save / resume",
+                "Details",
+            ),
+        )
         rules.selected_index = None
         self.rules_panel = rules
         self.settings_view = rules.children[0]
-        controls = w.VBox([
-            w.HBox([self.new_button, self.undo_button, self.bot_button, self.run_button]),
-            w.HBox([self.seed_box, *self.seat_boxes]),
-            w.HBox(self.setting_boxes, layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.move_text, self.play_typed]),
-            w.HBox([self.legal_list, self.play_listed]),
-            self.choice,
-        ])  # fmt: skip
-        side = w.VBox([self.status, self.message, self.cover, controls,
-                       w.HTML("<b>Moves</b>"), self.log_view],
-                      layout=w.Layout(width="480px", padding="0 0 0 12px"))  # fmt: skip
-        self.widget = w.VBox([self.title, w.HBox([self.board.widget, side]), self.description, rules])
+        controls = w.VBox(
+            [
+                w.HBox([self.new_button, self.undo_button, self.bot_button, self.run_button]),
+                w.HBox([self.seed_box, *self.seat_boxes]),
+                w.HBox(self.setting_boxes, layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.move_text, self.play_typed]),
+                w.HBox([self.legal_list, self.play_listed]),
+                self.choice,
+            ]
+        )
+        side = w.VBox(
+            [
+                self.status,
+                self.message,
+                self.cover,
+                controls,
+                w.HTML("<b>Moves</b>"),
+                self.log_view,
+            ],
+            layout=w.Layout(width="480px", padding="0 0 0 12px"),
+        )
+        self.widget = w.VBox(
+            [self.title, w.HBox([self.board.widget, side]), self.description, rules]
+        )
         self.widget.add_class("navalkit-app")
 
     def _button(self, label: str, fn: Callable[[], Any], icon: str) -> w.Button:
@@ -152,11 +188,18 @@ class GameApp:
             if isinstance(now, bool):
                 box: w.Widget = w.Checkbox(value=now, description=name, style=style, indent=False)
             elif " / " in row["allowed"]:
-                field = [f for f in self.game.config_type.__dataclass_fields__.values() if f.name == name][0]
-                box = w.Dropdown(options=list(field.metadata["choices"]), value=now, description=name,
-                                 style=style, layout=w.Layout(width="220px"))  # fmt: skip
+                field = self.game.config_type.__dataclass_fields__[name]
+                box = w.Dropdown(
+                    options=list(field.metadata["choices"]),
+                    value=now,
+                    description=name,
+                    style=style,
+                    layout=w.Layout(width="220px"),
+                )
             else:
-                box = w.IntText(value=now, description=name, style=style, layout=w.Layout(width="180px"))
+                box = w.IntText(
+                    value=now, description=name, style=style, layout=w.Layout(width="180px")
+                )
             box.tooltip = f"{row['provenance']}: {row['help']}"
             box.setting = name  # type: ignore[attr-defined]
             boxes.append(box)
@@ -254,9 +297,10 @@ class GameApp:
             self.refresh()
         except Exception as exc:  # a fault of ours: say so, keep the game as it was
             self.message.value = refusal_html(
-                self.game, "navalkit", f"Something went wrong ({type(exc).__name__}: {exc}); "
-                "the game is unchanged."
-            )  # fmt: skip
+                self.game,
+                "navalkit",
+                f"Something went wrong ({type(exc).__name__}: {exc}); the game is unchanged.",
+            )
             with self.debug:
                 traceback.print_exc()
             self.refresh()
@@ -357,7 +401,9 @@ class GameApp:
             p = self.match.current_player
             if p is None:
                 break
-            name = self.seats[p] if self.seats[p] != HUMAN else next(iter(self.game.bots()), "random")
+            name = (
+                self.seats[p] if self.seats[p] != HUMAN else next(iter(self.game.bots()), "random")
+            )
             play_bot_move(self.match, make_bot(self.game, name))
         self.message.value = info_html(self.match.status)
         self.refresh()
@@ -367,14 +413,21 @@ class GameApp:
         self._path = ()
         m = self.match
         m.undo()
-        while self.humans and m.history and (p := m.current_player) is not None and self.seats[p] != HUMAN:
+        while (
+            self.humans
+            and m.history
+            and (p := m.current_player) is not None
+            and self.seats[p] != HUMAN
+        ):
             m.undo()
         self.message.value = info_html("Move taken back.")
         self.refresh()
 
     def _new_game(self) -> None:
         config = {box.setting: box.value for box in self.setting_boxes}  # type: ignore[attr-defined]
-        match = new_match(self.game.id, seed=int(self.seed_box.value), players=self.match.players, **config)
+        match = new_match(
+            self.game.id, seed=int(self.seed_box.value), players=self.match.players, **config
+        )
         self.match = match
         self._path, self._marks, self._shown_to = (), (), None
         self.settings_view.value = settings_html(self.game, match.config)
@@ -400,7 +453,10 @@ class GameApp:
                 return
         candidate = self.game.action_at(self.match.state, path)
         if candidate is None:
-            raise ValueError(f"{self.move_text.value!r} is not a move here: {self.game.ui_hint(self.match.state, path)}")
+            raise ValueError(
+                f"{self.move_text.value!r} is not a move here: "
+                f"{self.game.ui_hint(self.match.state, path)}"
+            )
         self._play(candidate)
 
     def _listed_move(self) -> None:

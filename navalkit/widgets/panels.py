@@ -21,13 +21,14 @@ def badge(provenance: str) -> str:
 
 def refusal_html(game: Any, rule_id: str, reason: str) -> str:
     """A refused action: the reason, the rule's id, title and provenance."""
-    clause = game.clauses[rule_id] if rule_id in game.clauses else None
-    cite = ""
+    clause = game.clauses.get(rule_id)
     if clause is not None:
-        cite = f" <small>{badge(clause.provenance)} {html.escape(clause.id)}: {html.escape(clause.title)}</small>"
+        title = html.escape(f"{clause.id}: {clause.title}")
+        cite = f" <small>{badge(clause.provenance)} {title}</small>"
     else:
         cite = f" <small>{html.escape(rule_id)}</small>"
-    return f'<div class="navalkit-refusal" style="color:#b22222">✋ {html.escape(reason)}{cite}</div>'
+    style = "color:#b22222"
+    return f'<div class="navalkit-refusal" style="{style}">✋ {html.escape(reason)}{cite}</div>'
 
 
 def info_html(text: str) -> str:
@@ -52,7 +53,9 @@ def settings_html(game: Any, config: Any) -> str:
         f"<td>{html.escape(r['help'])}</td></tr>"
         for r in game.settings()
     )
-    return f"<table><tr><th>setting</th><th></th><th>now</th><th>what it does</th></tr>{rows}</table>"
+    return (
+        f"<table><tr><th>setting</th><th></th><th>now</th><th>what it does</th></tr>{rows}</table>"
+    )
 
 
 def log_html(match: Any, last: int = 10) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from navalkit.core.bots import BotView
 
 from .actions import Move, Place
-from .board import BOARD, FORWARD, MINE_SQUARE, N, PORT, SETUP_ZONE
+from .board import BOARD, FORWARD, MINE_SQUARE, PORT, SETUP_ZONE, N
 from .pieces import AMIRAL, DRAGUEUR, MINE, SHIPS, WRECK, value
 from .rules import all_moves, apply
 from .state import PLAY, State

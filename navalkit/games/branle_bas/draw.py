@@ -43,7 +43,9 @@ def _board_layer(b: SceneBuilder, t: Theme) -> None:
             fill = t.sea_alt
         elif s.zone in ("outer_harbour", "port") or s.feature == "neutral_port":
             fill = t.land if s.zone == "port" or s.feature == "neutral_port" else t.sea_alt
-        b.add("board", Rect(x, y, CELL, CELL, fill=fill, stroke=t.grid, line_width=0.6, alpha=alpha))
+        b.add(
+            "board", Rect(x, y, CELL, CELL, fill=fill, stroke=t.grid, line_width=0.6, alpha=alpha)
+        )
         if s.owner is not None and s.zone != "high_seas":
             tint = 0.22 if s.zone == "outer_harbour" else 0.08
             b.add("board", Rect(x, y, CELL, CELL, fill=t.player(s.owner), alpha=tint))
@@ -132,8 +134,10 @@ def draw(
     if state.last_move:
         for sq in state.last_move:
             x, y = cell_origin(sq)
-            b.add("overlay", Rect(x + 1, y + 1, CELL - 2, CELL - 2, stroke=t.highlight,
-                                  line_width=2.5))  # fmt: skip
+            b.add(
+                "overlay",
+                Rect(x + 1, y + 1, CELL - 2, CELL - 2, stroke=t.highlight, line_width=2.5),
+            )
     if selected is not None:
         x, y = cell_origin(selected)
         b.add("overlay", Rect(x + 1, y + 1, CELL - 2, CELL - 2, stroke=t.selection, line_width=3))

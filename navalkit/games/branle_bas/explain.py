@@ -13,19 +13,26 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.render.canvas import CanvasBoard
+from navalkit.widgets.panels import refusal_html
 
 from .board import BOARD, INDEX, MINE_SQUARE, N, square_index
 from .clauses import CLAUSES
 from .config import Config
 from .draw import draw
+from .game import GAME
 from .movegen import destinations
 from .pieces import KINDS, MINE, SHIPS, code, kind_info
 from .rules import explain_move, initial_state
 from .scoring import Tally, score_items, totals
 from .state import PLAY, State
 
-MODES = ("Ask: can it go there?", "Move the piece there", "Put an enemy ship there",
-         "Put one of its own ships there", "Clear the square")  # fmt: skip
+MODES = (
+    "Ask: can it go there?",
+    "Move the piece there",
+    "Put an enemy ship there",
+    "Put one of its own ships there",
+    "Clear the square",
+)
 
 
 def _empty_sea() -> tuple[int, ...]:
@@ -38,32 +45,48 @@ def _empty_sea() -> tuple[int, ...]:
 class MoveExplorer:
     """Pick a piece and a square: its legal moves are lit; click elsewhere to learn why not."""
 
-    def __init__(self, kind: str = "croiseur", side: str = "A", square: str = "j7",
-                 css_width: int = 560) -> None:  # fmt: skip
-        self.kind = w.Dropdown(options=[(KINDS[k].label, KINDS[k].key) for k in SHIPS],
-                               value=kind, description="Piece:")  # fmt: skip
-        self.side = w.ToggleButtons(options=["A", "B"], value=side, description="Side:",
-                                    style={"button_width": "40px"})  # fmt: skip
+    def __init__(
+        self, kind: str = "croiseur", side: str = "A", square: str = "j7", css_width: int = 560
+    ) -> None:
+        self.kind = w.Dropdown(
+            options=[(KINDS[k].label, KINDS[k].key) for k in SHIPS],
+            value=kind,
+            description="Piece:",
+        )
+        self.side = w.ToggleButtons(
+            options=["A", "B"], value=side, description="Side:", style={"button_width": "40px"}
+        )
         self.sea = w.Dropdown(options=["empty sea", "standard set-up"], description="Around it:")
-        self.mode = w.RadioButtons(options=MODES, value=MODES[0], description="A click will:",
-                                   style={"description_width": "initial"})  # fmt: skip
+        self.mode = w.RadioButtons(
+            options=MODES,
+            value=MODES[0],
+            description="A click will:",
+            style={"description_width": "initial"},
+        )
         self.square = square_index(square)
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
         self.moves = w.HTML()
         self.moves.add_class("navalkit-description")
         self.board_state = self._fresh_board()
-        self.board = CanvasBoard(*self._scene().width and (self._scene().width, self._scene().height),
-                                 ("board", "pieces", "overlay"), css_width=css_width)  # fmt: skip
+        self.board = CanvasBoard(
+            *self._scene().width and (self._scene().width, self._scene().height),
+            ("board", "pieces", "overlay"),
+            css_width=css_width,
+        )
         self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
         for box in (self.kind, self.side, self.sea):
             box.observe(lambda _ch: self.reset(), "value")
-        self.widget = w.HBox([
-            self.board.widget,
-            w.VBox([self.kind, self.side, self.sea, self.mode, self.answer, self.moves],
-                   layout=w.Layout(width="420px", padding="0 0 0 12px")),
-        ])  # fmt: skip
+        self.widget = w.HBox(
+            [
+                self.board.widget,
+                w.VBox(
+                    [self.kind, self.side, self.sea, self.mode, self.answer, self.moves],
+                    layout=w.Layout(width="420px", padding="0 0 0 12px"),
+                ),
+            ]
+        )
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -87,8 +110,12 @@ class MoveExplorer:
         self.refresh()
 
     def state(self) -> State:
-        return replace(initial_state(Config(first_player="A")), board=self.board_state,
-                       phase=PLAY, to_move=self.me)  # fmt: skip
+        return replace(
+            initial_state(Config(first_player="A")),
+            board=self.board_state,
+            phase=PLAY,
+            to_move=self.me,
+        )
 
     def _scene(self, marks: tuple[int, ...] = ()) -> Any:
         board = getattr(self, "board_state", _empty_sea())
@@ -142,10 +169,9 @@ class MoveExplorer:
         """Legal, or the rule that forbids it, with its provenance."""
         v = explain_move(self.state(), self.square, sq)
         if v is None:
-            return f"<span style='color:#2e7d32'>✔ {BOARD[self.square].name} → {BOARD[sq].name} is legal.</span>"
-        c = CLAUSES[v.rule_id] if v.rule_id in CLAUSES else None
-        cite = f" <small>[{c.provenance}] {c.id}: {html.escape(c.title)}</small>" if c else ""
-        return f"<span style='color:#b22222'>✋ {html.escape(v.message)}</span>{cite}"
+            move = f"{BOARD[self.square].name} → {BOARD[sq].name}"
+            return f"<span style='color:#2e7d32'>✔ {move} is legal.</span>"
+        return refusal_html(GAME, v.rule_id, v.message)
 
 
 KINDS_BY_KEY = {k.key: c for c, k in KINDS.items()}
@@ -158,13 +184,24 @@ class ScoringCalculator:
     COLUMNS = ("sank (enemy ships)", "in the enemy port", "in neutral ports")
 
     def __init__(self, match: Any = None) -> None:
-        self.result = w.Dropdown(options=[("Victory: the enemy Admiral sunk", "victory"),
-                                          ("Triumph: an Admiral in the enemy port", "triumph"),
-                                          ("Drawn game", "draw")], description="Ending:",
-                                 style={"description_width": "initial"})  # fmt: skip
-        self.winner = w.ToggleButtons(options=_SIDES, description="Winner:", style={"button_width": "40px"})
-        self.bonus = w.Dropdown(options=[1000, 100], value=1000, description="Triumph bonus:",
-                                style={"description_width": "initial"})  # fmt: skip
+        self.result = w.Dropdown(
+            options=[
+                ("Victory: the enemy Admiral sunk", "victory"),
+                ("Triumph: an Admiral in the enemy port", "triumph"),
+                ("Drawn game", "draw"),
+            ],
+            description="Ending:",
+            style={"description_width": "initial"},
+        )
+        self.winner = w.ToggleButtons(
+            options=_SIDES, description="Winner:", style={"button_width": "40px"}
+        )
+        self.bonus = w.Dropdown(
+            options=[1000, 100],
+            value=1000,
+            description="Triumph bonus:",
+            style={"description_width": "initial"},
+        )
         self.cells: dict[tuple[int, str, int], w.BoundedIntText] = {}
         grid: list[w.Widget] = [w.HTML("")]
         for side in (0, 1):
@@ -174,7 +211,9 @@ class ScoringCalculator:
             grid.append(w.HTML(f"{html.escape(KINDS[k].label)} ({KINDS[k].value})"))
             for side in (0, 1):
                 for col in self.COLUMNS:
-                    box = w.BoundedIntText(value=0, min=0, max=KINDS[k].count, layout=w.Layout(width="64px"))
+                    box = w.BoundedIntText(
+                        value=0, min=0, max=KINDS[k].count, layout=w.Layout(width="64px")
+                    )
                     box.observe(lambda _ch: self.refresh(), "value")
                     self.cells[(side, col, k)] = box
                     grid.append(box)
@@ -196,7 +235,9 @@ class ScoringCalculator:
         from .rules import tallies
 
         for side, t in enumerate(tallies(state)):
-            for col, kinds in zip(self.COLUMNS, (t.sunk, t.in_enemy_port, t.in_neutral), strict=True):
+            for col, kinds in zip(
+                self.COLUMNS, (t.sunk, t.in_enemy_port, t.in_neutral), strict=True
+            ):
                 for k in SHIPS:
                     self.cells[(side, col, k)].value = list(kinds).count(k)
         if state.result is not None:
@@ -209,6 +250,7 @@ class ScoringCalculator:
     def tallies(self) -> tuple[Tally, Tally]:
         out = []
         for side in (0, 1):
+
             def kinds(col: str, side: int = side) -> list[int]:
                 return [k for k in SHIPS for _ in range(self.cells[(side, col, k)].value)]
 
@@ -230,13 +272,19 @@ class ScoringCalculator:
         c = CLAUSES[rule]
         rows = []
         for side, its in enumerate(items):
-            body = "".join(f"<tr><td>{html.escape(t)}</td><td align='right'>{p}</td></tr>" for t, p in its)
+            body = "".join(
+                f"<tr><td>{html.escape(t)}</td><td align='right'>{p}</td></tr>" for t, p in its
+            )
             total = (ta, tb)[side]
-            rows.append(f"<td valign='top'><b>{_SIDES[side]}</b><table>{body}<tr><td><b>total</b>"
-                        f"</td><td align='right'><b>{total}</b></td></tr></table></td>")  # fmt: skip
+            rows.append(
+                f"<td valign='top'><b>{_SIDES[side]}</b><table>{body}<tr><td><b>total</b>"
+                f"</td><td align='right'><b>{total}</b></td></tr></table></td>"
+            )
         self.totals = (ta, tb)
-        self.out.value = (f"<table><tr>{''.join(rows)}</tr></table><small>[{c.provenance}] {c.id}: "
-                          f"{html.escape(c.text)}</small>")  # fmt: skip
+        self.out.value = (
+            f"<table><tr>{''.join(rows)}</tr></table><small>[{c.provenance}] {c.id}: "
+            f"{html.escape(c.text)}</small>"
+        )
 
 
 def cell(x: int, y: int) -> str:

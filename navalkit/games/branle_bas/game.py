@@ -163,14 +163,18 @@ class BranleBas(Game[State, Action]):
         if not piece:
             return f"There is no ship on {BOARD[sq].name}: click one of your own ships."
         if piece >> 4 != me:
-            return (f"The {kind_info(piece & 15).label} on {BOARD[sq].name} belongs to "
-                    f"{self.player_name(piece >> 4)}; it is {self.player_name(me)}'s turn.")  # fmt: skip
+            return (
+                f"The {kind_info(piece & 15).label} on {BOARD[sq].name} belongs to "
+                f"{self.player_name(piece >> 4)}; it is {self.player_name(me)}'s turn."
+            )
         if piece & 15 == MINE:
             return "The Mine never moves (BB-MINE)."
         if state.touched is not None and sq != state.touched:
             return f"The piece on {BOARD[state.touched].name} was touched and must be played."
-        return (f"The {kind_info(piece & 15).label} on {BOARD[sq].name} has no legal move now: "
-                f"it moves {kind_info(piece & 15).moves}.")  # fmt: skip
+        return (
+            f"The {kind_info(piece & 15).label} on {BOARD[sq].name} has no legal move now: "
+            f"it moves {kind_info(piece & 15).moves}."
+        )
 
     def bots(self) -> dict[str, Any]:
         from .bots import GreedyBot

@@ -66,7 +66,7 @@ SETUP_PIECES: tuple[int, ...] = tuple(c for c in SHIPS for _ in range(KINDS[c].c
 BACKWARD_KINDS = frozenset({AMIRAL, SOUS_MARIN, HYDRAVION})
 DIAGONAL_PORT_KINDS = frozenset({SOUS_MARIN, TORPILLEUR})
 
-assert SQUADRON_VALUE == 300 and len(SETUP_PIECES) == 19  # noqa: S101 - data sanity at import
+assert SQUADRON_VALUE == 300 and len(SETUP_PIECES) == 19
 
 
 def code(owner: int, kind: int) -> int:

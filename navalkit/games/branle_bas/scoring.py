@@ -44,7 +44,10 @@ def score_items(
             others = [k for k in W.in_enemy_port if k != AMIRAL]
             items[w] = [
                 ("1° the whole enemy fleet surrenders", SQUADRON_VALUE),
-                (f"2° {len(others)} ship(s) in the enemy port × {PORT_BONUS}", PORT_BONUS * len(others)),
+                (
+                    f"2° {len(others)} ship(s) in the enemy port × {PORT_BONUS}",
+                    PORT_BONUS * len(others),
+                ),
                 ("3° the Admiral in the enemy port", triumph_bonus),
                 ("4° his own sunk ships recovered", _worth(L.sunk)),
             ]
@@ -54,24 +57,36 @@ def score_items(
                 ("1° enemy ships he sank", _worth([k for k in W.sunk if k != AMIRAL])),
                 ("2° enemy ships in neutral ports", _worth(L.in_neutral)),
                 ("3° the defeated Admiral + 500", value(AMIRAL) + VICTORY_BONUS),
-                (f"4° {len(W.in_enemy_port)} ship(s) in the enemy port × {PORT_BONUS}",
-                 PORT_BONUS * len(W.in_enemy_port)),
-                ("5° his ships still in play", _worth([*W.at_sea, *W.in_neutral, *W.in_enemy_port])),
-            ]  # fmt: skip
+                (
+                    f"4° {len(W.in_enemy_port)} ship(s) in the enemy port × {PORT_BONUS}",
+                    PORT_BONUS * len(W.in_enemy_port),
+                ),
+                (
+                    "5° his ships still in play",
+                    _worth([*W.at_sea, *W.in_neutral, *W.in_enemy_port]),
+                ),
+            ]
             items[lo] = [
-                ("his ships not sunk", _worth([k for k in [*L.at_sea, *L.in_enemy_port] if k != AMIRAL])),
-                (f"{len(L.in_enemy_port)} ship(s) in the enemy port × {PORT_BONUS}",
-                 PORT_BONUS * len(L.in_enemy_port)),
+                (
+                    "his ships not sunk",
+                    _worth([k for k in [*L.at_sea, *L.in_enemy_port] if k != AMIRAL]),
+                ),
+                (
+                    f"{len(L.in_enemy_port)} ship(s) in the enemy port × {PORT_BONUS}",
+                    PORT_BONUS * len(L.in_enemy_port),
+                ),
                 ("enemy ships he sank", _worth(L.sunk)),
-            ]  # fmt: skip
+            ]
     else:
         for p in (0, 1):
             t = tallies[p]
             items[p] = [
                 ("enemy ships sunk (gains)", _worth(t.sunk)),
-                (f"{len(t.in_enemy_port)} ship(s) in the enemy port × {PORT_BONUS}",
-                 PORT_BONUS * len(t.in_enemy_port)),
-            ]  # fmt: skip
+                (
+                    f"{len(t.in_enemy_port)} ship(s) in the enemy port × {PORT_BONUS}",
+                    PORT_BONUS * len(t.in_enemy_port),
+                ),
+            ]
     return items[0], items[1]
 
 
