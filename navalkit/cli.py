@@ -1,0 +1,369 @@
+"""The ``navalkit`` command: ``list`` the games, ``serve`` the notebooks, ``play`` in a terminal.
+
+``navalkit serve`` runs Voila on the notebooks folder with classroom settings (code hidden,
+no tracebacks, idle kernels culled); ``navalkit play`` is a terminal fallback that lets
+computer players play a whole game through the same Match protocol the notebooks use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+import webbrowser
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType
+from urllib.parse import quote
+
+from ._paths import notebooks_dir
+
+DEFAULT_PORT = 8866
+DEFAULT_IP = "localhost"
+#: the page a student should open first; it links to every game
+WELCOME_PAGE = "welcome.ipynb"
+#: kernels idle this long (seconds) are shut down; checked every CULL_INTERVAL seconds
+CULL_IDLE_TIMEOUT = 600
+CULL_INTERVAL = 60
+#: static files Voila may serve from the notebooks folder (images, styles, fonts, small data)
+FILE_ALLOWLIST = (r".*\.(png|jpe?g|gif|svg|webp|ico|css|woff2?|ttf|csv|json|txt|md)",)
+#: never served, even if allow-listed: notebook and Python sources, hidden files and folders
+FILE_DENYLIST = (r".*\.(ipynb|py)", r"(.*/)?\..*")
+#: a folder that holds no voila.json / voila.py, so stray config files are never read
+_NO_CONFIG_DIR = Path(__file__).resolve().parent
+
+
+# --- URLs ---------------------------------------------------------------------------------
+
+
+def base_url(port: int = DEFAULT_PORT, host: str = DEFAULT_IP) -> str:
+    """The server's root, which is also the tree page listing every notebook."""
+    return f"http://{host}:{port}/"
+
+
+def page_url(path: str, port: int = DEFAULT_PORT, host: str = DEFAULT_IP) -> str:
+    """The URL that renders the notebook at ``path`` (relative to the notebooks folder)."""
+    return f"{base_url(port, host)}voila/render/{quote(path)}"
+
+
+def tree_url(path: str = "", port: int = DEFAULT_PORT, host: str = DEFAULT_IP) -> str:
+    """The URL of the tree page for a sub-folder (``""`` is the root, same as ``/``)."""
+    return f"{base_url(port, host)}voila/tree/{quote(path)}"
+
+
+# --- serve --------------------------------------------------------------------------------
+
+
+def voila_command(
+    notebooks: Path | str,
+    *,
+    port: int = DEFAULT_PORT,
+    ip: str = DEFAULT_IP,
+    pool_size: int = 0,
+    show_tracebacks: bool = False,
+) -> list[str]:
+    """The command line that serves ``notebooks`` with Voila in tree mode, classroom style.
+
+    ``pool_size`` > 0 preheats that many kernels per notebook. The browser is never opened by
+    Voila itself (``navalkit serve`` opens the welcome page instead).
+    """
+    if pool_size < 0:
+        raise ValueError(f"pool size must be 0 or more, not {pool_size}")
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(Path(notebooks).resolve()),
+        "--no-browser",
+        f"--Voila.port={port}",
+        f"--Voila.ip={ip}",
+        f"--Voila.config_file_paths={_NO_CONFIG_DIR}",
+        f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
+        "--VoilaConfiguration.strip_sources=True",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+    ]
+    cmd += [f"--VoilaConfiguration.file_allowlist={p}" for p in FILE_ALLOWLIST]
+    cmd += [f"--VoilaConfiguration.file_denylist={p}" for p in FILE_DENYLIST]
+    if pool_size > 0:
+        cmd += [
+            "--VoilaConfiguration.preheat_kernel=True",
+            f"--VoilaConfiguration.default_pool_size={pool_size}",
+        ]
+    return cmd
+
+
+def wait_until_serving(
+    url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes] | None = None
+) -> None:
+    """Block until ``url`` answers HTTP 200; raise if ``proc`` exits or time runs out.
+
+    Poll the tree (:func:`base_url`), not a page: opening a page starts a kernel.
+    """
+    # a local server: never go through the http_proxy a CI machine may set
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    deadline = time.monotonic() + timeout
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server exited with code {proc.returncode} before answering")
+        try:
+            with opener.open(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError) as exc:
+            last_error = exc
+        time.sleep(0.2)
+    raise TimeoutError(f"no answer from {url} within {timeout:.0f} s (last error: {last_error})")
+
+
+def _display_host(ip: str) -> str:
+    return "localhost" if ip in ("", "0.0.0.0", "::", "*") else ip
+
+
+def serve(
+    notebooks: Path,
+    *,
+    port: int = DEFAULT_PORT,
+    ip: str = DEFAULT_IP,
+    pool_size: int = 0,
+    open_browser: bool = True,
+    show_tracebacks: bool = False,
+) -> int:
+    """Run Voila on ``notebooks`` until interrupted; return its exit code."""
+    if not notebooks.is_dir():
+        raise FileNotFoundError(f"no notebooks folder at {notebooks}")
+    host = _display_host(ip)
+    start = (
+        page_url(WELCOME_PAGE, port, host)
+        if (notebooks / WELCOME_PAGE).is_file()
+        else base_url(port, host)
+    )
+    cmd = voila_command(
+        notebooks, port=port, ip=ip, pool_size=pool_size, show_tracebacks=show_tracebacks
+    )
+    print(f"navalkit: serving {notebooks} with Voila", flush=True)
+    print(f"  start here:  {start}", flush=True)
+    print(f"  all pages:   {base_url(port, host)}", flush=True)
+    print("  press Ctrl+C to stop", flush=True)
+    proc = subprocess.Popen(cmd, cwd=notebooks)
+
+    def forward(signum: int, frame: FrameType | None) -> None:
+        proc.send_signal(signum)
+
+    previous = signal.signal(signal.SIGTERM, forward)
+    if open_browser:
+        args = (start, base_url(port, host), proc)
+        threading.Thread(target=_open_when_ready, args=args, daemon=True).start()
+    try:
+        while True:
+            try:
+                return proc.wait()
+            except KeyboardInterrupt:
+                # the terminal sent SIGINT to Voila too; give it time to shut kernels down
+                try:
+                    return proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.terminate()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if proc.poll() is None:
+            proc.kill()
+
+
+def _open_when_ready(url: str, tree: str, proc: subprocess.Popen[bytes]) -> None:
+    try:
+        wait_until_serving(tree, timeout=120, proc=proc)
+    except (RuntimeError, TimeoutError):
+        return
+    webbrowser.open(url)
+
+
+# --- list and play --------------------------------------------------------------------------
+
+
+def list_games() -> int:
+    """Print one line per registered game; exit code 1 if some game fails to load."""
+    from .core import games, get_game
+
+    status = 0
+    for game_id in games():
+        try:
+            game = get_game(game_id)
+        except Exception as exc:  # a game under construction must not hide the others
+            print(f"{game_id:<16} (cannot be loaded: {type(exc).__name__}: {exc})")
+            status = 1
+            continue
+        players = (
+            f"{game.min_players} players"
+            if game.min_players == game.max_players
+            else f"{game.min_players}-{game.max_players} players"
+        )
+        summary = f": {game.summary}" if game.summary else ""
+        print(f"{game.id:<16} {game.title} ({players}){summary}")
+    return status
+
+
+def play(
+    game_id: str,
+    *,
+    seed: int = 0,
+    bots: Sequence[str] = ("random",),
+    quiet: bool = False,
+    max_moves: int = 10_000,
+) -> int:
+    """Let bots play a whole game of ``game_id`` and print the moves and the result."""
+    from .core import get_game, make_bot, new_match, play_bot_move
+
+    game = get_game(game_id)
+    players = len(bots) if len(bots) > 1 else None
+    match = new_match(game_id, seed=seed, players=players)
+    names = list(bots) if len(bots) > 1 else list(bots) * match.players
+    seats = [make_bot(game, name) for name in names]
+    print(
+        f"{game.title}, seed {seed}: "
+        + ", ".join(f"{game.player_name(i)} = {name}" for i, name in enumerate(names))
+    )
+    shown = 0
+    if not quiet:
+        shown = _print_events(match, shown)
+    moves = 0
+    while not match.is_over:
+        if moves >= max_moves:
+            print(f"Stopped after {max_moves} moves without an end. {match.status}")
+            return 1
+        seat = match.current_player
+        if seat is None:
+            raise RuntimeError(f"{game.title}: no seat to move but the game is not over")
+        play_bot_move(match, seats[seat])
+        moves += 1
+        if not quiet:
+            shown = _print_events(match, shown)
+    scores = ", ".join(f"{game.player_name(i)} {s}" for i, s in enumerate(match.scores))
+    print(match.status)
+    print(f"Scores: {scores} (after {moves} moves)")
+    return 0
+
+
+def _print_events(match: object, shown: int) -> int:
+    events = match.events  # type: ignore[attr-defined]
+    for number, event in enumerate(events[shown:], start=shown + 1):
+        print(f"{number:>4}. {event.text}")
+    return len(events)
+
+
+# --- argument parsing -----------------------------------------------------------------------
+
+
+def _bot_list(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give at least one bot name, e.g. random or random,random")
+    return names
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``navalkit`` command."""
+    parser = argparse.ArgumentParser(
+        prog="navalkit", description="Historical naval games in Jupyter and Voila."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub.add_parser("list", help="list the games", description="List the registered games.")
+
+    srv = sub.add_parser(
+        "serve",
+        help="serve the notebooks with Voila",
+        description="Serve the notebooks folder with Voila: code hidden, tracebacks hidden, "
+        "idle kernels shut down. Open the printed start page in a browser.",
+    )
+    srv.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default %(default)s)")
+    srv.add_argument(
+        "--ip",
+        default=DEFAULT_IP,
+        help="address to listen on (default %(default)s; 0.0.0.0 to let a classroom connect)",
+    )
+    srv.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    srv.add_argument(
+        "--pool-size",
+        type=int,
+        default=0,
+        metavar="N",
+        help="preheat N kernels per notebook so pages open faster (default 0: off)",
+    )
+    srv.add_argument(
+        "--notebooks",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder of notebooks to serve (default: navalkit's own notebooks)",
+    )
+    srv.add_argument(
+        "--debug",
+        action="store_true",
+        help="show Python tracebacks in the pages (for teachers, not students)",
+    )
+
+    ply = sub.add_parser(
+        "play",
+        help="watch computer players play a game in the terminal",
+        description="Play a whole game between computer players and print the result.",
+    )
+    ply.add_argument("game", help="game id (see `navalkit list`)")
+    ply.add_argument("--seed", type=int, default=0, help="seed for all chance (default 0)")
+    ply.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=["random"],
+        metavar="A,B",
+        help="bot per seat, comma-separated; one name plays every seat (default random)",
+    )
+    ply.add_argument("--quiet", action="store_true", help="print only the result")
+    ply.add_argument("--max-moves", type=int, default=10_000, help="give up after this many moves")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``navalkit`` command; return its exit code."""
+    from .core import NavalkitError
+
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "list":
+            return list_games()
+        if args.command == "serve":
+            folder = args.notebooks if args.notebooks is not None else notebooks_dir()
+            return serve(
+                folder.resolve(),
+                port=args.port,
+                ip=args.ip,
+                pool_size=args.pool_size,
+                open_browser=not args.no_browser,
+                show_tracebacks=args.debug,
+            )
+        if args.command == "play":
+            return play(
+                args.game,
+                seed=args.seed,
+                bots=args.bots,
+                quiet=args.quiet,
+                max_moves=args.max_moves,
+            )
+    except (NavalkitError, ValueError, FileNotFoundError) as exc:
+        print(f"navalkit: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. `navalkit play ... | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    raise AssertionError(f"unhandled command {args.command!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

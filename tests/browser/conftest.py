@@ -1,0 +1,209 @@
+"""Fixtures for the browser tests: a Voila server started like `navalkit serve`, and Chromium.
+
+Set ``NAVALKIT_NOTEBOOKS=/some/folder`` to run the same checks on another notebooks folder.
+Screenshots, the server log and page timings go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from navalkit._paths import find_notebooks, notebooks_dir
+from navalkit.cli import base_url, page_url, wait_until_serving
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+NOTEBOOKS_ENV = "NAVALKIT_NOTEBOOKS"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SERVER_START_TIMEOUT = 120.0
+
+
+def served_notebooks() -> Path:
+    """The folder under test: ``$NAVALKIT_NOTEBOOKS`` or navalkit's own notebooks."""
+    override = os.environ.get(NOTEBOOKS_ENV)
+    return Path(override).resolve() if override else notebooks_dir()
+
+
+def notebook_pages() -> list[str]:
+    """Every notebook page, as a path relative to the served folder (``a/b.ipynb``)."""
+    root = served_notebooks()
+    if not root.is_dir():
+        return []
+    return [p.relative_to(root).as_posix() for p in find_notebooks(root)]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Parametrize ``page_path`` over every page and ``play_path`` over the ``*play`` pages."""
+    pages = notebook_pages()
+    if "page_path" in metafunc.fixturenames:
+        metafunc.parametrize("page_path", pages, ids=pages)
+    if "play_path" in metafunc.fixturenames:
+        plays = [p for p in pages if p.endswith("play.ipynb")]
+        metafunc.parametrize("play_path", plays, ids=plays)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> Path:
+    """Debian's Chromium; a clear failure under CI, a skip on a machine without it."""
+    problem = None
+    if not CHROMIUM.exists():
+        problem = f"{CHROMIUM} is missing (apt-get install chromium)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            problem = "playwright is not installed (pip install -e '.[test]')"
+    if problem:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests cannot run: {problem}", pytrace=False)
+        pytest.skip(f"browser tests skipped: {problem}")
+    return CHROMIUM
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class VoilaServer:
+    """A running ``navalkit serve`` and where its pages are."""
+
+    notebooks: Path
+    port: int
+    log: Path
+    artifacts: Path = ARTIFACTS
+
+    @property
+    def base_url(self) -> str:
+        return base_url(self.port)
+
+    def page_url(self, path: str) -> str:
+        return page_url(path, self.port)
+
+    def log_tail(self, lines: int = 40) -> str:
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+@pytest.fixture(scope="session")
+def voila_server(chromium_path: Path) -> Iterator[VoilaServer]:
+    """``python -m navalkit.cli serve --no-browser`` on a free port, for the whole session."""
+    notebooks = served_notebooks()
+    if not notebooks.is_dir():
+        pytest.fail(f"no notebooks folder at {notebooks}", pytrace=False)
+    ARTIFACTS.mkdir(exist_ok=True)
+    for old in ARTIFACTS.glob("*.png"):  # screenshots of an earlier run would mislead
+        old.unlink()
+    server = VoilaServer(notebooks, _free_port(), ARTIFACTS / "voila-server.log")
+    cmd = [
+        sys.executable,
+        "-m",
+        "navalkit.cli",
+        "serve",
+        "--no-browser",
+        "--port",
+        str(server.port),
+        "--notebooks",
+        str(notebooks),
+    ]
+    with server.log.open("wb") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_until_serving(server.base_url, timeout=SERVER_START_TIMEOUT, proc=proc)
+    except (RuntimeError, TimeoutError) as exc:
+        _stop(proc)
+        pytest.fail(f"navalkit serve did not start: {exc}\n{server.log_tail()}", pytrace=False)
+    yield server
+    _stop(proc)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM (navalkit serve forwards it to Voila, which shuts its kernels), then SIGKILL."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: Path) -> Iterator[Any]:
+    """A headless Chromium driven by Playwright's sync API."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(
+            executable_path=str(chromium_path), args=CHROMIUM_ARGS, headless=True
+        )
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class PageProblems:
+    """What the page reported besides its content: uncaught errors and console errors."""
+
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+
+def _local_only(route: Any, problems: PageProblems) -> None:
+    """Let requests to this machine through; refuse the rest (CDN fonts, trackers)."""
+    host = urlsplit(route.request.url).hostname or ""
+    if route.request.url.startswith(("data:", "blob:")) or host in ("localhost", "127.0.0.1"):
+        route.continue_()
+    else:
+        problems.blocked.append(route.request.url)
+        route.abort()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page (own context) that cannot reach the internet; ``page.problems`` collects."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    problems = PageProblems()
+    context.route("**/*", lambda route: _local_only(route, problems))
+    pg = context.new_page()
+    pg.on("pageerror", lambda exc: problems.page_errors.append(str(exc)))
+    pg.on(
+        "console",
+        lambda msg: problems.console_errors.append(msg.text) if msg.type == "error" else None,
+    )
+    pg.problems = problems
+    yield pg
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def timings() -> Iterator[dict[str, dict[str, float]]]:
+    """Seconds from navigation to each milestone, per page; written to test-artifacts/."""
+    found: dict[str, dict[str, float]] = {}
+    yield found
+    if found:
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "page-timings.json").write_text(json.dumps(found, indent=2) + "\n")

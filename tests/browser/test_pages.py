@@ -1,0 +1,246 @@
+"""Open every notebook page in Chromium through `navalkit serve` and check what a student sees.
+
+Relies on the widgets' DOM conventions: the board's MultiCanvas has class ``navalkit-board``,
+the game app ``navalkit-app``, the status Label ``navalkit-status``; the buttons read
+"Computer move", "Undo", "New game".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from navalkit._paths import find_notebooks
+
+if TYPE_CHECKING:  # the conftest is not imported at run time: test dirs share that name
+    from conftest import VoilaServer
+
+pytestmark = pytest.mark.browser
+
+#: every board canvas (the MultiCanvas view's element is the canvas itself)
+BOARD_CANVAS = "canvas.navalkit-board, .navalkit-board canvas"
+#: how long a page may take to execute (cold kernel + every cell)
+RENDER_TIMEOUT_MS = 180_000
+#: how long widget views may take to appear once the cells have run
+WIDGETS_TIMEOUT_MS = 30_000
+#: how long the board may take to show pixels, and a move to show on screen
+PIXEL_TIMEOUT_S = 20.0
+#: text that means a student is looking at an error
+ERROR_TEXTS = (
+    "Traceback",
+    "There was an error when executing cell",
+    "Cell execution timed out",
+    "Error displaying widget",
+    "ExecutionError",
+)
+
+#: Voila 0.5 ships each output as a script of this type, then renders it in place
+_CELL_OUTPUT_MIME = "application/vnd.voila.cell-output+json"
+#: stats of a canvas's pixels: size, opaque count, distinct-or-not, and a hash to compare
+_PIXELS_JS = """
+(canvases) => canvases.map((c) => {
+  const ctx = c.getContext('2d');
+  if (!ctx || !c.width || !c.height) {
+    return {width: c.width, height: c.height, opaque: 0, uniform: true, hash: 0};
+  }
+  const d = ctx.getImageData(0, 0, c.width, c.height).data;
+  let opaque = 0, uniform = true, hash = 2166136261;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i + 3] !== 0) opaque++;
+    if (uniform && (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2] || d[i + 3] !== d[3])) {
+      uniform = false;
+    }
+    const word = d[i] | (d[i + 1] << 8) | (d[i + 2] << 16) | (d[i + 3] << 24);
+    hash = Math.imul(hash ^ word, 16777619);
+  }
+  return {width: c.width, height: c.height, opaque, uniform, hash: hash >>> 0};
+})
+"""
+
+
+def _artifact_name(server: VoilaServer, path: str, suffix: str = "") -> Path:
+    """Where a screenshot of ``path`` goes: ``test-artifacts/<path with / as __><suffix>``."""
+    return server.artifacts / (
+        re.sub(r"[^A-Za-z0-9_.-]+", "__", path.removesuffix(".ipynb")) + suffix
+    )
+
+
+def open_page(page: Any, server: VoilaServer, path: str) -> dict[str, float]:
+    """Go to the rendered page and wait until Voila has executed it and its widgets are built.
+
+    Returns seconds from navigation: ``executed_s`` (Voila shows the cells) and ``settled_s``
+    (widgets built and the page quiet for a second; this includes that second).
+    """
+    start = time.monotonic()
+    page.goto(server.page_url(path), wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+    try:
+        page.wait_for_selector("#loading", state="detached", timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_selector("#rendered_cells", state="visible", timeout=RENDER_TIMEOUT_MS)
+        # outputs are shipped as JSON scripts and swapped for widgets once the manager is up
+        page.wait_for_function(
+            "(mime) => !document.querySelector(`script[type='${mime}']`)",
+            arg=_CELL_OUTPUT_MIME,
+            timeout=RENDER_TIMEOUT_MS,
+        )
+    except Exception:
+        page.screenshot(path=str(_artifact_name(server, path, ".timeout.png")), full_page=True)
+        raise AssertionError(
+            f"{path} did not finish rendering.\nServer log:\n{server.log_tail()}"
+        ) from None
+    executed = time.monotonic() - start
+    # a widget output stays an empty box until the widget manager has built its view;
+    # an output may also be empty on purpose, so a timeout here is no failure by itself
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(
+            "() => !document.querySelector('#rendered_cells .jp-OutputArea-output:empty')",
+            timeout=WIDGETS_TIMEOUT_MS,
+        )
+    # nested widgets (an app's board inside its boxes) are built one promise after another
+    wait_until_dom_settles(page)
+    return {"executed_s": round(executed, 2), "settled_s": round(time.monotonic() - start, 2)}
+
+
+def wait_until_dom_settles(page: Any, quiet_s: float = 1.0, limit_s: float = 30.0) -> None:
+    """Wait until the number of elements on the page has not changed for ``quiet_s``."""
+    count_js = "() => document.querySelectorAll('#rendered_cells *').length"
+    deadline = time.monotonic() + limit_s
+    last, stable_since = page.evaluate(count_js), time.monotonic()
+    while time.monotonic() - stable_since < quiet_s and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        now = page.evaluate(count_js)
+        if now != last:
+            last, stable_since = now, time.monotonic()
+
+
+def error_texts(page: Any) -> list[str]:
+    """The error messages visible in the page's outputs."""
+    found = page.evaluate(
+        """(markers) => {
+          const hits = [];
+          const sel = '.jp-OutputArea-output, [data-mime-type="application/vnd.jupyter.stderr"]';
+          for (const el of document.querySelectorAll(sel)) {
+            const text = el.innerText || '';
+            const isStderr = el.matches('[data-mime-type="application/vnd.jupyter.stderr"]');
+            if (isStderr || markers.some((m) => text.includes(m))) hits.push(text.slice(0, 500));
+          }
+          return hits;
+        }""",
+        list(ERROR_TEXTS),
+    )
+    return list(dict.fromkeys(found))
+
+
+def assert_clean(page: Any, path: str) -> None:
+    """No error output on the page and no uncaught JavaScript error."""
+    errors = error_texts(page)
+    assert not errors, f"{path} shows an error:\n" + "\n---\n".join(errors)
+    assert not page.problems.page_errors, f"{path} raised in the browser:\n" + "\n".join(
+        page.problems.page_errors
+    )
+
+
+def canvas_pixels(page: Any, scope: Any = None) -> list[dict[str, Any]]:
+    """Pixel statistics of every board canvas inside ``scope`` (default: the whole page)."""
+    locator = (scope or page).locator(BOARD_CANVAS)
+    return list(locator.evaluate_all(_PIXELS_JS))
+
+
+def _drawn(stats: dict[str, Any]) -> bool:
+    return bool(stats["opaque"] > 0 and not stats["uniform"])
+
+
+def wait_for_boards_drawn(page: Any, path: str, scope: Any = None) -> list[dict[str, Any]]:
+    """Wait until every board canvas has non-transparent, non-uniform pixels."""
+    deadline = time.monotonic() + PIXEL_TIMEOUT_S
+    stats = canvas_pixels(page, scope)
+    while not all(_drawn(s) for s in stats) and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        stats = canvas_pixels(page, scope)
+    blank = [i for i, s in enumerate(stats) if not _drawn(s)]
+    assert not blank, (
+        f"{path}: board canvas(es) {blank} still blank or uniform after {PIXEL_TIMEOUT_S:.0f} s "
+        f"(draw in on_client_ready?): {stats}\nconsole errors: {page.problems.console_errors[-5:]}"
+    )
+    return stats
+
+
+def test_every_page_renders(
+    page: Any, voila_server: VoilaServer, page_path: str, timings: dict[str, dict[str, float]]
+) -> None:
+    """Each page executes without an error shown, and every board has pixels."""
+    start = time.monotonic()
+    timings[page_path] = open_page(page, voila_server, page_path)
+    try:
+        if page_path.endswith("play.ipynb"):
+            try:
+                page.locator(BOARD_CANVAS).first.wait_for(timeout=WIDGETS_TIMEOUT_MS)
+            except Exception:
+                raise AssertionError(
+                    f"{page_path} is a play page but shows no .navalkit-board canvas"
+                ) from None
+        boards = page.locator(BOARD_CANVAS).count()
+        timings[page_path]["boards"] = boards
+        if boards:
+            wait_for_boards_drawn(page, page_path)
+            timings[page_path]["boards_drawn_s"] = round(time.monotonic() - start, 2)
+        assert_clean(page, page_path)
+    finally:
+        page.screenshot(path=str(_artifact_name(voila_server, page_path, ".png")), full_page=True)
+
+
+def test_play_page_computer_move(page: Any, voila_server: VoilaServer, play_path: str) -> None:
+    """On a play page, "Computer move" changes the board's pixels and the status line."""
+    open_page(page, voila_server, play_path)
+    apps = page.locator(".navalkit-app")
+    scope = apps.first if apps.count() else page
+    status = scope.locator(".navalkit-status").first
+    status.wait_for(state="visible", timeout=PIXEL_TIMEOUT_S * 1000)
+    before_pixels = [s["hash"] for s in wait_for_boards_drawn(page, play_path, scope)]
+    before_status = status.inner_text()
+
+    scope.get_by_role("button", name="Computer move").first.click()
+
+    deadline = time.monotonic() + PIXEL_TIMEOUT_S
+    while True:
+        after_pixels = [s["hash"] for s in canvas_pixels(page, scope)]
+        after_status = status.inner_text()
+        moved = after_pixels != before_pixels and after_status != before_status
+        if moved or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(200)
+    page.screenshot(
+        path=str(_artifact_name(voila_server, play_path, ".after-move.png")), full_page=True
+    )
+    assert after_pixels != before_pixels, f"{play_path}: the board did not change after a move"
+    assert after_status != before_status, (
+        f"{play_path}: the status stayed {before_status!r} after a computer move"
+    )
+    assert_clean(page, play_path)
+
+
+def test_tree_lists_the_welcome_page(page: Any, voila_server: VoilaServer) -> None:
+    """The tree at ``/`` (where Voila starts) lists the welcome page."""
+    if not (voila_server.notebooks / "welcome.ipynb").is_file():
+        pytest.skip("no welcome.ipynb in the notebooks folder")
+    page.goto(voila_server.base_url)
+    page.get_by_text("welcome.ipynb", exact=True).wait_for(timeout=60_000)
+
+
+def test_welcome_links_every_game(page: Any, voila_server: VoilaServer) -> None:
+    """From the welcome page a student can reach every ``*play.ipynb`` page."""
+    if not (voila_server.notebooks / "welcome.ipynb").is_file():
+        pytest.skip("no welcome.ipynb in the notebooks folder")
+    root = voila_server.notebooks
+    pages = [p.relative_to(root).as_posix() for p in find_notebooks(root)]
+    plays = [p for p in pages if p.endswith("play.ipynb")]
+    open_page(page, voila_server, "welcome.ipynb")
+    hrefs = set(page.locator("a[href]").evaluate_all("(as) => as.map((a) => a.href)"))
+    missing = [p for p in plays if voila_server.page_url(p) not in hrefs]
+    assert not missing, f"welcome.ipynb has no link to {missing}; links: {sorted(hrefs)}"

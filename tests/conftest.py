@@ -1,0 +1,19 @@
+"""Shared pytest setup: the markers that tag slow test kinds.
+
+``pytest -m "not browser and not notebook"`` runs only the fast unit tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+MARKERS = {
+    "browser": "drives Chromium against a Voila server",
+    "notebook": "executes a notebook",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the markers (pyproject lists them too; this keeps -m working without it)."""
+    for name, help_text in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {help_text}")

@@ -1,0 +1,310 @@
+"""The ``navalkit`` command: list, play (with a tiny registered game), and serve's command line."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from navalkit import cli
+from navalkit._paths import checkout_notebooks_dir, find_notebooks, notebooks_dir
+from navalkit.core import Clause, ClauseBook, Game, Violation, registry, setting
+
+# --- a tiny game: take 1-3 stones, whoever takes the last one wins ---------------------------
+
+
+@dataclass(frozen=True)
+class NimConfig:
+    stones: int = setting(7, provenance="HOUSE", help="stones on the table", low=1, high=50)
+
+
+@dataclass(frozen=True)
+class Take:
+    n: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"take": self.n}
+
+    def describe(self) -> str:
+        return f"takes {self.n}"
+
+
+@dataclass(frozen=True)
+class NimState:
+    stones: int
+    to_move: int
+    last: int | None = None
+
+
+class TinyNim(Game[NimState, Take]):
+    id = "tiny_nim"
+    title = "Tiny Nim"
+    rules_version = "1"
+    summary = "take 1 to 3 stones; the last stone wins"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    config_type = NimConfig
+    clauses = ClauseBook([Clause("N1", "Take", "Take 1 to 3 stones.", "HOUSE")])
+
+    def initial_state(self, config: NimConfig, players: int) -> NimState:
+        return NimState(config.stones, 0)
+
+    def to_move(self, state: NimState) -> int | None:
+        return None if state.stones == 0 else state.to_move
+
+    def legal_actions(self, state: NimState) -> list[Take]:
+        return [Take(n) for n in (1, 2, 3) if n <= state.stones]
+
+    def violation(self, state: NimState, action: object) -> Violation | None:
+        if action in self.legal_actions(state):
+            return None
+        return Violation("N1", "take 1 to 3 stones, no more than are left")
+
+    def apply(self, state: NimState, action: Take) -> NimState:
+        return NimState(state.stones - action.n, 1 - state.to_move, state.to_move)
+
+    def is_over(self, state: NimState) -> bool:
+        return state.stones == 0
+
+    def scores(self, state: NimState) -> tuple[int, ...]:
+        return tuple(int(self.winner(state) == seat) for seat in (0, 1))
+
+    def winner(self, state: NimState) -> int | None:
+        return state.last if state.stones == 0 else None
+
+    def observe(self, state: NimState, player: int | None) -> NimState:
+        return state
+
+    def action_from_json(self, data: Any) -> Take:
+        return Take(int(data["take"]))
+
+
+GAME = TinyNim()
+
+
+@pytest.fixture
+def only_tiny_nim(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry holds just Tiny Nim (restored afterwards)."""
+    monkeypatch.setattr(registry, "_MODULES", {"tiny_nim": __name__})
+    monkeypatch.setattr(registry, "_LOADED", {})
+
+
+# --- list ------------------------------------------------------------------------------------
+
+
+def test_list_prints_one_line_per_game(
+    only_tiny_nim: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        f"{'tiny_nim':<16} Tiny Nim (2 players): take 1 to 3 stones; the last stone wins"
+    ]
+
+
+def test_list_survives_a_game_that_does_not_load(
+    only_tiny_nim: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(registry._MODULES, "broken", "navalkit_no_such_module")
+    assert cli.main(["list"]) == 1
+    out = capsys.readouterr().out
+    assert "Tiny Nim" in out
+    assert "broken" in out and "cannot be loaded" in out
+
+
+def test_list_names_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """With the real registry: every id shows, loadable or (while under construction) not."""
+    cli.main(["list"])
+    out = capsys.readouterr().out
+    for game_id in registry.games():
+        assert game_id in out
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+def test_play_runs_to_the_end(only_tiny_nim: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "tiny_nim", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Tiny Nim, seed 3: Player 1 = random, Player 2 = random")
+    assert "Game over: Player" in out and "wins." in out
+    assert "Scores: Player 1 " in out
+    assert "   1. takes " in out
+
+
+def test_play_is_reproducible_and_quiet(
+    only_tiny_nim: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli.main(["play", "tiny_nim", "--seed", "5", "--bots", "random,random", "--quiet"])
+    first = capsys.readouterr().out
+    cli.main(["play", "tiny_nim", "--seed", "5", "--bots", "random,random", "--quiet"])
+    assert capsys.readouterr().out == first
+    assert "takes" not in first
+    assert len(first.splitlines()) == 3
+
+
+def test_play_refuses_unknown_bots_and_games(
+    only_tiny_nim: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "tiny_nim", "--bots", "random,genius"]) == 2
+    assert "no bot 'genius'" in capsys.readouterr().err
+    assert cli.main(["play", "no_such_game"]) == 2
+    assert "no game 'no_such_game'" in capsys.readouterr().err
+
+
+def test_play_gives_up_after_max_moves(
+    only_tiny_nim: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "tiny_nim", "--max-moves", "1", "--quiet"]) == 1
+    assert "Stopped after 1 moves" in capsys.readouterr().out
+
+
+# --- serve -----------------------------------------------------------------------------------
+
+
+def _option(cmd: list[str], name: str) -> list[str]:
+    return [arg.split("=", 1)[1] for arg in cmd if arg.startswith(f"--{name}=")]
+
+
+def test_voila_command_has_the_classroom_settings(tmp_path: Path) -> None:
+    cmd = cli.voila_command(tmp_path, port=9123)
+    assert cmd[:4] == [sys.executable, "-m", "voila", str(tmp_path.resolve())]
+    assert "--no-browser" in cmd
+    assert _option(cmd, "Voila.port") == ["9123"]
+    assert _option(cmd, "Voila.ip") == ["localhost"]
+    assert _option(cmd, "VoilaConfiguration.show_tracebacks") == ["False"]
+    assert _option(cmd, "VoilaConfiguration.strip_sources") == ["True"]
+    assert _option(cmd, "MappingKernelManager.cull_interval") == ["60"]
+    assert _option(cmd, "MappingKernelManager.cull_idle_timeout") == ["600"]
+    assert _option(cmd, "VoilaConfiguration.file_allowlist") == list(cli.FILE_ALLOWLIST)
+    assert _option(cmd, "VoilaConfiguration.file_denylist") == list(cli.FILE_DENYLIST)
+    assert not any("preheat" in arg for arg in cmd)
+
+
+def test_voila_command_ignores_stray_config_files(tmp_path: Path) -> None:
+    (config_dir,) = _option(cli.voila_command(tmp_path), "Voila.config_file_paths")
+    assert not any((Path(config_dir) / name).exists() for name in ("voila.json", "voila.py"))
+
+
+def test_voila_command_pool_and_debug(tmp_path: Path) -> None:
+    cmd = cli.voila_command(tmp_path, pool_size=3, show_tracebacks=True, ip="0.0.0.0")
+    assert "--VoilaConfiguration.preheat_kernel=True" in cmd
+    assert _option(cmd, "VoilaConfiguration.default_pool_size") == ["3"]
+    assert _option(cmd, "VoilaConfiguration.show_tracebacks") == ["True"]
+    assert _option(cmd, "Voila.ip") == ["0.0.0.0"]
+    with pytest.raises(ValueError):
+        cli.voila_command(tmp_path, pool_size=-1)
+
+
+def test_voila_accepts_the_command_line(tmp_path: Path) -> None:
+    """Voila parses every option we pass (a typo would only show when a class starts)."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila.app import Voila
+
+    app = Voila()
+    sigterm = signal.getsignal(signal.SIGTERM)
+    try:
+        app.initialize(cli.voila_command(tmp_path, port=9124, pool_size=2)[3:])
+    finally:
+        signal.signal(signal.SIGTERM, sigterm)  # Voila installs its own handler
+    conf = app.voila_configuration
+    assert (app.port, app.root_dir, app.open_browser) == (9124, str(tmp_path.resolve()), False)
+    assert (conf.show_tracebacks, conf.strip_sources) == (False, True)
+    assert (conf.preheat_kernel, conf.default_pool_size) == (True, 2)
+    assert conf.file_allowlist == list(cli.FILE_ALLOWLIST)
+    assert conf.file_denylist == list(cli.FILE_DENYLIST)
+    kernels = AsyncMappingKernelManager(config=app.config)
+    assert (kernels.cull_interval, kernels.cull_idle_timeout) == (60, 600)
+
+
+def test_file_lists_serve_images_but_not_sources() -> None:
+    import re
+
+    def served(path: str) -> bool:
+        allowed = any(re.fullmatch(p, path, re.IGNORECASE) for p in cli.FILE_ALLOWLIST)
+        denied = any(re.fullmatch(p, path, re.IGNORECASE) for p in cli.FILE_DENYLIST)
+        return allowed and not denied
+
+    assert served("img/ship.png") and served("fleet.csv") and served("style.css")
+    assert not served("welcome.ipynb") and not served("helpers.py")
+    assert not served(".secret.json") and not served("a/.ipynb_checkpoints/x.json")
+
+
+def test_urls() -> None:
+    assert cli.base_url(8866) == "http://localhost:8866/"
+    assert cli.page_url("welcome.ipynb") == "http://localhost:8866/voila/render/welcome.ipynb"
+    assert cli.page_url("branle bas/play.ipynb", 9000, "example.org") == (
+        "http://example.org:9000/voila/render/branle%20bas/play.ipynb"
+    )
+    assert cli.tree_url("branle_bas") == "http://localhost:8866/voila/tree/branle_bas"
+
+
+def test_serve_refuses_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["serve", "--no-browser", "--notebooks", str(tmp_path / "nope")]) == 2
+    assert "no notebooks folder" in capsys.readouterr().err
+
+
+def test_serve_runs_voila_and_prints_the_welcome_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """serve starts exactly voila_command(...) in the notebooks folder and says where to go."""
+    (tmp_path / "welcome.ipynb").write_text("{}")
+    seen: dict[str, Any] = {}
+
+    class FakePopen:
+        def __init__(self, cmd: list[str], cwd: Path) -> None:
+            seen.update(cmd=cmd, cwd=cwd)
+            self.returncode = 0
+
+        def wait(self, timeout: float | None = None) -> int:
+            return 0
+
+        def poll(self) -> int:
+            return 0
+
+    monkeypatch.setattr(subprocess, "Popen", FakePopen)
+    args = ["serve", "--no-browser", "--port", "9125", "--notebooks", str(tmp_path)]
+    assert cli.main([*args, "--pool-size", "2"]) == 0
+    assert seen["cmd"] == cli.voila_command(tmp_path, port=9125, pool_size=2)
+    assert seen["cwd"] == tmp_path.resolve()
+    assert "http://localhost:9125/voila/render/welcome.ipynb" in capsys.readouterr().out
+
+
+# --- paths -----------------------------------------------------------------------------------
+
+
+def test_notebooks_dir_prefers_the_packaged_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from navalkit import _paths
+
+    monkeypatch.setattr(_paths, "_PACKAGE_DIR", tmp_path / "navalkit")
+    assert notebooks_dir() == tmp_path / "notebooks"  # a checkout
+    (tmp_path / "navalkit" / "notebooks").mkdir(parents=True)
+    assert notebooks_dir() == tmp_path / "navalkit" / "notebooks"  # a wheel install
+
+
+def test_checkout_notebooks_dir_is_next_to_the_package() -> None:
+    assert checkout_notebooks_dir() == Path(cli.__file__).resolve().parents[1] / "notebooks"
+
+
+def test_find_notebooks_skips_checkpoints(tmp_path: Path) -> None:
+    for name in ["b.ipynb", "a/x.ipynb", ".ipynb_checkpoints/b-checkpoint.ipynb", "notes.md"]:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    assert find_notebooks(tmp_path) == [tmp_path / "a/x.ipynb", tmp_path / "b.ipynb"]
+
+
+def test_wait_until_serving_notices_a_dead_server() -> None:
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    with pytest.raises(RuntimeError, match="exited with code 0"):
+        cli.wait_until_serving("http://127.0.0.1:9/", timeout=5, proc=proc)
+    with pytest.raises(TimeoutError):
+        cli.wait_until_serving("http://127.0.0.1:9/", timeout=0.5)

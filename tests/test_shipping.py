@@ -1,0 +1,56 @@
+"""The files that ship navalkit stay consistent: Binder, the root voila.json, CI and README."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from navalkit import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_binder_runtime_and_requirements() -> None:
+    runtime = (ROOT / "binder" / "runtime.txt").read_text().strip()
+    match = re.fullmatch(r"python-(\d+)\.(\d+)", runtime)
+    assert match, f"binder/runtime.txt should read python-X.Y, not {runtime!r}"
+    assert tuple(map(int, match.groups())) >= (3, 11), "pandas 3 and navalkit need Python 3.11+"
+    lines = [
+        line.split("#", 1)[0].strip()
+        for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    ]
+    assert "." in lines, "binder/requirements.txt must install navalkit itself ('.')"
+    assert any(line.startswith("voila") for line in lines)
+
+
+def test_only_one_binder_folder() -> None:
+    """repo2docker refuses a repository with both binder/ and .binder/."""
+    assert not (ROOT / ".binder").exists()
+
+
+def test_root_voila_json_matches_navalkit_serve() -> None:
+    """Binder's /voila/render pages get the same classroom settings as `navalkit serve`."""
+    conf = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]
+    assert conf["show_tracebacks"] is False
+    assert conf["strip_sources"] is True
+    assert conf["file_allowlist"] == list(cli.FILE_ALLOWLIST)
+    assert conf["file_denylist"] == list(cli.FILE_DENYLIST)
+
+
+def _ci_test_command() -> str:
+    text = (ROOT / ".ci" / "run").read_text()
+    (line,) = [ln for ln in text.splitlines() if ln.startswith("TEST_COMMAND=")]
+    return line.split("=", 1)[1].strip("'")
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    command = _ci_test_command()
+    assert "apt-get install -y chromium" in command, "a fresh machine needs Debian's Chromium"
+    assert command.endswith('python -m pip install -e ".[test]" && python -m pytest')
+    assert (ROOT / ".ci" / "run").stat().st_mode & 0o111, ".ci/run must be executable"
+
+
+def test_readme_quotes_the_ci_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert _ci_test_command() in readme
