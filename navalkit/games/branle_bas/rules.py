@@ -5,6 +5,7 @@ No chance is drawn here: the first player "by lot" is a chance node the Match re
 
 from __future__ import annotations
 
+from bisect import bisect
 from dataclasses import replace
 
 from navalkit.core.errors import Violation
@@ -17,14 +18,14 @@ from .board import (
     INDEX,
     IS_NEUTRAL,
     MINE_SQUARE,
-    N,
     NET_OF,
     PORT_OF,
     SETUP_ZONE,
+    N,
 )
 from .clauses import CLAUSES
 from .config import Config
-from .movegen import RAYS, destinations, walk
+from .movegen import LPATHS, RAYS, add_moves, destinations, walk
 from .pieces import (
     AMIRAL,
     BACKWARD_KINDS,
@@ -44,9 +45,12 @@ from .pieces import (
     kind_info,
 )
 from .scoring import Tally, score_items, totals
-from .state import OVER, PLAY, SETUP, TOSS, Result, State
+from .state import OVER, PLAY, SETUP, SHIP_CODES, TOSS, Fleets, Result, State, fleets
 
 SIDE = ("A", "B")
+PASS = Pass()
+#: TOUCH[sq]: the one Touch object per square (actions are values; sharing them is free)
+TOUCH = tuple(Touch(sq) for sq in range(N))
 
 # The standard deployment (HOUSE, rule BB-SETUP) for side A, as (x, y, kind); B mirrors it.
 STANDARD_DEPLOYMENT: tuple[tuple[int, int, int], ...] = (
@@ -92,49 +96,64 @@ def apply_toss(state: State, first: int) -> State:
 
 # --- legal actions ---------------------------------------------------------------------------
 def all_moves(board: tuple[int, ...], me: int) -> list[Move]:
-    moves = []
-    for sq in range(N):
-        piece = board[sq]
-        if piece and piece >> 4 == me:
-            for to in destinations(board, sq):
-                moves.append(Move(sq, to))
+    """Every move of ``me``'s ships on ``board``, square by square."""
+    moves: list[Move] = []
+    add_moves(board, [sq for sq in range(N) if board[sq] >> 4 == me and board[sq]], moves)
     return moves
+
+
+def _admiral_square(state: State) -> int | None:
+    admiral = code(state.to_move, AMIRAL)
+    board = state.board
+    for sq in fleets(state)[state.to_move]:
+        if board[sq] == admiral:
+            return sq
+    return None
 
 
 def _touch_moves(state: State) -> list[Move | Pass]:
     """Touch-move: the touched piece's moves, else the Admiral one square, else pass."""
     assert state.touched is not None
     board = state.board
-    own = [Move(state.touched, to) for to in destinations(board, state.touched)]
-    if own:
-        return list(own)
-    admiral = code(state.to_move, AMIRAL)
-    for sq in range(N):
-        if board[sq] == admiral:
-            moves: list[Move | Pass] = [Move(sq, to) for to in destinations(board, sq)]
-            return moves or [Pass()]
-    return [Pass()]
+    moves: list[Move] = []
+    add_moves(board, (state.touched,), moves)
+    if not moves:
+        admiral = _admiral_square(state)
+        if admiral is not None:
+            add_moves(board, (admiral,), moves)
+    return moves or [PASS]  # type: ignore[return-value]
 
 
 def legal_actions(state: State) -> list[Move | Place | Touch | Pass]:
+    if state.phase == PLAY:
+        if state.config.touch_move:
+            if state.touched is None:
+                return [TOUCH[sq] for sq in fleets(state)[state.to_move]]
+            return list(_touch_moves(state))
+        moves: list[Move | Place | Touch | Pass] = []
+        # The mover's ships in ascending order, as a scan of the board would visit them.
+        add_moves(state.board, fleets(state)[state.to_move], moves)  # type: ignore[arg-type]
+        return moves or [PASS]
     if state.phase == SETUP:
         me = state.to_move
         free = [sq for sq in SETUP_ZONE[me] if not state.board[sq]]
         kinds = dict.fromkeys(state.setup_left[me])
         return [Place(k, sq) for k in kinds for sq in free]
-    if state.phase != PLAY:
-        return []
-    if state.config.touch_move:
-        if state.touched is None:
-            me = state.to_move
-            return [
-                Touch(sq)
-                for sq in range(N)
-                if state.board[sq] >> 4 == me and state.board[sq] & 15 in SHIPS and state.board[sq]
-            ]
-        return list(_touch_moves(state))
-    moves: list[Move | Place | Touch | Pass] = list(all_moves(state.board, state.to_move))
-    return moves or [Pass()]
+    return []
+
+
+def _is_legal_move(state: State, frm: int, to: int) -> bool:
+    """``Move(frm, to) in legal_actions(state)`` for a state in play, asked of one piece
+    instead of listing every move (the caller has checked that ``frm`` holds one of the
+    mover's pieces and, under touch-move, that a piece is touched)."""
+    board = state.board
+    if not state.config.touch_move or state.touched is None:
+        return to in destinations(board, frm)  # any ship, any of its moves
+    touched = destinations(board, state.touched)
+    if touched:
+        return frm == state.touched and to in touched
+    admiral = _admiral_square(state)  # the touched piece cannot move: the Admiral may
+    return admiral is not None and frm == admiral and to in destinations(board, admiral)
 
 
 # --- refusals that teach ---------------------------------------------------------------------
@@ -170,14 +189,11 @@ def explain_move(state: State, frm: int, to: int) -> Violation | None:
         return _v("BB-NAV-BACK", f"The {info.label} cannot move backwards: only the Amiral, "
                   "sous-marin and hydravion may.", frm, to)  # fmt: skip
     # Which of the piece's own paths lead to `to`, ignoring everything on the board?
-    empty = tuple(0 for _ in range(N))
     paths: list[tuple[bool, tuple[int, ...], int]] = []
     for diagonal, cells in RAYS[(me, kind)][frm]:
         if to in cells:
             paths.append((diagonal, cells[: cells.index(to) + 1], 0))
     if kind == CUIRASSE:
-        from .movegen import LPATHS
-
         for leg1, cells in LPATHS[me][frm]:
             if cells[-1] == to or (to in cells[leg1:]):
                 paths.append((False, cells[: cells.index(to) + 1], leg1))
@@ -257,9 +273,8 @@ def violation(state: State, action: object) -> Violation | None:
         if not piece or piece >> 4 != me or piece & 15 not in SHIPS:
             return _v("BB-TOUCH", f"{SIDE[me]} can only touch one of his own ships.", action.at)
         return None
-    legal = legal_actions(state)
     if isinstance(action, Pass):
-        if Pass() in legal:
+        if Pass() in legal_actions(state):
             return None
         return Violation("BB-NOPASS", "You cannot let your turn go by while you have a move.")
     frm, to = action.frm, action.to
@@ -273,11 +288,11 @@ def violation(state: State, action: object) -> Violation | None:
     if piece >> 4 != me:
         return _v("BB-TURN", f"The {kind_info(piece & 15).label} on {name(frm)} belongs to "
                   f"{SIDE[piece >> 4]}; it is {SIDE[me]}'s turn.", frm)  # fmt: skip
-    if action in legal:
+    # Is ``action in legal_actions(state)``? Asked of the one piece, not of every ship.
+    # (Only a Move itself can equal a Move: a subclass is never in the list.)
+    if type(action) is Move and _is_legal_move(state, frm, to):
         return None
     if state.touched is not None and frm != state.touched:
-        if Move(frm, to) in legal:
-            return None
         return _v("BB-TOUCH", f"The piece on {name(state.touched)} was touched and must be "
                   "played (or, if it cannot move, the Admiral moves one square).",
                   state.touched)  # fmt: skip
@@ -287,6 +302,8 @@ def violation(state: State, action: object) -> Violation | None:
 # --- playing ---------------------------------------------------------------------------------
 def apply(state: State, action: Move | Place | Touch | Pass) -> State:
     """The state after a legal action."""
+    if isinstance(action, Move):
+        return _move(state, action)
     if isinstance(action, Place):
         return _place(state, action)
     if isinstance(action, Touch):
@@ -311,9 +328,9 @@ def _place(state: State, action: Place) -> State:
     return _after_setup(state)
 
 
-def _add(pair: tuple[tuple[int, ...], tuple[int, ...]], side: int, kind: int) -> tuple[
-    tuple[int, ...], tuple[int, ...]
-]:
+def _add(
+    pair: tuple[tuple[int, ...], tuple[int, ...]], side: int, kind: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (pair[0] + (kind,), pair[1]) if side == 0 else (pair[0], pair[1] + (kind,))
 
 
@@ -348,21 +365,63 @@ def _move(state: State, action: Move) -> State:
                 result = Result("abandon", 1 - me, "BB-NET-ADMIRAL",
                                 f"{SIDE[me]}'s Admiral entered an enemy net: he abandons "
                                 "and is defeated.")  # fmt: skip
-    new = replace(
-        state,
-        board=tuple(board),
+    new_board = tuple(board)
+    ply = state.ply + 1
+    config = state.config
+    new_fleets = _moved_fleets(state, new_board, frm, to)
+    if result is not None:
+        phase, to_move = OVER, state.to_move
+    else:  # the turn passes, as in _next_turn (a move resets the forced passes to 0)
+        phase, to_move = state.phase, 1 - state.to_move
+        if ply >= config.max_plies:
+            phase = OVER
+            result = _time_up(ply)
+    # Built directly rather than with dataclasses.replace, which costs several times more.
+    new = State(
+        board=new_board,
+        phase=phase,
+        to_move=to_move,
+        config=config,
+        ply=ply,
+        setup_left=state.setup_left,
         sunk_by=sunk_by,
         in_port=in_port,
         wrecked=wrecked,
-        ply=state.ply + 1,
         touched=None,
         passes=0,
         last_move=(frm, to),
         result=result,
+        fleets=new_fleets,
     )
-    if result is not None:
-        return replace(new, phase=OVER)
-    return _next_turn(new)
+    if result is None and _lone_admirals(new):
+        return _end(new, LONE_ADMIRALS)
+    return new
+
+
+def _moved_fleets(state: State, board: tuple[int, ...], frm: int, to: int) -> Fleets:
+    """The fleets after a move, updated from the two squares it changed (not rescanned)."""
+    old = state.board
+    sides = list(fleets(state))
+    for sq in (frm, to):
+        was, now = old[sq], board[sq]
+        if was != now:
+            if was in SHIP_CODES:
+                ships = sides[was >> 4]
+                i = ships.index(sq)
+                sides[was >> 4] = ships[:i] + ships[i + 1 :]
+            if now in SHIP_CODES:
+                ships = sides[now >> 4]
+                i = bisect(ships, sq)
+                sides[now >> 4] = (*ships[:i], sq, *ships[i:])
+    return Fleets(board, (sides[0], sides[1]))
+
+
+LONE_ADMIRALS = Result("draw", None, "BB-DRAW", "Only the two Admirals are left and "
+                       "neither can reach the enemy port: drawn game.")  # fmt: skip
+
+
+def _time_up(ply: int) -> Result:
+    return Result("time", None, "BB-TIME", f"Time is up after {ply} moves: scored as a drawn game.")
 
 
 def _next_turn(state: State) -> State:
@@ -370,11 +429,9 @@ def _next_turn(state: State) -> State:
     if state.passes >= 2:
         return _end(nxt, Result("draw", None, "BB-DRAW", "Neither side can move: drawn game."))
     if nxt.ply >= nxt.config.max_plies:
-        return _end(nxt, Result("time", None, "BB-TIME",
-                                f"Time is up after {nxt.ply} moves: scored as a drawn game."))  # fmt: skip
+        return _end(nxt, _time_up(nxt.ply))
     if _lone_admirals(nxt):
-        return _end(nxt, Result("draw", None, "BB-DRAW", "Only the two Admirals are left and "
-                                "neither can reach the enemy port: drawn game."))  # fmt: skip
+        return _end(nxt, LONE_ADMIRALS)
     return nxt
 
 
@@ -384,6 +441,9 @@ def _end(state: State, result: Result) -> State:
 
 def _lone_admirals(state: State) -> bool:
     """BB-DRAW: no ship but the Admirals afloat, both Mines standing, no capture at hand."""
+    ships = fleets(state)
+    if len(ships[0]) + len(ships[1]) != 2:
+        return False  # more ships than two Admirals, or fewer than two Admirals: play on
     board = state.board
     admirals = []
     for sq in range(N):

@@ -1,0 +1,305 @@
+"""Random-playout speed of every navalkit game, side by side with OpenSpiel's tic-tac-toe.
+
+    python benchmarks/run.py [--seconds S] [--rounds R] [--out FILE] [--label TEXT]
+
+Each figure is steps per second of a random playout: pick a legal action uniformly, apply
+it, until the game is over (one ``apply`` = one step; chance steps are drawn by weight and
+not counted). The measurements are interleaved over a few rounds and each figure is the
+median of its rounds, so machine noise hits every contestant alike. See README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REFERENCE = "openspiel python_tic_tac_toe"
+HISTORY_KEEP = 50  # runs kept in results.json (RESULTS.md keeps them all)
+
+#: one benchmark: run playouts for about ``seconds``, return (steps, elapsed seconds)
+Bench = Callable[[float, random.Random], tuple[int, float]]
+
+
+# --- the contestants -------------------------------------------------------------------------
+def rules_playout(game: Any) -> Bench:
+    """Random playouts straight on the pure rules (``game.legal_actions`` / ``game.apply``)."""
+    config = game.make_config()
+    players = game.default_players
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, float]:
+        steps = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            state = game.initial_state(config, players)
+            while not game.is_over(state):
+                if game.is_chance(state):
+                    outcomes = game.chance_outcomes(state)
+                    weights = [p for _, p in outcomes]
+                    outcome = rng.choices([o for o, _ in outcomes], weights)[0]
+                    state = game.apply_chance(state, outcome)
+                    continue
+                legal = game.legal_actions(state)
+                state = game.apply(state, rng.choice(legal))
+                steps += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                return steps, now - start
+
+    return run
+
+
+def match_playout(game_id: str) -> Bench:
+    """Random playouts through a Match (re-checks legality, keeps the log and the states)."""
+    import navalkit
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, float]:
+        steps = 0
+        seed = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            match = navalkit.new_match(game_id, seed=seed)
+            seed += 1
+            while not match.is_over:
+                match.apply(rng.choice(match.legal_actions()))
+                steps += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                return steps, now - start
+
+    return run
+
+
+def openspiel_playout() -> Bench | None:
+    """OpenSpiel's pure-Python tic-tac-toe, or None when OpenSpiel is not installed."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401 - registers the game
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_tic_tac_toe")
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, float]:
+        steps = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                return steps, now - start
+
+    return run
+
+
+# --- measuring -------------------------------------------------------------------------------
+def measure(benches: dict[str, Bench], seconds: float, rounds: int) -> dict[str, dict[str, Any]]:
+    """Interleave the benchmarks for ``rounds`` rounds; the median rate of each, and its spread."""
+    rates: dict[str, list[float]] = {name: [] for name in benches}
+    names = list(benches)
+    for r in range(rounds):
+        # Rotate who goes first so no contestant always runs on a cold (or hot) machine.
+        order = names[r % len(names) :] + names[: r % len(names)]
+        for name in order:
+            steps, elapsed = benches[name](seconds, random.Random(1000 * r + len(name)))
+            rates[name].append(steps / elapsed)
+        line = "  ".join(f"{n}: {rates[n][-1]:,.0f}" for n in names)
+        print(f"  round {r + 1}/{rounds}: {line}", file=sys.stderr)
+    return {
+        name: {
+            "steps_per_second": round(statistics.median(values)),
+            "min": round(min(values)),
+            "max": round(max(values)),
+            "rounds": [round(v) for v in values],
+        }
+        for name, values in rates.items()
+    }
+
+
+def _git(*args: str) -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", *args], cwd=HERE, capture_output=True, text=True, timeout=10, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None  # None: no git, or no commit
+
+
+def _git_commit() -> str | None:
+    """``git rev-parse --short HEAD``, with ``+dirty`` when tracked files have changed since."""
+    commit = _git("rev-parse", "--short", "HEAD")
+    if commit and _git("status", "--porcelain", "--untracked-files=no"):
+        commit += "+dirty"
+    return commit or None
+
+
+def _version(dist: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(dist)
+    except PackageNotFoundError:
+        return None
+
+
+def machine() -> dict[str, Any]:
+    return {
+        "cpu_count": os.cpu_count(),
+        "processor": platform.processor() or platform.machine(),
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "navalkit": _version("navalkit"),
+        "open_spiel": _version("open_spiel"),
+    }
+
+
+# --- reporting -------------------------------------------------------------------------------
+def table(figures: dict[str, dict[str, Any]], reference: str | None) -> str:
+    ref = figures[reference]["steps_per_second"] if reference else None
+    rows = [("benchmark", "steps/s", "spread", "vs tic-tac-toe")]
+    for name, fig in figures.items():
+        rate = fig["steps_per_second"]
+        ratio = f"{rate / ref:.2f}x" if ref else "n/a"
+        rows.append((name, f"{rate:,}", f"{fig['min']:,}-{fig['max']:,}", ratio))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = []
+    for k, row in enumerate(rows):
+        cells = [row[0].ljust(widths[0])]
+        cells += [c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)]
+        lines.append("  ".join(cells))
+        if k == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def save_json(path: Path, run: dict[str, Any]) -> None:
+    """Write the run as ``latest`` and append it to ``history`` (the last few runs)."""
+    history: list[dict[str, Any]] = []
+    if path.exists():
+        try:
+            old = json.loads(path.read_text(encoding="utf-8"))
+            history = list(old.get("history", []))
+        except (ValueError, AttributeError):
+            history = []
+    history = [*history, run][-HISTORY_KEEP:]
+    data = {"latest": run, "history": history}
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def append_markdown(path: Path, run: dict[str, Any]) -> None:
+    """One line of human-readable history per run."""
+    if not path.exists():
+        path.write_text(
+            "# Benchmark history\n\n"
+            "Random-playout steps per second (median of interleaved rounds), written by "
+            "`python benchmarks/run.py`. Ratios are to OpenSpiel's pure-Python tic-tac-toe "
+            "measured in the same run.\n\n"
+            "| date | commit | label | figures | machine |\n"
+            "|---|---|---|---|---|\n",
+            encoding="utf-8",
+        )
+    ref = run["reference"]
+    bits = []
+    for name, fig in run["figures"].items():
+        rate = fig["steps_per_second"]
+        ratio = f" ({fig['ratio']:.2f}x)" if ref and name != ref else ""
+        bits.append(f"{name} {rate:,}/s{ratio}")
+    m = run["machine"]
+    who = f"{m['cpu_count']} CPU, Python {m['python']}"
+    line = (
+        f"| {run['date'][:16].replace('T', ' ')} | {run['commit'] or '-'} | {run['label'] or '-'}"
+        f" | {'; '.join(bits)} | {who} |\n"
+    )
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(line)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Random-playout speed of every navalkit game, side by side with OpenSpiel's "
+        "tic-tac-toe.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=2.0, help="seconds per benchmark in each round"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds")
+    parser.add_argument(
+        "--out", type=Path, default=HERE / "results.json", help="the JSON file to write"
+    )
+    parser.add_argument(
+        "--history", type=Path, default=HERE / "RESULTS.md", help="Markdown history to extend"
+    )
+    parser.add_argument("--label", default="", help="a note for the history line")
+    parser.add_argument("--no-save", action="store_true", help="print only; write no file")
+    parser.add_argument("--no-match", action="store_true", help="skip the Match-level figures")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.rounds < 1:
+        parser.error("--seconds must be positive and --rounds at least 1")
+
+    import navalkit
+
+    benches: dict[str, Bench] = {}
+    reference = None
+    ttt = openspiel_playout()
+    if ttt is None:
+        print(
+            "OpenSpiel is not installed, so the tic-tac-toe reference is skipped and no ratio "
+            "is given. Install it with: pip install open_spiel",
+            file=sys.stderr,
+        )
+    else:
+        reference = REFERENCE
+        benches[REFERENCE] = ttt
+    for game_id in navalkit.games():
+        benches[f"{game_id} (rules)"] = rules_playout(navalkit.get_game(game_id))
+        if not args.no_match:
+            benches[f"{game_id} (match)"] = match_playout(game_id)
+
+    total = args.seconds * args.rounds * len(benches)
+    print(f"Measuring {len(benches)} benchmarks, {args.rounds} rounds of {args.seconds:g} s "
+          f"(about {total:.0f} s)...", file=sys.stderr)  # fmt: skip
+    figures = measure(benches, args.seconds, args.rounds)
+    if reference:
+        ref = figures[reference]["steps_per_second"]
+        for fig in figures.values():
+            fig["ratio"] = round(fig["steps_per_second"] / ref, 3)
+    run = {
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "commit": _git_commit(),
+        "label": args.label,
+        "seconds": args.seconds,
+        "rounds": args.rounds,
+        "machine": machine(),
+        "reference": reference,
+        "figures": figures,
+    }
+    print()
+    print(table(figures, reference))
+    if not args.no_save:
+        save_json(args.out, run)
+        append_markdown(args.history, run)
+        print(f"\nwrote {args.out} and appended a line to {args.history}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
