@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from .rng import bot_rng
-
-if TYPE_CHECKING:
-    import random
+from .rng import Rng, bot_rng
 
 
 @dataclass(frozen=True)
@@ -20,7 +17,7 @@ class BotView:
     player: int
     observation: Any
     legal_actions: list[Any]
-    rng: random.Random  # drawn from navalkit.core.rng, seeded per ply
+    rng: Rng  # seeded per ply by navalkit.core.rng
     ply: int
 
 

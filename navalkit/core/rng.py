@@ -10,6 +10,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+#: the type of every generator navalkit hands out (bots take it from here)
+Rng = random.Random
+
 
 def chance_rng(seed: int, step: int) -> random.Random:
     """The generator for chance step ``step`` of a match seeded with ``seed``."""

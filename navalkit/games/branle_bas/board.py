@@ -5,6 +5,9 @@ HOUSE (rule BB-BOARD): the printed diagram is lost. 181 is the centred square nu
 each have one axial and two diagonal neighbours, which is exactly the seed's "3 issues,
 2 en diagonale ... le 3e, chenal axial". The two home ports are the tips (the digest's one
 deliberate deviation from "181 cases + 2 Ports": the ports are counted inside the 181).
+The neutral ports stand one square in from the east and west tips (b10, r10), not on the
+tips as the digest proposed: a tip is a dead end, where the seed's right of passage through
+a free neutral port ("droit de passage ... sans obligation d'arrêt") could never be used.
 
 Squares are named like a chessboard: files a..s (x = -9..9), ranks 1..19 (y = -9..9).
 Player A (seat 0) sits in the south, player B (seat 1) in the north.
@@ -57,7 +60,7 @@ def _name(x: int, y: int) -> str:
 
 def _classify(x: int, y: int) -> tuple[str, int | None, str]:
     """Zone, owner and feature of (x, y) for the south side, mirrored for the north."""
-    if y == 0 and abs(x) == RADIUS:
+    if y == 0 and abs(x) == RADIUS - 1:
         return "high_seas", None, "neutral_port"
     if abs(y) <= 2:
         return "high_seas", None, ""
@@ -95,7 +98,9 @@ N = len(BOARD)
 PORT = (INDEX[(0, -RADIUS)], INDEX[(0, RADIUS)])
 #: the square of each side's fixed Mine (the axial channel)
 MINE_SQUARE = (INDEX[(0, -RADIUS + 1)], INDEX[(0, RADIUS - 1)])
-NEUTRAL_PORTS = (INDEX[(-RADIUS, 0)], INDEX[(RADIUS, 0)])
+#: one square in from the east and west tips, on the sea lane along the centre line, so that
+#: the seed's "droit de passage, si le Port est libre" can happen (at the tips it never could)
+NEUTRAL_PORTS = (INDEX[(-RADIUS + 1, 0)], INDEX[(RADIUS - 1, 0)])
 #: each side is "forward" towards the enemy port: +y for A (south), -y for B (north)
 FORWARD = (1, -1)
 

@@ -15,10 +15,13 @@ CLAUSES = ClauseBook(
             "BB-BOARD",
             "The board",
             "181 squares in a diamond (|x| + |y| <= 9); the home ports "
-            "are its north and south tips; neutral ports at the east and west tips.",
+            "are its north and south tips; the neutral ports stand one square in from the east "
+            "and west tips (b10, r10).",
             "HOUSE",
             "The diagram is lost; 181 = 10² + 9², and a tip has exactly 1 axial + 2 diagonal "
-            "neighbours, matching the port's three openings.",
+            "neighbours, matching the port's three openings. The digest put the neutral ports "
+            "on the east and west tips, but a tip is a dead end where the seed's right of "
+            "passage through a free neutral port could never be used.",
         ),
         C(
             "BB-SQUADRON",
@@ -299,9 +302,10 @@ CLAUSES = ClauseBook(
         C(
             "BB-DRAW",
             "Drawn games",
-            "The game is drawn when only the two Admirals are left to "
-            "move and neither can reach the enemy port (both Mines still stand), as in the seed's "
-            "two stalemates; or when neither side has a legal move. Gains and losses are counted.",
+            "The game is drawn when only the two Admirals can still move (any other ship is "
+            "locked in place), neither can reach the enemy port (both Mines still stand) and "
+            "the side to move cannot sink the enemy Admiral at once, as in the seed's two "
+            "stalemates; or when neither side has a legal move. Gains and losses are counted.",
             "HOUSE",
             "Seed: 'si les Amiraux restent face à face à l'entrée du Port... si deux "
             "Amiraux restent en mer, côte à côte en diagonale, sans secours.' The exact "

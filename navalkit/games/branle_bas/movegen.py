@@ -155,15 +155,15 @@ def walk(
                 if why is not None:
                     why.append(("BB-WRECK", c))
                 return
-            if occ >> 4 == me:
-                if why is not None:
-                    why.append(("BB-NOJUMP", c))
-                return
-            if k == MINE:
-                if kind == DRAGUEUR and i >= leg1:
+            if k == MINE:  # a Mine, even one's own, is no ship: BB-MINE decides
+                if kind == DRAGUEUR and occ >> 4 != me and i >= leg1:
                     out.append(c)
                 elif why is not None:
                     why.append(("BB-MINE", c))
+                return
+            if occ >> 4 == me:
+                if why is not None:
+                    why.append(("BB-NOJUMP", c))
                 return
             if i >= leg1:
                 out.append(c)  # BB-SINK: capture by replacement ends the move

@@ -236,10 +236,10 @@ def explain_move(state: State, frm: int, to: int) -> Violation | None:
 
 def violation(state: State, action: object) -> Violation | None:
     if not isinstance(action, ACTION_TYPES):
-        return Violation("BB-ACTION", f"{action!r} is not a Branle-Bas action: play a Move "
+        return Violation("match.not_an_action", f"{action!r} is not a Branle-Bas action: play a Move "
                          "(from, to) from the legal actions.")  # fmt: skip
     if state.phase == OVER or state.result is not None:
-        return Violation("BB-OVER", "The game is over.")
+        return Violation("match.over", "The game is over: no more moves can be played.")
     me = state.to_move
     if state.phase == SETUP:
         if not isinstance(action, Place):
@@ -309,7 +309,10 @@ def apply(state: State, action: Move | Place | Touch | Pass) -> State:
     if isinstance(action, Touch):
         return replace(state, touched=action.at)
     if isinstance(action, Pass):
-        return _next_turn(replace(state, passes=state.passes + 1, touched=None))
+        # Only a pass for want of any move counts towards "neither side can move" (BB-DRAW);
+        # a turn lost to touch-move (BB-TOUCH) does not.
+        passes = state.passes + 1 if state.touched is None else 0
+        return _next_turn(replace(state, passes=passes, touched=None))
     return _move(state, action)
 
 
@@ -440,23 +443,19 @@ def _end(state: State, result: Result) -> State:
 
 
 def _lone_admirals(state: State) -> bool:
-    """BB-DRAW: no ship but the Admirals afloat, both Mines standing, no capture at hand."""
-    ships = fleets(state)
-    if len(ships[0]) + len(ships[1]) != 2:
-        return False  # more ships than two Admirals, or fewer than two Admirals: play on
+    """BB-DRAW: only the two Admirals can still move (other ships, if any, are locked in
+    place), both Mines stand, and the side to move cannot sink the enemy Admiral at once."""
     board = state.board
-    admirals = []
-    for sq in range(N):
-        p = board[sq]
-        if p:
-            k = p & 15
-            if k == AMIRAL:
-                admirals.append(sq)
-            elif k != MINE and k != WRECK:
-                return False
-    if len(admirals) != 2:
-        return False
     if any(board[MINE_SQUARE[s]] & 15 != MINE for s in (0, 1)):
+        return False  # a channel is open: a Triumph is still possible
+    admirals = []
+    for side in fleets(state):
+        for sq in side:
+            if board[sq] & 15 == AMIRAL:
+                admirals.append(sq)
+            elif destinations(board, sq):
+                return False  # another ship can still move: it may come to help
+    if len(admirals) != 2:
         return False
     mover = next(sq for sq in admirals if board[sq] >> 4 == state.to_move)
     enemy = next(sq for sq in admirals if sq != mover)

@@ -32,7 +32,6 @@ from navalkit.testing import JUNK_ACTIONS
 
 ROOT = Path(navalkit.__file__).resolve().parent
 #: rule ids the engine cites that are not clauses: a reported bug, see test_conformance.py
-KNOWN_NON_CLAUSE_IDS = {"BB-ACTION"}
 CLAUSE_IDS = {c.id for c in GAME.clauses}
 
 
@@ -115,11 +114,7 @@ def test_ten_thousand_illegal_actions_refused_state_unchanged() -> None:
                 with pytest.raises(IllegalActionError) as info:
                     m.apply(bad)
                 rule = info.value.rule_id
-                assert (
-                    rule in CLAUSE_IDS
-                    or rule.startswith("match.")
-                    or (rule in KNOWN_NON_CLAUSE_IDS)
-                ), rule
+                assert rule in CLAUSE_IDS or rule.startswith("match."), rule
                 assert info.value.reason.strip()
                 assert m.state is state and m.events == events, bad
                 by_rule[rule] += 1
@@ -177,10 +172,6 @@ FORBIDDEN = re.compile(
     r"|import_module\(\s*['\"](random|ipywidgets|ipycanvas)",
     re.MULTILINE,
 )
-KNOWN_LAYERING_BUGS = {
-    "core/bots.py": "BUG: navalkit/core/bots.py imports random (for BotView.rng's type); only "
-    "rng.py may: import it under TYPE_CHECKING or take the type from rng.py",
-}
 
 
 def _layered_files() -> list[Any]:
@@ -190,12 +181,7 @@ def _layered_files() -> list[Any]:
     params = []
     for path in files:
         rel = path.relative_to(ROOT).as_posix()
-        marks = (
-            [pytest.mark.xfail(strict=True, reason=KNOWN_LAYERING_BUGS[rel])]
-            if rel in KNOWN_LAYERING_BUGS
-            else []
-        )
-        params.append(pytest.param(path, id=rel, marks=marks))
+        params.append(pytest.param(path, id=rel))
     return params
 
 
@@ -242,12 +228,6 @@ def test_a_game_plays_without_importing_widgets() -> None:
     assert out.stdout.strip() == "OK", out.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: navalkit.games() stops working once any game is imported: the subpackage "
-    "navalkit.games replaces the function navalkit.games as an attribute of navalkit "
-    "(TypeError: 'module' object is not callable)",
-)
 def test_navalkit_games_still_callable_after_a_game_is_loaded() -> None:
     script = "import navalkit; navalkit.new_match('branle_bas'); print(navalkit.games())"
     out = subprocess.run(

@@ -158,7 +158,7 @@ def test_BB_BOARD_two_home_ports_and_two_neutral_ports() -> None:
     assert [(s.name, s.owner) for s in ports] == [("j1", A), ("j19", B)]
     assert (sq("j1"), sq("j19")) == PORT
     neutral = [s for s in BOARD if s.feature == "neutral_port"]
-    assert {s.name for s in neutral} == {"a10", "s10"}
+    assert {s.name for s in neutral} == {"b10", "r10"}
     assert set(NEUTRAL_PORTS) == {s.index for s in neutral}
     assert all(s.owner is None and s.zone == "high_seas" for s in neutral)
 
@@ -356,7 +356,8 @@ BOXED = {
 
 
 def test_BB_NOPASS_pass_when_no_move_is_possible() -> None:
-    m = play({**BOXED, "o10": (B, AMIRAL)})
+    # B keeps a ship that can move, so this is no lone-Admirals draw (BB-DRAW)
+    m = play({**BOXED, "o10": (B, AMIRAL), "n12": (B, VEDETTE)})
     assert m.legal_actions() == [Pass()]
     refused(m, mv("i18", "j18"), "BB-MINE")
     ply = m.state.ply
@@ -729,12 +730,6 @@ def test_BB_MINE_bars_the_channel_to_enemy_ships(kind: int) -> None:
     refused(m, mv("j17", "j18"), "BB-MINE")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a ship moving onto its own side's Mine is refused under BB-NOJUMP ('You "
-    "cannot sink your own ship on j2'), not BB-MINE: the Mine is no ship, and only the enemy "
-    "Dragueur may enter its square",
-)
 @pytest.mark.parametrize("kind", [VEDETTE, DRAGUEUR], ids=["vedette", "dragueur"])
 def test_BB_MINE_own_ships_cannot_enter_their_mine_square(kind: int) -> None:
     m = play({**ADMIRALS, "i2": (A, kind)})
@@ -768,21 +763,21 @@ def test_BB_DRAGUEUR_from_the_side_and_then_others_follow() -> None:
 
 # --- neutral ports -------------------------------------------------------------------------------
 def test_BB_NEUTRAL_one_ship_at_a_time_untouchable() -> None:
-    pieces = {**ADMIRALS, "c10": (A, CROISEUR), "a10": (B, VEDETTE)}
+    pieces = {**ADMIRALS, "d10": (A, CROISEUR), "b10": (B, VEDETTE)}
     m = play(pieces)
-    refused(m, mv("c10", "a10"), "BB-NEUTRAL")  # cannot be taken there
-    assert "b10" in targets(m, "c10")
-    m = play({**ADMIRALS, "c10": (A, CROISEUR), "a10": (A, VEDETTE)})
-    refused(m, mv("c10", "a10"), "BB-NEUTRAL")  # one ship at a time, even one's own
+    refused(m, mv("d10", "b10"), "BB-NEUTRAL")  # cannot be taken there
+    assert "c10" in targets(m, "d10")
+    m = play({**ADMIRALS, "d10": (A, CROISEUR), "b10": (A, VEDETTE)})
+    refused(m, mv("d10", "b10"), "BB-NEUTRAL")  # one ship at a time, even one's own
 
 
 def test_BB_NEUTRAL_a_ship_may_rest_there_as_long_as_it_likes() -> None:
-    m = play({**ADMIRALS, "c10": (A, CROISEUR), "n12": (B, VEDETTE)}, ("c10", "a10"))
-    assert piece_at(m, "a10") == code(A, CROISEUR)
+    m = play({**ADMIRALS, "d10": (A, CROISEUR), "n12": (B, VEDETTE)}, ("d10", "b10"))
+    assert piece_at(m, "b10") == code(A, CROISEUR)
     m.apply(mv("n12", "n11"))
     m.apply(mv("f6", "f7"))  # no obligation to leave
     m.apply(mv("n11", "n10"))
-    assert "b10" in targets(m, "a10")  # and it may leave
+    assert "c10" in targets(m, "b10")  # and it may leave
 
 
 def _on_segment(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -795,12 +790,6 @@ def _on_segment(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> b
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: BB-NEUTRAL's 'droit de passage, si le Port est libre, sans obligation "
-    "d'arrêt' cannot happen: the neutral ports sit on the diamond's tips (a10, s10), so no "
-    "straight or right-angled path of any piece crosses one",
-)
 def test_BB_NEUTRAL_a_free_port_may_be_crossed() -> None:
     crossings = []
     for kind in EXPECTED_MOVES:
@@ -827,11 +816,11 @@ def test_BB_NEUTRAL_a_free_port_may_be_crossed() -> None:
 
 
 def test_BB_NEUTRAL_ADMIRAL_no_admirals_in_neutral_ports() -> None:
-    m = play({"b10": (A, AMIRAL), "n14": (B, AMIRAL)})
-    refused(m, mv("b10", "a10"), "BB-NEUTRAL-ADMIRAL")
-    assert "a10" not in targets(m, "b10")
-    m = play({"f6": (A, AMIRAL), "r10": (B, AMIRAL)}, to_move=B)
-    refused(m, mv("r10", "s10"), "BB-NEUTRAL-ADMIRAL")
+    m = play({"c10": (A, AMIRAL), "n14": (B, AMIRAL)})
+    refused(m, mv("c10", "b10"), "BB-NEUTRAL-ADMIRAL")
+    assert "b10" not in targets(m, "c10")
+    m = play({"f6": (A, AMIRAL), "q10": (B, AMIRAL)}, to_move=B)
+    refused(m, mv("q10", "r10"), "BB-NEUTRAL-ADMIRAL")
 
 
 def test_BB_NEUTRAL_LOST_loser_ships_in_neutral_ports_go_to_the_winner() -> None:
@@ -840,8 +829,8 @@ def test_BB_NEUTRAL_LOST_loser_ships_in_neutral_ports_go_to_the_winner() -> None
             "j10": (A, CROISEUR),
             "f6": (A, AMIRAL),
             "j11": (B, AMIRAL),
-            "a10": (B, VEDETTE),
-            "s10": (B, CROISEUR),
+            "b10": (B, VEDETTE),
+            "r10": (B, CROISEUR),
             "n12": (B, TORPILLEUR),
         },
         ("j10", "j11"),
@@ -868,7 +857,10 @@ def test_BB_TOUCH_touched_piece_must_be_played() -> None:
 
 
 def test_BB_TOUCH_unplayable_piece_the_admiral_moves_one_square() -> None:
-    m = play({"i18": (A, VEDETTE), "j10": (A, AMIRAL), "n14": (B, AMIRAL)}, touch_move=True)
+    m = play(
+        {"i18": (A, VEDETTE), "j10": (A, AMIRAL), "n14": (B, AMIRAL), "n12": (B, VEDETTE)},
+        touch_move=True,
+    )
     m.apply(Touch(sq("i18")))
     legal = m.legal_actions()
     assert legal and all(isinstance(a, Move) and a.frm == sq("j10") for a in legal)
@@ -879,7 +871,7 @@ def test_BB_TOUCH_unplayable_piece_the_admiral_moves_one_square() -> None:
 
 
 def test_BB_TOUCH_nothing_playable_the_turn_is_lost() -> None:
-    m = play({**BOXED, "n14": (B, AMIRAL)}, touch_move=True)
+    m = play({**BOXED, "n14": (B, AMIRAL), "n12": (B, VEDETTE)}, touch_move=True)
     m.apply(Touch(sq("i18")))
     assert m.legal_actions() == [Pass()]
     m.apply(Pass())
@@ -895,11 +887,11 @@ def test_BB_TOUCH_switched_off_by_default() -> None:
 VICTORY_POSITION = {
     "j10": (A, CROISEUR),
     "f6": (A, AMIRAL),
-    "q10": (A, VEDETTE),
-    "a10": (A, SOUS_MARIN),
+    "p10": (A, VEDETTE),
+    "b10": (A, SOUS_MARIN),
     "j11": (B, AMIRAL),
     "f14": (B, CUIRASSE),
-    "s10": (B, TORPILLEUR),
+    "r10": (B, TORPILLEUR),
 }
 VICTORY_TALLIES = {
     "sunk_by": ((VEDETTE, TORPILLEUR), (CROISEUR,)),
@@ -975,12 +967,6 @@ def test_BB_DRAW_lone_admirals() -> None:
     assert m.scores == (5, 0)  # gains counted
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: the lone-Admirals draw ignores 'apart from pieces locked in place' (digest "
-    "4.5 f; BB-DRAW says 'only the two Admirals are left to move'): A's vedette on i18, "
-    "which can never move again, keeps the game going",
-)
 def test_BB_DRAW_lone_admirals_despite_a_ship_locked_in_place() -> None:
     pieces = {"e10": (A, AMIRAL), "f10": (B, VEDETTE), "o10": (B, AMIRAL), "i18": (A, VEDETTE)}
     m = play(pieces)
@@ -1001,9 +987,12 @@ def test_BB_DRAW_not_while_a_capture_or_a_swept_channel_remains() -> None:
 
 
 def test_BB_DRAW_when_neither_side_can_move() -> None:
-    m = play({**BOXED, "n14": (B, AMIRAL)})
+    m = play({**BOXED, "n14": (B, AMIRAL), "n12": (B, VEDETTE)})
     m.apply(Pass())
-    assert not m.is_over  # B's Admiral still moves: not a draw
+    assert not m.is_over  # B's ships still move: not a draw
+    m = play({**BOXED, "n14": (B, AMIRAL)})
+    m.apply(Pass())  # only B's Admiral can move, A's ships are locked: lone Admirals
+    assert m.is_over and m.state.result is not None and m.state.result.rule == "BB-DRAW"
     m = play(BOXED)  # B has no ship at all
     m.apply(Pass())
     assert m.legal_actions() == [Pass()]
