@@ -41,8 +41,8 @@ def setting(
 
 def _check(name: str, value: Any, field: dataclasses.Field[Any]) -> None:
     meta = field.metadata
-    default = field.default
-    expected = type(default)
+    default: Any = field.default
+    expected: type[Any] = type(default)
     if expected is bool:
         if not isinstance(value, bool):
             raise ConfigError(f"setting {name!r} takes True or False, not {value!r}")

@@ -138,7 +138,8 @@ class Match:
                     "match.not_an_action", f"That is not a {self.game.title} action: {exc}"
                 )
         try:
-            return self.game.violation(self.state, action)
+            found: Violation | None = self.game.violation(self.state, action)
+            return found
         except (TypeError, AttributeError, ValueError, KeyError, IndexError) as exc:
             return Violation(
                 "match.not_an_action",

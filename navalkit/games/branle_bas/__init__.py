@@ -3,9 +3,9 @@
 Rules card
 ----------
 * **Board** (HOUSE, BB-BOARD): 181 squares in a diamond; home ports at the south (A) and
-  north (B) tips, neutral ports one square in from the east and west tips. Each side has an outer harbour
-  (avant-port: the fixed Mine on the axial channel, 4 nets, 8 minefield squares, 2 diagonal
-  entrances) and territorial waters; the high seas lie between.
+  north (B) tips, neutral ports one square in from the east and west tips. Each side has an
+  outer harbour (avant-port: the fixed Mine on the axial channel, 4 nets, 8 minefield squares,
+  2 diagonal entrances) and territorial waters; the high seas lie between.
 * **Squadron** (SEED): 19 ships + 1 Mine, worth 300 (counts and values HOUSE, BB-VALUES).
 * **Object** (SEED): bring your Amiral into the enemy port (Triumph), or sink the enemy Amiral.
 * **Moves** (SEED + HOUSE powers): only Amiral, sous-marin and hydravion go backwards; no

@@ -78,7 +78,7 @@ def _classify(x: int, y: int) -> tuple[str, int | None, str]:
 
 
 def _build() -> tuple[Square, ...]:
-    cells = []
+    cells: list[Square] = []
     for y in range(-RADIUS, RADIUS + 1):
         for x in range(-RADIUS, RADIUS + 1):
             if abs(x) + abs(y) <= RADIUS:

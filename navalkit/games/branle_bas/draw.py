@@ -114,9 +114,9 @@ def draw(
 ) -> Scene:
     """The Scene for a seat's view: ``selected`` square, its legal ``targets``, and squares
     to ``marks`` in red (a refused move); squares by index or name."""
-    selected = None if selected is None else _index(selected)
-    targets = [i for i in map(_index, targets) if i is not None]
-    marks = [i for i in map(_index, marks) if i is not None]
+    chosen = None if selected is None else _index(selected)
+    lit = [i for i in map(_index, targets) if i is not None]
+    marked = [i for i in map(_index, marks) if i is not None]
     view = observation if isinstance(observation, View) else View(observation, None)
     state = view.state
     t = get_theme(theme)
@@ -138,13 +138,13 @@ def draw(
                 "overlay",
                 Rect(x + 1, y + 1, CELL - 2, CELL - 2, stroke=t.highlight, line_width=2.5),
             )
-    if selected is not None:
-        x, y = cell_origin(selected)
+    if chosen is not None:
+        x, y = cell_origin(chosen)
         b.add("overlay", Rect(x + 1, y + 1, CELL - 2, CELL - 2, stroke=t.selection, line_width=3))
-    for sq in targets:
+    for sq in lit:
         cx, cy = cell_centre(sq)
         b.add("overlay", Circle(cx, cy, CELL * 0.18, fill=t.ok, alpha=0.85))
-    for sq in marks:
+    for sq in marked:
         x, y = cell_origin(sq)
         b.add("overlay", Rect(x + 2, y + 2, CELL - 4, CELL - 4, stroke=t.danger, line_width=3))
     for s in BOARD:

@@ -69,10 +69,9 @@ class MoveExplorer:
         self.moves = w.HTML()
         self.moves.add_class("navalkit-description")
         self.board_state = self._fresh_board()
+        first = self._scene()
         self.board = CanvasBoard(
-            *self._scene().width and (self._scene().width, self._scene().height),
-            ("board", "pieces", "overlay"),
-            css_width=css_width,
+            first.width, first.height, ("board", "pieces", "overlay"), css_width=css_width
         )
         self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))

@@ -236,8 +236,10 @@ def explain_move(state: State, frm: int, to: int) -> Violation | None:
 
 def violation(state: State, action: object) -> Violation | None:
     if not isinstance(action, ACTION_TYPES):
-        return Violation("match.not_an_action", f"{action!r} is not a Branle-Bas action: play a Move "
-                         "(from, to) from the legal actions.")  # fmt: skip
+        return Violation(
+            "match.not_an_action",
+            f"{action!r} is not a Branle-Bas action: play one of the legal actions.",
+        )
     if state.phase == OVER or state.result is not None:
         return Violation("match.over", "The game is over: no more moves can be played.")
     me = state.to_move
