@@ -48,8 +48,10 @@ def base_url(port: int = DEFAULT_PORT, host: str = DEFAULT_IP) -> str:
 
 
 def page_url(path: str, port: int = DEFAULT_PORT, host: str = DEFAULT_IP) -> str:
-    """The URL that renders the notebook at ``path`` (relative to the notebooks folder)."""
-    return f"{base_url(port, host)}voila/render/{quote(path)}"
+    """The URL that renders the notebook at ``path`` (relative to the notebooks folder);
+    a ``?query`` after the path reaches the page as its ``QUERY_STRING`` (e.g. ``?seed=3``)."""
+    path, sep, query = path.partition("?")
+    return f"{base_url(port, host)}voila/render/{quote(path)}{sep}{query}"
 
 
 def tree_url(path: str = "", port: int = DEFAULT_PORT, host: str = DEFAULT_IP) -> str:

@@ -308,3 +308,8 @@ def test_wait_until_serving_notices_a_dead_server() -> None:
         cli.wait_until_serving("http://127.0.0.1:9/", timeout=5, proc=proc)
     with pytest.raises(TimeoutError):
         cli.wait_until_serving("http://127.0.0.1:9/", timeout=0.5)
+
+
+def test_page_url_keeps_a_query_string_for_the_page() -> None:
+    url = cli.page_url("branle_bas/play.ipynb?seed=3", 8866)
+    assert url.endswith("/voila/render/branle_bas/play.ipynb?seed=3")

@@ -111,6 +111,15 @@ class GameApp:
         for i, box in enumerate(self.seat_boxes):
             box.observe(lambda ch, i=i: self._guard(lambda: self._set_seat(i, ch["new"])), "value")
         self.setting_boxes = self._setting_widgets()
+        self.teacher_box = w.Checkbox(
+            value=self.teacher,
+            description="Teacher view: show everything (hidden information too)",
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
+        self.teacher_box.observe(
+            lambda ch: self._guard(lambda: self._set_teacher(ch["new"])), "value"
+        )
         # Keyboard play: type a move, or choose it from the list of legal actions.
         self.move_text = w.Text(
             placeholder="type a move, e.g. j5 j7",
@@ -152,6 +161,7 @@ class GameApp:
             [
                 w.HBox([self.new_button, self.undo_button, self.bot_button, self.run_button]),
                 w.HBox([self.seed_box, *self.seat_boxes]),
+                self.teacher_box,
                 w.HBox(self.setting_boxes, layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.move_text, self.play_typed]),
                 w.HBox([self.legal_list, self.play_listed]),
@@ -433,6 +443,11 @@ class GameApp:
         self.settings_view.value = settings_html(self.game, match.config)
         self.message.value = info_html(f"New game, seed {match.seed}.")
         self._auto_play()
+        self.refresh()
+
+    def _set_teacher(self, on: bool) -> None:
+        self.teacher = on
+        self._shown_to = None
         self.refresh()
 
     def _set_seat(self, seat: int, who: str) -> None:

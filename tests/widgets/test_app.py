@@ -174,3 +174,20 @@ def test_scoring_calculator_matches_the_seed_table() -> None:
     calc.result.value = "victory"
     # Victory with nothing else: A keeps his 300 afloat, + Admiral 60 + 500.
     assert calc.totals[0] == 300 + 60 + 500
+
+
+def test_teacher_checkbox_lifts_the_hot_seat_screen() -> None:
+    app = GameApp("branle_bas", seed=0, seats=["human", "human"], setup="free")
+    assert app.cover.layout.display == ""
+    app.teacher_box.value = True
+    assert app.viewer is None and app.cover.layout.display == "none"
+
+
+def test_states_and_views_show_themselves_as_svg() -> None:
+    import navalkit
+
+    m = navalkit.new_match("branle_bas", seed=0, setup="free")
+    assert m.state._repr_svg_().startswith("<svg")
+    hidden = m.observe(1)._repr_svg_()
+    assert "screened" in hidden
+    assert m._repr_svg_().startswith("<svg")

@@ -1,0 +1,61 @@
+"""A student plays Branle-Bas by clicking the board in a real browser (Voila + Chromium)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from test_pages import (  # the shared page helpers of this folder
+    BOARD_CANVAS,
+    PIXEL_TIMEOUT_S,
+    assert_clean,
+    canvas_pixels,
+    open_page,
+    wait_for_boards_drawn,
+)
+
+from navalkit.games.branle_bas import square_index
+from navalkit.games.branle_bas.draw import SIZE, cell_centre
+
+PLAY = "branle_bas/play.ipynb"
+
+
+def _click_square(page: Any, name: str) -> None:
+    """Click the centre of a square, scaling the board's pixels to its CSS size."""
+    canvas = page.locator(BOARD_CANVAS).first
+    box = canvas.bounding_box()
+    x, y = cell_centre(square_index(name))
+    canvas.click(position={"x": x * box["width"] / SIZE, "y": y * box["height"] / SIZE})
+
+
+def _wait_for(page: Any, predicate: Any, what: str) -> None:
+    deadline = time.monotonic() + PIXEL_TIMEOUT_S
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen within {PIXEL_TIMEOUT_S:.0f} s")
+        page.wait_for_timeout(200)
+
+
+def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) -> None:
+    # seed 1: the lot gives A (the student) the first move
+    open_page(page, voila_server, PLAY + "?seed=1")
+    status = page.locator(".navalkit-status").first
+    message = page.locator(".navalkit-message").first
+    before = [s["hash"] for s in wait_for_boards_drawn(page, PLAY)]
+    assert "A (south) to play" in status.inner_text()
+
+    # An illegal move: a Croiseur cannot move diagonally. The page says why; nothing moves.
+    _click_square(page, "j4")
+    _wait_for(page, lambda: [s["hash"] for s in canvas_pixels(page)] != before, "selection")
+    _click_square(page, "k5")
+    _wait_for(page, lambda: "BB-" in message.inner_text(), "a refusal with its rule id")
+    assert "Move 1:" in status.inner_text()
+
+    # A legal move: the Torpilleur h3 -> h4, then the computer answers.
+    _click_square(page, "h3")
+    page.wait_for_timeout(300)
+    _click_square(page, "h4")
+    _wait_for(page, lambda: "Move 3:" in status.inner_text(), "the move and the reply")
+    assert "h3 → h4" in message.inner_text()
+    assert [s["hash"] for s in canvas_pixels(page)] != before
+    assert_clean(page, PLAY)
