@@ -397,6 +397,37 @@ def add_moves(board: tuple[int, ...], squares: Iterable[int], out: list[Move]) -
                                 break
 
 
+def can_move(board: tuple[int, ...], sq: int) -> bool:
+    """True when the piece on ``sq`` has at least one move; stops at the first it finds.
+
+    Same answer as ``bool(destinations(board, sq))``, for checks made every ply.
+    """
+    piece = board[sq]
+    plans = PLANS[piece] if 0 <= piece < len(PLANS) else None
+    if plans is None:
+        return False
+    stops = STOPS[piece]
+    for form, steps in plans[sq]:
+        if not steps:
+            continue
+        if form == RAY:  # a ray yields something iff its first square does
+            if stops[board[steps[0][0]]]:
+                return True
+        elif form == SINGLES:
+            if any(stops[board[c]] for c, _ in steps):
+                return True
+        elif form == GENERAL:
+            c, _, mode = steps[0]
+            occ = board[c]
+            if mode == PORT or not occ or (mode != NEUTRAL and stops[occ]):
+                return True
+        else:  # right angles: rare enough to ask the full generator
+            found: list[Move] = []
+            add_moves(board, (sq,), found)
+            return bool(found)
+    return False
+
+
 def destinations(board: tuple[int, ...], sq: int) -> list[int]:
     """Every square the piece on ``sq`` may move to (no duplicates)."""
     piece = board[sq]

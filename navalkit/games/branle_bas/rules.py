@@ -25,7 +25,7 @@ from .board import (
 )
 from .clauses import CLAUSES
 from .config import Config
-from .movegen import LPATHS, RAYS, add_moves, destinations, walk
+from .movegen import LPATHS, RAYS, add_moves, can_move, destinations, walk
 from .pieces import (
     AMIRAL,
     BACKWARD_KINDS,
@@ -455,7 +455,7 @@ def _lone_admirals(state: State) -> bool:
         for sq in side:
             if board[sq] & 15 == AMIRAL:
                 admirals.append(sq)
-            elif destinations(board, sq):
+            elif can_move(board, sq):
                 return False  # another ship can still move: it may come to help
     if len(admirals) != 2:
         return False

@@ -111,3 +111,20 @@ def test_cached_fleets_follow_the_board(seed: int) -> None:
     other = replace(state, board=random_board(rng))
     assert fleets(other) == Fleets.of(other.board).squares
     assert other == replace(other, fleets=None)  # the cache is no part of the value
+
+
+def test_can_move_agrees_with_destinations_on_random_boards() -> None:
+    import random as _random
+
+    from navalkit.games.branle_bas.movegen import can_move, destinations
+    from navalkit.games.branle_bas.pieces import SHIPS, WRECK, code
+
+    rng = _random.Random(11)
+    cells = list(range(181))
+    for _ in range(300):
+        board = [0] * 181
+        for sq in rng.sample(cells, rng.randint(2, 120)):
+            board[sq] = code(rng.randint(0, 1), rng.choice([*SHIPS, WRECK]))
+        b = tuple(board)
+        for sq in range(181):
+            assert can_move(b, sq) == bool(destinations(b, sq)), (sq, b[sq])
