@@ -158,16 +158,20 @@ def fan_hash(state: Any, legal_sorted: list[Any], rng: random.Random) -> str:
             SEEN[after.result.rule] = SEEN.get(after.result.rule, 0) + 1
     own = _own_squares(state)
     if own and state.phase == "play" and not (state.config.touch_move and state.touched is None):
-        frm = rng.choice(own)
-        s = BOARD[frm]
-        for t in BOARD:
-            if max(abs(t.x - s.x), abs(t.y - s.y)) <= 4:
-                v = rules.violation(state, Move(frm, t.index))
-                text = "legal" if v is None else f"{v.rule_id} {violation_hash(v)}"
-                h.update(text.encode("utf-8"))
-                key = "fan " + text.split()[0]
-                SEEN[key] = SEEN.get(key, 0) + 1
+        _fan(h, state, rng.choice(own), "fan")
     return h.hexdigest()[:HASH_CHARS]
+
+
+def _fan(h: Any, state: Any, frm: int, label: str) -> None:
+    """Hash the verdict on every move of the piece on ``frm`` within 4 squares."""
+    s = BOARD[frm]
+    for t in BOARD:
+        if max(abs(t.x - s.x), abs(t.y - s.y)) <= 4:
+            v = rules.violation(state, Move(frm, t.index))
+            text = "legal" if v is None else f"{v.rule_id} {violation_hash(v)}"
+            h.update(text.encode("utf-8"))
+            key = f"{label} " + text.split()[0]
+            SEEN[key] = SEEN.get(key, 0) + 1
 
 
 def sparse_start(state: Any, rng: random.Random) -> Any:
@@ -367,14 +371,7 @@ def check_position(state: Any, rng: random.Random) -> str:
     if state.touched is not None:
         own = [state.touched]
     for frm in sorted(own[:SCATTER_PIECES]):
-        s = BOARD[frm]
-        for t in BOARD:
-            if max(abs(t.x - s.x), abs(t.y - s.y)) <= 4:
-                v = rules.violation(state, Move(frm, t.index))
-                text = "legal" if v is None else f"{v.rule_id} {violation_hash(v)}"
-                h.update(text.encode("utf-8"))
-                key = "scatter " + text.split()[0]
-                SEEN[key] = SEEN.get(key, 0) + 1
+        _fan(h, state, frm, "scatter")
     return " ".join(
         (
             short_hash(json.dumps(sorted(keys))),
