@@ -1,16 +1,36 @@
-"""The registry of games: ids to Game objects, imported lazily."""
+"""The registry of games: ids to Game objects, imported lazily.
+
+Every package ``navalkit/games/<id>/`` is a game whose module exposes ``GAME``; they are
+found by looking at the folder (nothing is imported until a game is asked for) and listed
+in the order of :data:`ORDER`, then alphabetically. :func:`register` adds a game that lives
+elsewhere.
+"""
 
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import Any
 
 from .errors import UnknownGameError
 
+#: the order the gallery lists the games in
+ORDER = ("nautic_miles", "far_seas", "age_of_sail", "branle_bas", "naval_war")
+_GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
+
+
+def _discover() -> dict[str, str]:
+    found = sorted(
+        p.name
+        for p in _GAMES_DIR.iterdir()
+        if p.is_dir() and (p / "__init__.py").is_file() and not p.name.startswith("_")
+    )
+    ranked = [g for g in ORDER if g in found] + [g for g in found if g not in ORDER]
+    return {g: f"navalkit.games.{g}" for g in ranked}
+
+
 #: game id -> module that defines ``GAME``
-_MODULES: dict[str, str] = {
-    "branle_bas": "navalkit.games.branle_bas",
-}
+_MODULES: dict[str, str] = _discover()
 _LOADED: dict[str, Any] = {}
 
 
