@@ -19,6 +19,7 @@ from .core import (
     get_game,
     load_match,
     new_match,
+    simulate,
 )
 
 __version__ = "0.1.0"
@@ -37,4 +38,5 @@ __all__ = [
     "get_game",
     "load_match",
     "new_match",
+    "simulate",
 ]

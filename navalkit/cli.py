@@ -328,7 +328,99 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ply.add_argument("--quiet", action="store_true", help="print only the result")
     ply.add_argument("--max-moves", type=int, default=10_000, help="give up after this many moves")
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play many seeded games between bots and tabulate them",
+        description="Play GAMES seeded games between computer players (game i uses seed "
+        "SEED+i) and write one row per game: seed, bots, winner, length, scores.",
+    )
+    sim.add_argument("game", help="game id (see `navalkit list`)")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    sim.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=None,
+        metavar="A,B",
+        help="bot per seat: random, greedy, mcts or easy/medium/hard (default random)",
+    )
+    sim.add_argument("--players", type=int, default=None, help="number of players")
+    sim.add_argument("--out", type=Path, default=None, help="write a .csv or .parquet file")
+    sim.add_argument("--workers", type=int, default=None, help="local processes (default: cores)")
+    sim.add_argument("--scheduler", default=None, help="a Dask scheduler address to run on")
+    sim.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game setting, e.g. --set triumph_bonus=100 (repeatable)",
+    )
     return parser
+
+
+def _setting_value(text: str) -> object:
+    """A --set value as the JSON it looks like (numbers, true/false), else as text."""
+    import json
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    """``navalkit simulate``: run, show a progress bar on stderr, print a summary, write --out."""
+    from .core import get_game, simulate
+
+    config: dict[str, object] = {}
+    for item in args.set:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--set takes NAME=VALUE, not {item!r}")
+        config[name.strip()] = _setting_value(value.strip())
+    bots = args.bots
+    if bots is not None and len(bots) == 1:
+        players = args.players or get_game(args.game).default_players
+        bots = bots * players
+    if args.out is not None and args.out.suffix not in (".csv", ".parquet"):
+        raise ValueError(f"--out must end in .csv or .parquet, not {args.out.suffix!r}")
+
+    def progress(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        bar = "#" * filled + "-" * (width - filled)
+        print(f"\r[{bar}] {done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    frame = simulate(
+        args.game,
+        games=args.games,
+        bots=bots,
+        seed=args.seed,
+        players=args.players,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        on_progress=progress,
+        **config,
+    )
+    print(file=sys.stderr)
+    if len(frame):
+        wins = frame["winner_bot"].fillna("draw").value_counts()
+        print(f"{len(frame)} games of {args.game}; outcomes: " + ", ".join(
+            f"{name} {count}" for name, count in wins.items()
+        ))  # fmt: skip
+        print(f"mean length {frame['length'].mean():.1f} actions")
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        if args.out.suffix == ".csv":
+            frame.to_csv(args.out, index=False)
+        else:
+            try:
+                frame.to_parquet(args.out, index=False)
+            except ImportError as exc:
+                raise ValueError(f"writing parquet needs pyarrow ({exc}); use .csv") from None
+        print(f"wrote {len(frame)} rows to {args.out}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -349,6 +441,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 open_browser=not args.no_browser,
                 show_tracebacks=args.debug,
             )
+        if args.command == "simulate":
+            return simulate_command(args)
         if args.command == "play":
             return play(
                 args.game,

@@ -17,6 +17,7 @@ from .errors import (
 from .match import Match, NothingToUndoError, load_match, new_match
 from .protocol import Action, Game
 from .registry import games, get_game, register
+from .simulate import play_one, simulate
 
 __all__ = [
     "Action",
@@ -42,7 +43,9 @@ __all__ = [
     "make_config",
     "new_match",
     "play_bot_move",
+    "play_one",
     "register",
     "setting",
     "settings_table",
+    "simulate",
 ]

@@ -19,6 +19,7 @@ class BotView:
     legal_actions: list[Any]
     rng: Rng  # seeded per ply by navalkit.core.rng
     ply: int
+    players: int = 2
 
 
 class Bot(Protocol):
@@ -36,15 +37,26 @@ class RandomBot:
         return view.rng.choice(view.legal_actions)
 
 
+#: the dashboards' levels and the bots behind them
+LEVELS = {"easy": "random", "medium": "greedy", "hard": "mcts"}
+
+
 def bot_names(game: Any) -> list[str]:
-    """The bots a game offers: ``random`` and the game's own heuristics."""
-    return ["random", *game.bots()]
+    """The bots a game offers: ``random``, the game's own heuristics, and ``mcts``."""
+    return ["random", *game.bots(), "mcts"]
 
 
 def make_bot(game: Any, name: str) -> Bot:
-    """A bot by name, for ``game``."""
+    """A bot by name (or level: easy, medium, hard), for ``game``."""
+    name = LEVELS.get(name, name)
+    if name == "greedy" and "greedy" not in game.bots():
+        name = "random"  # a game without a heuristic of its own
     if name == "random":
         return RandomBot()
+    if name == "mcts":
+        from .mcts import MCTSBot
+
+        return MCTSBot()
     factories: dict[str, Callable[[], Bot]] = game.bots()
     if name not in factories:
         raise ValueError(f"{game.title} has no bot {name!r}; choose from {bot_names(game)}")
@@ -64,6 +76,7 @@ def bot_view(match: Any) -> BotView:
         legal_actions=match.legal_actions(),
         rng=bot_rng(match.seed, ply, player),
         ply=ply,
+        players=match.players,
     )
 
 

@@ -146,6 +146,11 @@ class Game(ABC, Generic[S, A]):
         return "That starts no legal action: try another square."
 
     # --- optional extras a game may offer --------------------------------------------
+    def sample_state(self, observation: Any, rng: Any) -> S | None:
+        """A full state consistent with ``observation`` (hidden parts guessed with ``rng``),
+        for search bots that must not peek; None when the game cannot say."""
+        return None
+
     def bots(self) -> dict[str, Callable[[], Any]]:
         """Heuristic computer players this game offers, by name."""
         return {}

@@ -57,6 +57,11 @@ def _progress(state: State, me: int) -> float:
     return total
 
 
+def position_value(state: State, me: int) -> float:
+    """Material and progress for ``me`` minus the opponent's, in points."""
+    return _material(state, me) + _progress(state, me) - _progress(state, 1 - me)
+
+
 def evaluate(state: State, me: int) -> float:
     """How good ``state`` is for ``me``, assuming the opponent replies with his best capture."""
     if state.result is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
@@ -10,11 +12,11 @@ from navalkit.core.protocol import Game
 
 from . import rules
 from .actions import Action, Move, Pass, Place, Touch, action_from_json
-from .board import BOARD, NET_OF, PORT_OF, square_index
+from .board import BOARD, NET_OF, PORT_OF, SETUP_ZONE, square_index
 from .clauses import CLAUSES
 from .config import Config
 from .observe import View, observe
-from .pieces import KINDS, MINE, kind_info
+from .pieces import KINDS, MINE, SETUP_PIECES, code, kind_info
 from .state import OVER, TOSS, State
 
 RULES_VERSION = "branle_bas/1"
@@ -175,6 +177,33 @@ class BranleBas(Game[State, Action]):
             f"The {kind_info(piece & 15).label} on {BOARD[sq].name} has no legal move now: "
             f"it moves {kind_info(piece & 15).moves}."
         )
+
+    # --- for search bots -------------------------------------------------------------
+    def sample_state(self, observation: View, rng: Any) -> State:
+        """The state itself once play starts (nothing is hidden); during a free set-up, the
+        screened side's placed ships put at random on its free set-up squares."""
+        state = observation.state
+        if observation.complete:
+            return state
+        board = list(state.board)
+        for side in observation.screened:
+            placed = list(SETUP_PIECES)
+            for kind in state.setup_left[side]:
+                placed.remove(kind)
+            free = [sq for sq in SETUP_ZONE[side] if not board[sq]]
+            for kind, sq in zip(placed, rng.sample(free, len(placed)), strict=True):
+                board[sq] = code(side, kind)
+        return replace(state, board=tuple(board))
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well ``seat`` stands, from 0 to 1: material and progress towards the enemy
+        port, squashed (used to score search rollouts cut short)."""
+        from .bots import position_value
+
+        if state.result is not None:
+            w = state.result.winner
+            return 0.5 if w is None else float(w == seat)
+        return 1.0 / (1.0 + math.exp(-position_value(state, seat) / 60.0))
 
     def bots(self) -> dict[str, Any]:
         from .bots import GreedyBot

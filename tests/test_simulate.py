@@ -1,0 +1,118 @@
+"""The simulation lab and the search bot: repeatable rows, local processes and a Dask
+cluster agree, the command writes its file, and MCTS plays legal moves without peeking."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import navalkit
+from navalkit import cli
+from navalkit.core import make_bot, play_bot_move
+from navalkit.core.bots import LEVELS, bot_names, bot_view
+from navalkit.core.mcts import MCTSBot
+
+
+def test_simulate_rows_are_repeatable_and_complete() -> None:
+    a = navalkit.simulate("branle_bas", games=4, bots=["greedy", "random"], seed=10, workers=1)
+    b = navalkit.simulate("branle_bas", games=4, bots=["greedy", "random"], seed=10, workers=2)
+    pd.testing.assert_frame_equal(a, b)
+    assert list(a["seed"]) == [10, 11, 12, 13]
+    assert {"game", "seed", "bots", "winner", "winner_bot", "length", "score_0", "score_1"} <= set(
+        a.columns
+    )
+    assert str(a["winner"].dtype) == "Int64"
+    assert a["finished"].all()
+
+
+def test_simulate_draws_have_no_winner_and_settings_apply() -> None:
+    frame = navalkit.simulate("branle_bas", games=2, workers=1, max_plies=20)
+    assert frame["winner"].isna().all()  # random play never wins inside 20 moves here
+    assert (frame["length"] <= 20).all()
+
+
+def test_simulate_refuses_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="needs 2 bots"):
+        navalkit.simulate("branle_bas", games=1, bots=["random"])
+    with pytest.raises(ValueError, match="no bot"):
+        navalkit.simulate("branle_bas", games=1, bots=["random", "deep_blue"])
+    with pytest.raises(navalkit.ConfigError):
+        navalkit.simulate("branle_bas", games=1, no_such_setting=1)
+
+
+def test_dask_cluster_gives_the_same_rows_as_local_processes() -> None:
+    distributed = pytest.importorskip("distributed")
+    local = navalkit.simulate("branle_bas", games=3, bots=["greedy", "random"], seed=5, workers=1)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        on_dask = navalkit.simulate(
+            "branle_bas",
+            games=3,
+            bots=["greedy", "random"],
+            seed=5,
+            scheduler=cluster.scheduler_address,
+        )
+    pd.testing.assert_frame_equal(local, on_dask)
+
+
+def test_simulate_command_writes_one_row_per_game(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "x.csv"
+    code = cli.main(
+        [
+            "simulate",
+            "branle_bas",
+            "--games",
+            "3",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+            "--set",
+            "max_plies=30",
+        ]
+    )
+    assert code == 0
+    frame = pd.read_csv(out)
+    assert len(frame) == 3 and list(frame["seed"]) == [0, 1, 2]
+    assert "3/3 games" in capsys.readouterr().err
+    assert (
+        cli.main(["simulate", "branle_bas", "--games", "1", "--out", str(tmp_path / "x.txt")]) == 2
+    )
+
+
+def test_levels_and_bot_names() -> None:
+    game = navalkit.get_game("branle_bas")
+    assert bot_names(game) == ["random", "greedy", "mcts"]
+    assert LEVELS == {"easy": "random", "medium": "greedy", "hard": "mcts"}
+    assert isinstance(make_bot(game, "hard"), MCTSBot)
+
+
+def test_mcts_plays_legal_moves_and_is_repeatable() -> None:
+    bot = MCTSBot(iterations=60, samples=2)
+    moves = []
+    for _ in range(2):
+        m = navalkit.new_match("branle_bas", seed=4)
+        for _ in range(4):
+            play_bot_move(m, bot)
+        moves.append(m.to_json())
+    assert moves[0] == moves[1], "same seed, same choices"
+
+
+def test_mcts_never_reads_the_hidden_setup() -> None:
+    """During a free set-up the bot searches guesses, not the opponent's real placement."""
+    game = navalkit.get_game("branle_bas")
+    m = navalkit.new_match("branle_bas", seed=0, setup="free", first_player="A")
+    random_bot = make_bot(game, "random")
+    for _ in range(19):
+        play_bot_move(m, random_bot)  # A places everything
+    view = bot_view(m)
+    assert view.observation.screened == (0,)
+    guesses = {game.sample_state(view.observation, view.rng).board for _ in range(3)}
+    assert m.state.board not in guesses or len(guesses) > 1
+    for guess in guesses:
+        assert sum(1 for p in guess if p and p >> 4 == 0) == sum(
+            1 for p in m.state.board if p and p >> 4 == 0
+        )
+    action = MCTSBot(iterations=30, samples=2).choose(view)
+    assert action in view.legal_actions
