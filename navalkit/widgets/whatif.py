@@ -1,0 +1,164 @@
+"""The what-if lab: the same seeded games under two settings (or two line-ups of bots),
+side by side, so a class can see what a disputed rule changes."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from navalkit.core import bot_names, get_game, simulate
+
+
+def compare(
+    game_id: str,
+    a: dict[str, Any],
+    b: dict[str, Any],
+    *,
+    games: int = 40,
+    bots: list[str] | None = None,
+    bots_b: list[str] | None = None,
+    seed: int = 0,
+    players: int | None = None,
+    workers: int | None = 1,
+    on_progress: Any = None,
+) -> Any:
+    """Run the same seeds under settings ``a`` and ``b`` (and bots ``bots`` / ``bots_b``);
+    one DataFrame with a ``variant`` column ("A" or "B")."""
+    import pandas as pd
+
+    total = 2 * games
+    done = [0]
+
+    def tick(_n: int, _t: int) -> None:
+        done[0] += 1
+        if on_progress:
+            on_progress(done[0], total)
+
+    common = {"games": games, "seed": seed, "players": players, "workers": workers}
+    left = simulate(game_id, bots=bots, on_progress=tick, **common, **a)
+    right = simulate(game_id, bots=bots_b or bots, on_progress=tick, **common, **b)
+    left.insert(0, "variant", "A")
+    right.insert(0, "variant", "B")
+    return pd.concat([left, right], ignore_index=True)
+
+
+def summary(frame: Any) -> Any:
+    """Per variant: games, wins by seat, draws, mean length and mean score of each seat."""
+    import pandas as pd
+
+    rows = []
+    scores = [c for c in frame.columns if c.startswith("score_")]
+    for variant, part in frame.groupby("variant"):
+        row: dict[str, Any] = {"variant": variant, "games": len(part)}
+        for seat in range(len(scores)):
+            row[f"wins seat {seat}"] = int((part["winner"] == seat).sum())
+        row["draws"] = int(part["winner"].isna().sum())
+        row["mean length"] = round(float(part["length"].mean()), 1)
+        for c in scores:
+            row[f"mean {c}"] = round(float(part[c].mean()), 1)
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("variant")
+
+
+class WhatIfLab:
+    """Pick a setting's two values (or two bots), run, and see the table and a plot."""
+
+    def __init__(self, game_id: str, setting: str | None = None, games: int = 20) -> None:
+        self.game = get_game(game_id)
+        rows = {r["setting"]: r for r in self.game.settings()}
+        self.rows = rows
+        names = list(rows)
+        self.setting = w.Dropdown(options=names, value=setting or names[0], description="Setting:")
+        self.value_a = w.Text(description="A:", layout=w.Layout(width="200px"))
+        self.value_b = w.Text(description="B:", layout=w.Layout(width="200px"))
+        choices = bot_names(self.game)
+        first = "greedy" if "greedy" in choices else "random"
+        lineup = [first] + ["random"] * (self.game.default_players - 1)
+        self.bot = w.Text(
+            value=",".join(lineup),
+            description="Bots:",
+            tooltip=f"one per seat, from: {', '.join(choices)}",
+            layout=w.Layout(width="260px"),
+        )
+        self.games = w.BoundedIntText(value=games, min=2, max=2000, description="Games:")
+        self.run_button = w.Button(description="Run both", button_style="primary", icon="play")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
+        self.explain = w.HTML()
+        self.table = w.HTML()
+        self.plot = w.Output()
+        self.message = w.HTML()
+        self.message.add_class("navalkit-message")
+        self.setting.observe(lambda _c: self._defaults(), "value")
+        self.run_button.on_click(lambda _b: self.run())
+        self._defaults()
+        self.widget = w.VBox([
+            w.HBox([self.setting, self.value_a, self.value_b]),
+            self.explain,
+            w.HBox([self.bot, self.games, self.run_button]),
+            self.progress, self.message, self.table, self.plot,
+        ])  # fmt: skip
+        self.frame: Any = None
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _defaults(self) -> None:
+        row = self.rows[self.setting.value]
+        field = self.game.config_type.__dataclass_fields__[self.setting.value]
+        choices = field.metadata.get("choices")
+        default = row["default"]
+        other = next((c for c in (choices or ()) if c != default), default)
+        if isinstance(default, bool):
+            other = not default
+        elif isinstance(default, int) and not choices:
+            other = max(default // 2, int(field.metadata.get("low") or 1))
+        self.value_a.value, self.value_b.value = str(default), str(other)
+        self.explain.value = (
+            f"<small><b>{html.escape(row['provenance'])}</b> {html.escape(row['help'])}</small>"
+        )
+
+    def _parse(self, text: str) -> Any:
+        default = self.rows[self.setting.value]["default"]
+        if isinstance(default, bool):
+            return text.strip().lower() in ("true", "1", "yes", "on")
+        if isinstance(default, int):
+            return int(text)
+        return text.strip()
+
+    def run(self) -> None:
+        """Run both variants on the same seeds; a bad value is explained, nothing breaks."""
+        try:
+            name = self.setting.value
+            a = {name: self._parse(self.value_a.value)}
+            b = {name: self._parse(self.value_b.value)}
+            n = int(self.games.value)
+            bots = [b.strip() for b in self.bot.value.split(",") if b.strip()]
+            self.progress.max, self.progress.value = 2 * n, 0
+
+            def tick(done: int, _total: int) -> None:
+                self.progress.value = done
+
+            self.frame = compare(self.game.id, a, b, games=n, bots=bots, on_progress=tick)
+        except (ValueError, TypeError) as exc:
+            self.message.value = f"<span style='color:#b22222'>✋ {html.escape(str(exc))}</span>"
+            return
+        self.message.value = ""
+        table = summary(self.frame)
+        self.table.value = table.to_html()
+        self._plot(table, a, b)
+
+    def _plot(self, table: Any, a: dict[str, Any], b: dict[str, Any]) -> None:
+        import matplotlib.pyplot as plt
+
+        self.plot.clear_output(wait=True)
+        with self.plot:
+            cols = [c for c in table.columns if c.startswith("wins") or c == "draws"]
+            ax = table[cols].T.plot.bar(figsize=(7, 3))
+            (name, va), (_, vb) = next(iter(a.items())), next(iter(b.items()))
+            ax.legend([f"A: {name}={va}", f"B: {name}={vb}"])
+            ax.set_ylabel("games")
+            ax.set_title(f"{self.game.title}: outcomes under two settings")
+            plt.tight_layout()
+            plt.show()
