@@ -1,0 +1,182 @@
+"""The Nautic Miles Game object: the protocol wired to the pure rules, plus click hooks.
+
+Click regions (see draw.py): ``hand:<card>`` for a card of the hand (``hand:sub_pair`` for
+two submarines), ``convoy:<row>:<at>`` for a convoy, ``slot:<at>`` for a gap of your own row
+where a convoy may go, and ``discard`` for the discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from navalkit.core.clauses import ClauseBook
+from navalkit.core.errors import Violation
+from navalkit.core.protocol import Game
+
+from . import moves, rules
+from .actions import Action, Discard, Place, Play, action_from_json, discard, place, play
+from .clauses import CLAUSES
+from .config import Config
+from .data import BY_KEY, CONVOYS, KEYS, LABELS, points_text
+from .observe import View, observe
+from .scoring import round_points
+from .state import DEAL, DRAW, OVER, REFILL, State
+
+RULES_VERSION = "nautic_miles/1"
+
+
+class NauticMiles(Game[State, Action]):
+    id: ClassVar[str] = "nautic_miles"
+    title: ClassVar[str] = "Nautic Miles"
+    summary: ClassVar[str] = "French convoy card game for 2-6 players, alone or in teams"
+    rules_version: ClassVar[str] = RULES_VERSION
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 2
+    config_type: ClassVar[type[Any]] = Config
+    clauses: ClassVar[ClauseBook] = CLAUSES
+    hidden_information: ClassVar[bool] = True
+
+    def initial_state(self, config: Config, players: int) -> State:
+        return rules.initial_state(config, players)
+
+    def to_move(self, state: State) -> int | None:
+        if state.phase in (OVER, DEAL, DRAW, REFILL):
+            return None
+        return state.seat
+
+    def is_chance(self, state: State) -> bool:
+        return state.phase in (DEAL, DRAW, REFILL)
+
+    def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
+        return rules.chance_outcomes(state)
+
+    def apply_chance(self, state: State, outcome: Any) -> State:
+        return rules.apply_chance(state, int(outcome))
+
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        who = self.player_name(state.seat)
+        if state.phase == DEAL:
+            return f"Round {state.round_no}: a card is dealt to {who}."
+        return f"{who} draws a card."  # never which: the hand is hidden
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return moves.legal_actions(state)
+
+    def violation(self, state: State, action: object) -> Violation | None:
+        why = moves.refusal(state, action)
+        if why is None:
+            return None
+        rule, message = why
+        squares: tuple[str, ...] = ()
+        if isinstance(action, Play) and isinstance(action.row, int) and isinstance(action.at, int):
+            squares = (f"convoy:{action.row}:{action.at}",)
+        return Violation(rule, message, squares)
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Game points of each seat's side, rounded down (exact halves in ``status``)."""
+        return tuple(state.totals[s] // 2 for s in state.side)
+
+    def winner(self, state: State) -> int | None:
+        return state.winner
+
+    def observe(self, state: State, player: int | None) -> View:
+        return observe(state, player)
+
+    def assert_no_leak(self, match: Any) -> None:
+        from .observe import assert_no_leak
+
+        assert_no_leak(match.state)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data)
+
+    def player_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def side_name(self, state: State, side: int) -> str:
+        seats = [p for p in range(state.players) if state.side[p] == side]
+        return " & ".join(self.player_name(p) for p in seats)
+
+    def describe(self, state: State, action: Action) -> str:
+        if isinstance(action, Play) and isinstance(action.row, int):
+            who = self.side_name(state, action.row) if action.row < state.sides else "?"
+            return f"{LABELS[action.kind]} on convoy {action.at + 1} of {who}"
+        return action.describe()
+
+    def describe_outcome(self, state: State, action: Action) -> str:
+        """Words for the log: a convoy laid face down is not named (rule NM-CONVOY)."""
+        who = self.player_name(state.seat)
+        if isinstance(action, Place):
+            return f"{who} lays a convoy face down at slot {action.at + 1}."
+        return f"{who}: {self.describe(state, action)}."
+
+    def status(self, state: State) -> str:
+        totals = ", ".join(
+            f"{self.side_name(state, s)} {points_text(state.totals[s])}" for s in range(state.sides)
+        )
+        if state.phase == OVER:
+            w = state.winner
+            head = "Game over: a draw." if w is None else f"Game over: {self.player_name(w)} wins"
+            if w is not None and state.sides < state.players:
+                head += f" with {self.side_name(state, state.side[w])}"
+            return f"{head}. Game points: {totals}."
+        me = self.player_name(state.seat)
+        left = f"{len(state.pile)} cards in the pile"
+        return f"Round {state.round_no}: {me} to play ({left}). Game points: {totals}."
+
+    def round_points(self, state: State, side: int) -> float:
+        return round_points(state, side) / 2
+
+    # --- clicking on the table ------------------------------------------------------------
+    def action_path(self, action: Action) -> tuple[str, ...]:
+        if isinstance(action, Discard):
+            return (f"hand:{KEYS[action.kind]}", "discard")
+        if isinstance(action, Place):
+            return (f"hand:{KEYS[action.kind]}", f"slot:{action.at}")
+        return (f"hand:{KEYS[action.kind]}", f"convoy:{action.row}:{action.at}")
+
+    def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
+        if len(path) != 2 or not path[0].startswith("hand:"):
+            return None
+        kind = BY_KEY.get(path[0][5:])
+        if kind is None:
+            return None
+        target = path[1].split(":")
+        try:
+            if target == ["discard"]:
+                return discard(kind)
+            if target[0] == "slot" and len(target) == 2:
+                return place(kind, int(target[1])) if kind in CONVOYS else None
+            if target[0] == "convoy" and len(target) == 3 and kind not in CONVOYS:
+                return play(kind, int(target[1]), int(target[2]))
+        except ValueError:
+            return None
+        return None
+
+    def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
+        if not path or not path[0].startswith("hand:"):
+            return "Click a card of your hand first, then where it goes (or the discard pile)."
+        kind = BY_KEY.get(path[0][5:])
+        if kind is None or not moves.holds(state.hands[state.seat], kind):
+            return "You do not hold that card: click one of your hand."
+        return f"The {LABELS[kind]} cannot go there; the green marks show where it can."
+
+    def bots(self) -> dict[str, Any]:
+        from .bots import ConvoyBot
+
+        return {"captain": ConvoyBot}
+
+    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
+        from .draw import draw
+
+        return draw(observation, theme, **marks)
+
+
+GAME = NauticMiles()
