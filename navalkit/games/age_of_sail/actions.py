@@ -1,0 +1,150 @@
+"""Age of Sail actions: hashable values that write themselves as JSON and in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .data import COMPASS, POINT_INDEX
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Start a ship's movement order: put her on ``heading`` (2 units per point turned)."""
+
+    ship: int
+    heading: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "turn", "ship": self.ship, "heading": COMPASS[self.heading]}
+
+    def describe(self) -> str:
+        return f"ship {self.ship + 1} steers {COMPASS[self.heading]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sail:
+    """Finish the order: sail ``cm`` whole centimetres ahead (0: stay)."""
+
+    ship: int
+    cm: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "sail", "ship": self.ship, "cm": self.cm}
+
+    def describe(self) -> str:
+        return f"ship {self.ship + 1} sails {self.cm} cm"
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """A movement order that is not sailing: ``drift``, ``anchor``, ``weigh`` or ``separate``."""
+
+    ship: int
+    what: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.what, "ship": self.ship}
+
+    def describe(self) -> str:
+        words = {
+            "drift": "drifts downwind",
+            "anchor": "drops anchor",
+            "weigh": "weighs anchor",
+            "separate": "tries to cut loose",
+        }
+        return f"ship {self.ship + 1} {words[self.what]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """Fire the broadside that bears on ``target``, aiming at its ``hull`` or ``sails``."""
+
+    ship: int
+    target: int
+    aim: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "fire", "ship": self.ship, "target": self.target, "aim": self.aim}
+
+    def describe(self) -> str:
+        return f"ship {self.ship + 1} fires at ship {self.target + 1}'s {self.aim}"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Board the touching enemy ``target``."""
+
+    ship: int
+    target: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "board", "ship": self.ship, "target": self.target}
+
+    def describe(self) -> str:
+        return f"ship {self.ship + 1} boards ship {self.target + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """Try to repair a fallen mast (a 6); her guns stay silent this turn."""
+
+    ship: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "repair", "ship": self.ship}
+
+    def describe(self) -> str:
+        return f"ship {self.ship + 1} tries to repair a mast"
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the movement phase (ships without orders stay put) or the turn."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "end"}
+
+    def describe(self) -> str:
+        return "end of phase"
+
+
+Action = Turn | Sail | Order | Fire | Board | Repair | End
+ACTION_TYPES = (Turn, Sail, Order, Fire, Board, Repair, End)
+ORDERS = ("drift", "anchor", "weigh", "separate")
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    v = data.get(key)
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1000:
+        raise ValueError(f"{key!r} must be a whole number 0..999, not {v!r}")
+    return v
+
+
+def action_from_json(data: Any) -> Action:
+    """Read an action from its JSON form; ValueError for anything else."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ValueError(f"{data!r} is not an Age of Sail action (a dict with a 'type')")
+    kind = data["type"]
+    if kind == "end":
+        return End()
+    ship = _int(data, "ship")
+    if kind == "turn":
+        heading = data.get("heading")
+        if not isinstance(heading, str) or heading not in POINT_INDEX:
+            raise ValueError(f"heading must be a compass point {COMPASS}, not {heading!r}")
+        return Turn(ship, POINT_INDEX[heading])
+    if kind == "sail":
+        return Sail(ship, _int(data, "cm"))
+    if kind in ORDERS:
+        return Order(ship, kind)
+    if kind == "fire":
+        aim = data.get("aim")
+        if aim not in ("hull", "sails"):
+            raise ValueError(f"aim must be 'hull' or 'sails', not {aim!r}")
+        return Fire(ship, _int(data, "target"), str(aim))
+    if kind == "board":
+        return Board(ship, _int(data, "target"))
+    if kind == "repair":
+        return Repair(ship)
+    raise ValueError(f"unknown Age of Sail action type {kind!r}")

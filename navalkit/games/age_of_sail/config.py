@@ -1,0 +1,85 @@
+"""Age of Sail settings. Each switch names its provenance and the rule it changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from navalkit.core.config import setting
+
+from .data import COMPASS
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """How to play: the seed's rules, with the house rules a teacher may switch."""
+
+    scenario: str = setting(
+        "duel",
+        provenance="HOUSE",
+        choices=("duel", "fleet", "pirates"),
+        rule="AOS-FLEETS",
+        help="The set-up: a duel of two ships of the line, a fleet action of two lines of three, "
+        "or two privateers against a Spanish merchant and her escort.",
+    )
+    wind_from: str = setting(
+        "W",
+        provenance="SEED",
+        choices=COMPASS,
+        rule="AOS-WIND",
+        help="The compass point the wind blows from at the start (the seed: any of the eight; "
+        "westerlies in the Atlantic and Mediterranean, easterlies in the Caribbean).",
+    )
+    wind_speed: int = setting(
+        4,
+        provenance="SEED",
+        low=1,
+        high=7,
+        rule="AOS-WIND",
+        help="The wind speed at the start: the seed sets it to 4.",
+    )
+    first_player: str = setting(
+        "dice",
+        provenance="SEED",
+        choices=("dice", "first", "second"),
+        rule="AOS-FIRST",
+        help="Who moves first: both admirals roll and the higher moves first (the seed), or "
+        "fixed for a lesson.",
+    )
+    line_of_battle: bool = setting(
+        True,
+        provenance="SEED",
+        rule="AOS-LINE",
+        help="Squadron ships follow their leader: the same turn, and no further than it sailed. "
+        "Pirates always sail alone.",
+    )
+    hull_hits: bool = setting(
+        True,
+        provenance="HOUSE",
+        rule="AOS-HULL-UNITS",
+        help="A hull hit on a side with no gun decks left removes a hull-integrity unit (the "
+        "seed gives hull units but no rule to lose them). Off: such hits do nothing.",
+    )
+    boarding_ties: str = setting(
+        "reroll",
+        provenance="HOUSE",
+        choices=("reroll", "defender"),
+        rule="AOS-BOARD-TIE",
+        help="Equal boarding totals: roll again, or the defenders hold their ship (and take "
+        "the boarders' ship).",
+    )
+    contact_cm: int = setting(
+        4,
+        provenance="HOUSE",
+        choices=(3, 4, 5),
+        rule="AOS-CONTACT",
+        help="Ships whose centres are this close or closer are touching, so they may board.",
+    )
+    max_rounds: int = setting(
+        12,
+        provenance="HOUSE",
+        low=1,
+        high=200,
+        rule="AOS-END",
+        help="The seed's game lasts 'as long as your patience': we stop after this many rounds "
+        "and count the damage.",
+    )

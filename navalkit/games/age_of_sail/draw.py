@@ -1,0 +1,232 @@
+"""The tabletop drawn as data: a State becomes a Scene (no ipycanvas here).
+
+Layers: ``board`` (sea, grid, shoals, wind rose), ``pieces`` (ships with their damage),
+``overlay`` (selection, fire arcs and range rings, heading and distance markers, buttons).
+Click regions: ``ship:<i>``, ``head:<point>``, ``cm:<d>``, ``cmd:<order>`` and ``end``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
+from navalkit.render.theme import Theme
+
+from .calc import point_of_sail
+from .data import COMPASS, TABLE_H, TABLE_W, VECTORS
+from .rules import allowance
+from .state import MOVE, OVER, State
+
+PX = 8  # pixels per cm
+PANEL = 190
+W, H = TABLE_W * PX + PANEL, TABLE_H * PX
+BUTTONS = ("anchor", "weigh", "drift", "separate", "repair", "hull", "sails", "board")
+LABELS = {
+    "hull": "Fire: hull",
+    "sails": "Fire: sails",
+    "board": "Board!",
+    "anchor": "Drop anchor",
+    "weigh": "Weigh anchor",
+    "drift": "Drift",
+    "separate": "Cut loose",
+    "repair": "Repair mast",
+}
+
+
+def to_px(x: float, y: float) -> tuple[float, float]:
+    """Table cm (north up) to canvas pixels."""
+    return x * PX, (TABLE_H - y) * PX
+
+
+def _button_rect(k: int) -> tuple[float, float, float, float]:
+    return TABLE_W * PX + 15, 200 + 34 * k, PANEL - 30, 28
+
+
+def _hull(cx: float, cy: float, heading: int, size: float = 1.0) -> tuple[tuple[float, float], ...]:
+    """A ship silhouette: pointed bow along ``heading``."""
+    a = math.radians(45 * heading)
+    fx, fy = math.sin(a), -math.cos(a)  # forward in pixels
+    sx, sy = -fy, fx
+    shape = ((2.2, 0.0), (0.8, 0.9), (-1.8, 0.8), (-1.8, -0.8), (0.8, -0.9))
+    return tuple(
+        (cx + (f * fx + s * sx) * PX * size, cy + (f * fy + s * sy) * PX * size) for f, s in shape
+    )
+
+
+def _board(b: SceneBuilder, state: State, t: Theme) -> None:
+    b.add("board", Rect(0, 0, W, H, fill=t.background))
+    b.add("board", Rect(0, 0, TABLE_W * PX, H, fill=t.sea))
+    for c in range(10, TABLE_W, 10):
+        b.add("board", Line(c * PX, 0, c * PX, H, t.grid, 0.4, alpha=0.4))
+    for c in range(10, TABLE_H, 10):
+        b.add("board", Line(0, c * PX, TABLE_W * PX, c * PX, t.grid, 0.4, alpha=0.4))
+    for sx, sy, r in state.shoals:
+        cx, cy = to_px(sx, sy)
+        b.add("board", Circle(cx, cy, r * PX, fill=t.land, stroke=t.warning, line_width=1.5))
+        b.add("board", Text(cx, cy, "shoal", 10, t.text_muted))
+    # the wind rose: the arrow flies downwind
+    ox, oy = TABLE_W * PX + PANEL / 2, 80
+    b.add("board", Circle(ox, oy, 52, fill="#ffffff", stroke=t.grid))
+    for k, name in enumerate(COMPASS):
+        vx, vy = VECTORS[k]
+        b.add("board", Text(ox + 44 * vx, oy - 44 * vy, name, 9, t.text_muted))
+    vx, vy = VECTORS[state.wind_from]
+    b.add("board", Line(ox + 30 * vx, oy - 30 * vy, ox - 30 * vx, oy + 30 * vy, t.danger, 3))
+    b.add("board", Circle(ox - 30 * vx, oy + 30 * vy, 5, fill=t.danger))
+    b.add(
+        "board", Text(ox, oy + 70, f"Wind from {COMPASS[state.wind_from]}", 13, t.text, bold=True)
+    )
+    b.add("board", Text(ox, oy + 88, f"force {state.wind_speed}   round {state.round}", 12, t.text))
+
+
+def _ship(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
+    s = state.ships[i]
+    cx, cy = to_px(s.x, s.y)
+    if not s.afloat:
+        b.add("pieces", Text(cx, cy, "✕", 14, t.text_muted))
+        return
+    colour = t.player(s.side)
+    b.add(
+        "pieces",
+        Polygon(
+            _hull(cx, cy, s.heading),
+            fill=colour,
+            stroke=t.danger if s.fire else "#ffffff",
+            line_width=3 if s.fire else 1,
+        ),
+    )
+    for k in range(3):
+        if s.masts[k]:
+            f = 1.2 - 1.3 * k
+            a = math.radians(45 * s.heading)
+            b.add(
+                "pieces",
+                Circle(
+                    cx + f * PX * math.sin(a),
+                    cy - f * PX * math.cos(a),
+                    2.5 if s.rig[k] == 1 else 3.5,
+                    fill="#ffffff",
+                ),
+            )
+    flags = (
+        ("🔥" if s.fire else "") + ("⚓" if s.anchored else "") + ("aground " if s.aground else "")
+    )
+    flags += "prize " if s.captured else ""
+    label = f"{i + 1} {s.name.split()[-1]} {flags}".strip()
+    b.add("pieces", Text(cx, cy - 22, label, 10, t.text, bold=True))
+    b.add(
+        "pieces",
+        Text(cx, cy + 20, f"P{s.decks[0]} S{s.decks[1]} M{sum(s.masts)} H{s.hull}", 9, t.text),
+    )
+    if state.phase == MOVE and s.side == state.to_move and not s.ordered and not state.queue:
+        b.add(
+            "pieces", Text(cx, cy + 31, f"≤{allowance(s, s.heading, state)} cm", 9, t.ok, bold=True)
+        )
+    b.circle_region(f"ship:{i}", cx, cy, 2.2 * PX)
+
+
+def _arcs(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
+    s = state.ships[i]
+    cx, cy = to_px(s.x, s.y)
+    for r in (4, 8, 12):
+        b.add("overlay", Circle(cx, cy, r * PX, stroke=t.grid, line_width=1, alpha=0.7))
+    for lo in (45, 225):
+        pts = [(cx, cy)]
+        for k in range(0, 91, 15):
+            a = math.radians(45 * s.heading + lo + k)
+            pts.append((cx + 12 * PX * math.sin(a), cy - 12 * PX * math.cos(a)))
+        b.add("overlay", Polygon(tuple(pts), fill=t.highlight, alpha=0.18))
+
+
+def draw(
+    observation: State,
+    theme: Theme | str | None = None,
+    *,
+    selected: str | None = None,
+    targets: Iterable[str] = (),
+    marks: Iterable[str] = (),
+) -> Scene:
+    """The Scene of the table; ``selected`` region, its legal next ``targets``, ``marks`` in red
+    (a refused order)."""
+    state = observation
+    t = get_theme(theme)
+    lit = set(targets)
+    b = SceneBuilder(W, H, title="Age of Sail table", description=describe(state))
+    _board(b, state, t)
+    for i in range(len(state.ships)):
+        _ship(b, state, i, t)
+    for region in [selected, *marks]:
+        if region and region.startswith("ship:"):
+            i = int(region[5:])
+            if 0 <= i < len(state.ships):
+                cx, cy = to_px(state.ships[i].x, state.ships[i].y)
+                colour = t.selection if region == selected else t.danger
+                b.add("overlay", Circle(cx, cy, 2.6 * PX, stroke=colour, line_width=3))
+                if region == selected:
+                    _arcs(b, state, i, t)
+    for region in lit:
+        if region.startswith("ship:"):
+            s = state.ships[int(region[5:])]
+            cx, cy = to_px(s.x, s.y)
+            b.add("overlay", Circle(cx, cy, 2.4 * PX, stroke=t.danger, line_width=2.5))
+    if selected and selected.startswith("ship:") and state.phase == MOVE and state.helm is None:
+        i = int(selected[5:])
+        s = state.ships[i]
+        cx, cy = to_px(s.x, s.y)
+        for k, name in enumerate(COMPASS):
+            vx, vy = VECTORS[k]
+            hx, hy = cx + 5 * PX * vx, cy - 5 * PX * vy
+            ok = f"head:{name}" in lit
+            b.add("overlay", Circle(hx, hy, 9, fill=t.ok if ok else t.miss, alpha=0.85))
+            b.add("overlay", Text(hx, hy, name, 8, "#ffffff", bold=True))
+            b.circle_region(f"head:{name}", hx, hy, 10)
+    if state.helm is not None:
+        s = state.ships[state.helm.ship]
+        vx, vy = VECTORS[s.heading]
+        for d in range(state.helm.left + 1):
+            px, py = to_px(s.x + vx * d, s.y + vy * d)
+            b.add("overlay", Circle(px, py, 3, fill=t.ok, alpha=0.9))
+            b.circle_region(f"cm:{d}", px, py, 3.6)
+        b.add(
+            "overlay",
+            Text(
+                TABLE_W * PX + PANEL / 2,
+                180,
+                f"{s.name}: click how far (0-{state.helm.left} cm)",
+                10,
+                t.text,
+            ),
+        )
+    k = 0
+    for name in BUTTONS:
+        if f"cmd:{name}" in lit:
+            x, y, w, h = _button_rect(k)
+            b.add("overlay", Rect(x, y, w, h, fill=t.highlight, radius=5))
+            b.add("overlay", Text(x + w / 2, y + h / 2, LABELS[name], 12, "#ffffff", bold=True))
+            b.rect_region(f"cmd:{name}", x, y, w, h)
+            k += 1
+    if state.phase != OVER:
+        x, y, w, h = TABLE_W * PX + 15, H - 50, PANEL - 30, 34
+        label = "End movement" if state.phase == MOVE else "End turn"
+        b.add("overlay", Rect(x, y, w, h, fill=t.grid, radius=6))
+        b.add("overlay", Text(x + w / 2, y + h / 2, label, 13, "#ffffff", bold=True))
+        b.rect_region("end", x, y, w, h)
+    return b.build()
+
+
+def describe(state: State) -> str:
+    """The table in words, for screen readers."""
+    parts = [f"Wind from {COMPASS[state.wind_from]}, force {state.wind_speed}."]
+    for i, s in enumerate(state.ships):
+        if not s.afloat:
+            parts.append(f"Ship {i + 1} {s.name}: {s.status}.")
+            continue
+        parts.append(
+            f"Ship {i + 1} {s.name} ({state.nations[s.side]}) at {s.x:.0f},{s.y:.0f} cm heading "
+            f"{COMPASS[s.heading]} ({point_of_sail(s.heading, state.wind_from)}); decks "
+            f"{s.decks[0]}/{s.decks[1]}, masts {sum(s.masts)}, hull {s.hull}"
+            + (", on fire" if s.fire else "")
+            + "."
+        )
+    return " ".join(parts)

@@ -1,0 +1,303 @@
+"""The turn sequence and the dice: upkeep rolls, volleys, boarding, fire, wind.
+
+Each die is one chance node with six equal outcomes; :func:`apply_die` adds it to the roll
+at the head of the queue and resolves the roll once all its dice are thrown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .calc import distance, hit_number, relative_bearing
+from .config import Config
+from .data import HIGH_SEAS, MAX_RANGE, POINT_INDEX, SCENARIOS, STERN_RAKE_DEG, WIND_START
+from .state import COMBAT, EXPLODED, FIRST, MOVE, OVER, SUNK, Roll, Ship, State
+
+WIND_ROUND = "wind"
+
+
+def initial_state(config: Config) -> State:
+    """The scenario's ships on the table, the wind set, and who moves first to decide."""
+    sc = SCENARIOS[config.scenario]
+    ships = tuple(
+        Ship(
+            name=p.name,
+            nation=p.nation,
+            kind=p.template.kind,
+            side=p.side,
+            squadron=p.squadron,
+            x=p.x,
+            y=p.y,
+            heading=p.heading,
+            rig=p.template.rig,
+            masts=(True, True, True),
+            decks=(p.template.decks, p.template.decks),
+            hull=p.template.hull,
+        )
+        for p in sc.ships
+    )
+    state = State(
+        config=config,
+        ships=ships,
+        shoals=sc.shoals,
+        nations=sc.nations,
+        wind_from=POINT_INDEX[config.wind_from],
+        wind_speed=config.wind_speed or WIND_START,
+        phase=FIRST,
+    )
+    if config.first_player == "dice":
+        return replace(state, queue=(Roll("first"),))
+    return start_turn(
+        replace(state, first=0 if config.first_player == "first" else 1),
+        0 if config.first_player == "first" else 1,
+    )
+
+
+def put(ships: tuple[Ship, ...], i: int, ship: Ship) -> tuple[Ship, ...]:
+    return (*ships[:i], ship, *ships[i + 1 :])
+
+
+def start_turn(state: State, player: int) -> State:
+    """A player's turn begins: fire, refloat and high-seas rolls, then movement (AOS-SEQUENCE)."""
+    ships = tuple(
+        replace(s, ordered=False, fired=(False, False), engaged=False) if s.side == player else s
+        for s in state.ships
+    )
+    fires, refloats, founders = [], [], []
+    for i, s in enumerate(ships):
+        if s.side != player or not s.afloat:
+            continue
+        if s.fire:
+            fires.append(Roll("fire_out", i, need=5 if s.fire == 1 else 6))
+        if s.aground:
+            refloats.append(Roll("refloat", i, need=6))
+        if state.wind_speed >= HIGH_SEAS and s.wrecked:
+            founders.append(Roll("founder", i))
+    return replace(
+        state,
+        ships=ships,
+        phase=MOVE,
+        to_move=player,
+        helm=None,
+        line_moves=(),
+        queue=tuple(fires + refloats + founders),
+    )
+
+
+def end_turn(state: State) -> State:
+    """The turn is over: the other admiral's turn, or the wind rolls that end the round."""
+    if state.turns_done == 0:
+        return start_turn(replace(state, turns_done=1), 1 - state.to_move)
+    return replace(state, phase=WIND_ROUND, queue=(Roll("wind_dir"), Roll("wind_speed")))
+
+
+def check_end(state: State) -> State:
+    """The battle ends when a fleet has no ship left under its flag (AOS-END)."""
+    if state.phase == OVER:
+        return state
+    alive = [any(s.afloat and s.side == p for s in state.ships) for p in (0, 1)]
+    if all(alive):
+        return state
+    gone = [state.nations[p] for p in (0, 1) if not alive[p]]
+    return replace(
+        state,
+        phase=OVER,
+        queue=(),
+        helm=None,
+        result=f"{' and '.join(gone)}: no ship left afloat under the flag.",
+    )
+
+
+def _score(state: State, side: int, points: int) -> tuple[int, int]:
+    d = list(state.damage)
+    d[side] += points
+    return d[0], d[1]
+
+
+def _untangle(ships: tuple[Ship, ...], i: int) -> tuple[Ship, ...]:
+    j = ships[i].entangled
+    if j >= 0:
+        ships = put(ships, j, replace(ships[j], entangled=-1))
+        ships = put(ships, i, replace(ships[i], entangled=-1))
+    return ships
+
+
+def _lose(state: State, i: int, status: str) -> State:
+    """Ship ``i`` sinks or blows up: the enemy scores her remaining boxes."""
+    s = state.ships[i]
+    ships = _untangle(state.ships, i)
+    ships = put(ships, i, replace(ships[i], status=status, fire=0))
+    state = replace(state, ships=ships, damage=_score(state, 1 - s.side, s.boxes))
+    if status != EXPLODED:
+        return state
+    catches = []
+    for j, o in enumerate(ships):
+        if j != i and o.afloat:
+            r = distance(s.x, s.y, o.x, o.y)
+            if r <= MAX_RANGE:
+                catches.append(Roll("catch", j, other=i, need=hit_number(r, "hull") or 6))
+    return replace(state, queue=tuple(catches) + state.queue)
+
+
+def _volley(state: State, roll: Roll) -> State:
+    """A broadside's dice are thrown: hits on hull or sails, fire on a pair of sixes."""
+    f, t = state.ships[roll.ship], state.ships[roll.other]
+    hits = sum(1 for d in roll.dice if d >= roll.need)
+    sixes = roll.dice.count(6)
+    rel = relative_bearing(t.x, t.y, t.heading, f.x, f.y)
+    decks, masts, hull, points = list(t.decks), list(t.masts), t.hull, 0
+    for _ in range(hits):
+        if roll.aim == "hull":
+            rake = abs(rel - 180.0) <= STERN_RAKE_DEG
+            sides = [s for s in ((0, 1) if rake else (1 if rel < 180.0 else 0,)) if decks[s]]
+            for s in sides:
+                decks[s] -= 1
+                points += 1
+            if not sides and state.config.hull_hits and hull > 0:
+                hull -= 1
+                points += 1
+        else:
+            standing = [k for k in range(3) if masts[k]]
+            if not standing:
+                break
+            if rel >= 315.0 or rel <= 45.0:
+                k = standing[0]  # from ahead: from the bow aft
+            elif 135.0 <= rel <= 225.0:
+                k = standing[-1]  # from astern: from the stern forward
+            else:  # a broadside: the owner gives up the mast worth least
+                k = min(standing, key=lambda m: (t.rig[m], m))
+            masts[k] = False
+            points += 1
+    fire = 1 if sixes >= 2 and t.fire == 0 else t.fire
+    t2 = replace(
+        t, decks=(decks[0], decks[1]), masts=(masts[0], masts[1], masts[2]), hull=hull, fire=fire
+    )
+    return replace(
+        state, ships=put(state.ships, roll.other, t2), damage=_score(state, f.side, points)
+    )
+
+
+def _boarding(state: State, roll: Roll) -> State:
+    a, _d = state.ships[roll.ship], state.ships[roll.other]
+    na = a.decks[0] + a.decks[1]
+    ta, td = sum(roll.dice[:na]), sum(roll.dice[na:])
+    if ta == td:
+        if state.config.boarding_ties == "reroll":
+            return replace(state, queue=(replace(roll, dice=()), *state.queue))
+        ta = -1  # the defenders hold
+    w, l_ = (roll.ship, roll.other) if ta > td else (roll.other, roll.ship)
+    win, lose = state.ships[w], state.ships[l_]
+    points = lose.boxes
+    crew = 0 if win.decks[0] >= win.decks[1] else 1
+    wd = list(win.decks)
+    wd[crew] -= 1
+    rel = relative_bearing(lose.x, lose.y, lose.heading, win.x, win.y)
+    prize = (0, 1) if rel < 180.0 else (1, 0)
+    ships = put(state.ships, w, replace(win, decks=(wd[0], wd[1]), entangled=l_, engaged=True))
+    ships = put(
+        ships,
+        l_,
+        replace(lose, side=win.side, captured=True, decks=prize, entangled=w, squadron=-1),
+    )
+    return replace(state, ships=ships, damage=_score(state, win.side, points))
+
+
+def _new_round(state: State) -> State:
+    if state.round >= state.config.max_rounds:
+        return replace(
+            state, phase=OVER, queue=(), result=f"The {state.config.max_rounds} rounds are over."
+        )
+    return start_turn(replace(state, round=state.round + 1, turns_done=0), state.first)
+
+
+def resolve(state: State, roll: Roll) -> State:
+    """All of ``roll``'s dice are thrown (the roll is already off the queue): apply it."""
+    kind, die = roll.kind, roll.dice[-1] if roll.dice else 0
+    ships = state.ships
+    s = ships[roll.ship] if roll.ship >= 0 else None
+    if kind == "volley":
+        return _volley(state, roll)
+    if kind == "board":
+        return _boarding(state, roll)
+    if kind == "wind_dir":
+        step = -1 if die == 1 else 1 if die == 6 else 0
+        return replace(state, wind_from=(state.wind_from + step) % 8)
+    if kind == "wind_speed":
+        step = -1 if die == 1 else 1 if die == 6 else 0
+        return _new_round(replace(state, wind_speed=min(7, max(1, state.wind_speed + step))))
+    assert s is not None
+    i = roll.ship
+    if kind == "fire_out":
+        if die >= roll.need:
+            return replace(state, ships=put(ships, i, replace(s, fire=0)))
+        if s.fire == 1:
+            return replace(state, ships=put(ships, i, replace(s, fire=2)))
+        return _lose(state, i, EXPLODED)
+    if kind == "catch":
+        if die >= roll.need and s.fire == 0:
+            return replace(state, ships=put(ships, i, replace(s, fire=1)))
+        return state
+    if kind == "refloat":
+        return replace(state, ships=put(ships, i, replace(s, aground=die < 6)))
+    if kind == "founder":
+        return _lose(state, i, SUNK) if die <= 2 else state
+    if kind == "shoal":
+        if die <= 3:
+            return replace(state, ships=put(ships, i, replace(s, aground=True, x=roll.x, y=roll.y)))
+        return state
+    if kind == "repair":
+        if die == 6:
+            k = s.masts.index(False)
+            masts = tuple(up or m == k for m, up in enumerate(s.masts))
+            return replace(state, ships=put(ships, i, replace(s, masts=masts)))  # type: ignore[arg-type]
+        return state
+    if kind == "separate":
+        return replace(state, ships=_untangle(ships, i)) if die == 6 else state
+    raise ValueError(f"unknown roll {kind!r}")
+
+
+def chance_outcomes(state: State) -> list[tuple[int, float]]:
+    if state.queue[0].kind == "first":
+        return [(0, 0.5), (1, 0.5)]
+    return [(f, 1 / 6) for f in range(1, 7)]
+
+
+def _stale(state: State, roll: Roll) -> bool:
+    """A roll for a ship that is no longer afloat (or no longer able to need it) is dropped."""
+    if roll.ship < 0:
+        return False
+    s = state.ships[roll.ship]
+    if not s.afloat:
+        return True
+    if roll.other >= 0 and roll.kind in ("volley", "board") and not state.ships[roll.other].afloat:
+        return True
+    return roll.kind == "founder" and not s.wrecked
+
+
+def apply_die(state: State, outcome: int) -> State:
+    """Throw one die of the roll at the head of the queue (or the roll-off for first move)."""
+    roll, rest = state.queue[0], state.queue[1:]
+    if roll.kind == "first":
+        return start_turn(replace(state, first=outcome, queue=rest), outcome)
+    roll = replace(roll, dice=(*roll.dice, outcome))
+    if len(roll.dice) < roll.n:
+        return replace(state, queue=(roll, *rest))
+    state = resolve(replace(state, queue=rest), roll)
+    if state.phase == OVER:
+        return state
+    queue = state.queue
+    while queue and _stale(state, queue[0]):
+        queue = queue[1:]
+    return check_end(replace(state, queue=queue))
+
+
+__all__ = [
+    "COMBAT",
+    "apply_die",
+    "chance_outcomes",
+    "check_end",
+    "end_turn",
+    "initial_state",
+    "put",
+    "start_turn",
+]

@@ -1,0 +1,211 @@
+"""The Age of Sail Game object: the protocol wired to the pure rules."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from navalkit.core.clauses import ClauseBook
+from navalkit.core.errors import Violation
+from navalkit.core.protocol import Game
+
+from . import flow, rules
+from .actions import Action, Board, End, Fire, Order, Repair, Sail, Turn, action_from_json
+from .calc import point_of_sail
+from .clauses import CLAUSES
+from .config import Config
+from .data import COMPASS
+from .observe import observe
+from .state import COMBAT, MOVE, OVER, State
+
+RULES_VERSION = "age_of_sail/1"
+ROLL_WORDS = {
+    "fire_out": "fire-fighting roll",
+    "catch": "explosion: does the fire spread",
+    "refloat": "refloat roll",
+    "founder": "high seas roll",
+    "shoal": "shoal roll",
+    "repair": "mast repair",
+    "separate": "cutting loose",
+    "volley": "broadside die",
+    "board": "boarding die",
+    "wind_dir": "the wind's direction (Venti)",
+    "wind_speed": "the wind's speed",
+}
+
+
+class AgeOfSail(Game[State, Action]):
+    id: ClassVar[str] = "age_of_sail"
+    title: ClassVar[str] = "Age of Sail"
+    summary: ClassVar[str] = "Miniatures on a tabletop: wind, points of sail, broadsides, boarding"
+    rules_version: ClassVar[str] = RULES_VERSION
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    config_type: ClassVar[type[Any]] = Config
+    clauses: ClassVar[ClauseBook] = CLAUSES
+    hidden_information: ClassVar[bool] = False
+
+    def initial_state(self, config: Config, players: int) -> State:
+        return flow.initial_state(config)
+
+    def to_move(self, state: State) -> int | None:
+        if state.phase == OVER or state.queue:
+            return None
+        return state.to_move
+
+    def is_chance(self, state: State) -> bool:
+        return bool(state.queue) and state.phase != OVER
+
+    def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
+        return list(flow.chance_outcomes(state))
+
+    def apply_chance(self, state: State, outcome: Any) -> State:
+        return flow.apply_die(state, int(outcome))
+
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        roll = state.queue[0]
+        if roll.kind == "first":
+            return f"Roll-off for the first move: {state.nations[int(outcome)]} moves first."
+        name = state.ships[roll.ship].name if roll.ship >= 0 else ""
+        what = ROLL_WORDS.get(roll.kind, roll.kind)
+        need = f" (needs {roll.need}+)" if roll.need else ""
+        return f"Die for {what}{' — ' + name if name else ''}: {outcome}{need}."
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def violation(self, state: State, action: object) -> Violation | None:
+        return rules.violation(state, action)
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return state.damage
+
+    def winner(self, state: State) -> int | None:
+        if state.phase != OVER or state.damage[0] == state.damage[1]:
+            return None
+        return 0 if state.damage[0] > state.damage[1] else 1
+
+    def observe(self, state: State, player: int | None) -> State:
+        return observe(state, player)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data)
+
+    def player_name(self, seat: int) -> str:
+        return ("First admiral", "Second admiral")[seat]
+
+    def describe(self, state: State, action: Action) -> str:
+        if isinstance(action, End):
+            return "end movement" if state.phase == MOVE else "end the turn"
+        ships = state.ships
+        try:
+            s = ships[action.ship]
+        except (IndexError, TypeError):
+            return action.describe()
+        if isinstance(action, Turn):
+            return (
+                f"{s.name} steers {COMPASS[action.heading]} "
+                f"({point_of_sail(action.heading, state.wind_from)})"
+            )
+        if isinstance(action, Sail):
+            return f"{s.name} sails {action.cm} cm {COMPASS[s.heading]}"
+        if isinstance(action, Order):
+            return f"{s.name}: {action.describe().split(' ', 2)[2]}"
+        if isinstance(action, Fire):
+            return f"{s.name} fires at {ships[action.target].name}'s {action.aim}"
+        if isinstance(action, Board):
+            return f"{s.name} boards {ships[action.target].name}"
+        if isinstance(action, Repair):
+            return f"{s.name} tries to repair a mast"
+        return action.describe()
+
+    def describe_outcome(self, state: State, action: Action) -> str:
+        return f"{state.nations[state.to_move]}: {self.describe(state, action)}"
+
+    def status(self, state: State) -> str:
+        a, b = state.damage
+        score = f"Damage {state.nations[0]} {a} - {state.nations[1]} {b}."
+        wind = f"wind from {COMPASS[state.wind_from]} force {state.wind_speed}"
+        if state.phase == OVER:
+            w = self.winner(state)
+            who = "a draw" if w is None else f"{state.nations[w]} wins"
+            return f"Battle over ({who}). {state.result} {score}"
+        if state.queue:
+            return f"Round {state.round}, {wind}: dice to throw. {score}"
+        phase = "movement" if state.phase == MOVE else "broadsides and boarding"
+        if state.helm is not None:
+            s = state.ships[state.helm.ship]
+            phase = f"{s.name} on {COMPASS[s.heading]}, up to {state.helm.left} cm to sail"
+        return f"Round {state.round}, {wind}: {state.nations[state.to_move]}, {phase}. {score}"
+
+    # --- clicking on the table ------------------------------------------------------------
+    def action_path(self, action: Action) -> tuple[str, ...]:
+        if isinstance(action, End):
+            return ("end",)
+        i = action.ship
+        if isinstance(action, Turn):
+            return (f"ship:{i}", f"head:{COMPASS[action.heading]}")
+        if isinstance(action, Sail):
+            return (f"cm:{action.cm}",)
+        if isinstance(action, Order):
+            return (f"ship:{i}", f"cmd:{action.what}")
+        if isinstance(action, Fire):
+            return (f"ship:{i}", f"ship:{action.target}", f"cmd:{action.aim}")
+        if isinstance(action, Board):
+            return (f"ship:{i}", f"ship:{action.target}", "cmd:board")
+        if isinstance(action, Repair):
+            return (f"ship:{i}", "cmd:repair")
+        return ()
+
+    def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
+        try:
+            if len(path) == 1 and path[0].startswith("cm:") and state.helm is not None:
+                return Sail(state.helm.ship, int(path[0][3:]))
+            if not path or not path[0].startswith("ship:"):
+                return None
+            i = int(path[0][5:])
+            last = path[-1]
+            if len(path) == 2 and last.startswith("head:"):
+                return action_from_json({"type": "turn", "ship": i, "heading": last[5:]})
+            if len(path) == 2 and last.startswith("cmd:"):
+                return action_from_json({"type": last[4:], "ship": i})
+            if len(path) == 2 and last.startswith("ship:") and state.phase == COMBAT:
+                return Fire(i, int(last[5:]), "hull")
+            if len(path) == 3 and last in ("cmd:hull", "cmd:sails", "cmd:board"):
+                t = int(path[1][5:])
+                return Board(i, t) if last == "cmd:board" else Fire(i, t, last[4:])
+        except (ValueError, IndexError):
+            return None
+        return None
+
+    def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
+        if not path or not path[0].startswith("ship:"):
+            return "Click one of your ships (or the 'end' button)."
+        try:
+            s = state.ships[int(path[0][5:])]
+        except (ValueError, IndexError):
+            return "Click one of your ships."
+        if s.side != state.to_move:
+            return f"{s.name} flies the flag of {state.nations[s.side]}: click one of yours."
+        if state.phase == MOVE and s.ordered:
+            return f"{s.name} has had her order this turn."
+        return f"{s.name} has nothing she can do now: try another ship, or end the phase."
+
+    def bots(self) -> dict[str, Any]:
+        from .bots import CaptainBot
+
+        return {"captain": CaptainBot}
+
+    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
+        from .draw import draw
+
+        return draw(observation, theme, **marks)
+
+
+GAME = AgeOfSail()

@@ -1,0 +1,111 @@
+"""The Age of Sail state: an immutable value of tuples and small frozen dataclasses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import Config
+
+# phases
+FIRST, MOVE, COMBAT, OVER = "first", "move", "combat", "over"
+# ship status
+AFLOAT, SUNK, EXPLODED = "afloat", "sunk", "exploded"
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    """One ship and its damage record.
+
+    ``rig`` is the mast units fore to aft when whole, ``masts`` which still stand; ``decks``
+    the gun decks left (port, starboard); ``fire`` 0 (none), 1 (alight), 2 (fire grown);
+    ``entangled`` the index of the ship it is locked with (-1: free). The per-turn flags say
+    what it has done this turn.
+    """
+
+    name: str
+    nation: str
+    kind: str
+    side: int  # whose flag it flies now
+    squadron: int
+    x: float
+    y: float
+    heading: int
+    rig: tuple[int, int, int]
+    masts: tuple[bool, bool, bool]
+    decks: tuple[int, int]
+    hull: int
+    status: str = AFLOAT
+    fire: int = 0
+    anchored: bool = False
+    aground: bool = False
+    entangled: int = -1
+    captured: bool = False
+    ordered: bool = False  # has had its movement order this turn
+    fired: tuple[bool, bool] = (False, False)  # port, starboard broadside fired this turn
+    engaged: bool = False  # has boarded or repaired this turn (guns unmanned)
+
+    @property
+    def afloat(self) -> bool:
+        return self.status == AFLOAT
+
+    @property
+    def units(self) -> int:
+        """Mast units still standing."""
+        return sum(u for u, up in zip(self.rig, self.masts, strict=True) if up)
+
+    @property
+    def boxes(self) -> int:
+        """Damage-record boxes left: gun decks, standing masts and hull units."""
+        return self.decks[0] + self.decks[1] + sum(self.masts) + self.hull
+
+    @property
+    def wrecked(self) -> bool:
+        """No gun decks and no hull units: prone to founder in high seas."""
+        return self.decks == (0, 0) and self.hull == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Dice waiting to be thrown: ``n`` dice for ``kind`` (one die per chance node)."""
+
+    kind: str
+    ship: int = -1
+    other: int = -1
+    n: int = 1
+    need: int = 0
+    aim: str = ""
+    dice: tuple[int, ...] = ()
+    x: float = 0.0  # where a ship stops if it runs aground
+    y: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Helm:
+    """A movement order under way: ``ship`` has turned and has ``left`` cm to sail."""
+
+    ship: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything about a battle: the ships, the wind, whose turn, and the dice pending."""
+
+    config: Config
+    ships: tuple[Ship, ...]
+    shoals: tuple[tuple[float, float, float], ...]
+    nations: tuple[str, str]
+    wind_from: int
+    wind_speed: int
+    phase: str
+    to_move: int = 0
+    first: int = 0
+    round: int = 1
+    turns_done: int = 0  # turns played this round (0 or 1)
+    queue: tuple[Roll, ...] = ()
+    helm: Helm | None = None
+    line_moves: tuple[tuple[int, int, int, int], ...] = ()  # (squadron, ship, turn, cm)
+    damage: tuple[int, int] = (0, 0)
+    ply: int = 0
+    result: str = ""
+    last: tuple[int, ...] = ()  # ships the last action involved (for the drawing)

@@ -1,0 +1,467 @@
+"""Age of Sail scenarios, one or more per rule clause, from the seed's worked examples.
+
+Positions are built directly (ships placed by hand) and played through a Match with scripted
+dice. A test named ``test_AOS_X_...`` covers clause ``AOS-X``; a meta-test checks each has one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+import pytest
+
+import navalkit
+from navalkit import IllegalActionError, Match
+from navalkit.games.age_of_sail import (
+    CLAUSES,
+    GAME,
+    Board,
+    End,
+    Fire,
+    Order,
+    Repair,
+    Sail,
+    State,
+    Turn,
+    hit_number,
+    max_move,
+    wind_after,
+)
+from navalkit.games.age_of_sail.config import Config
+from navalkit.games.age_of_sail.flow import initial_state, start_turn
+from navalkit.games.age_of_sail.game import AgeOfSail
+
+N, NE, E, SE, S, SW, W, NW = range(8)
+
+
+class _At(AgeOfSail):
+    start: ClassVar[State]
+
+    def initial_state(self, config: Config, players: int) -> State:
+        return self.start
+
+
+def table(
+    *ships: dict[str, Any],
+    phase: str = "move",
+    wind: int = W,
+    speed: int = 4,
+    shoals: tuple[tuple[float, float, float], ...] = (),
+    **cfg: Any,
+) -> State:
+    """A duel state with the two ships changed as given (then more copies if more dicts)."""
+    base = initial_state(Config(first_player="first", **cfg))
+    proto = base.ships
+    made = []
+    for k, changes in enumerate(ships):
+        made.append(dataclasses.replace(proto[min(k, 1)], **changes))
+    state = dataclasses.replace(
+        base, ships=tuple(made), shoals=shoals, wind_from=wind, wind_speed=speed
+    )
+    state = start_turn(state, 0)
+    return dataclasses.replace(state, phase=phase)
+
+
+def match_at(state: State, *dice: Any) -> Match:
+    game = type("AgeOfSailAt", (_At,), {"start": state})()
+    m = Match(game, state.config, 2, seed=0, chance=dice)
+    return m
+
+
+def refused(m: Match, action: Any, rule: str) -> None:
+    state, text = m.state, m.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        m.apply(action)
+    assert info.value.rule_id == rule, f"{info.value.rule_id}: {info.value.reason}"
+    assert m.state is state and m.to_json() == text
+
+
+def two(a: dict[str, Any], b: dict[str, Any], **kw: Any) -> State:
+    return table(a, b, **kw)
+
+
+# --- wind and sequence ----------------------------------------------------------------------------
+def test_AOS_SCALE_one_cm_per_unit() -> None:
+    m = match_at(two({"x": 20.0, "y": 30.0, "heading": E}, {"x": 80.0, "y": 30.0}))
+    m.apply(Turn(0, E))
+    m.apply(Sail(0, 12))
+    assert m.state.ships[0].x == 32.0
+
+
+def test_AOS_TABLE_and_AOS_EDGE_no_sailing_off_the_table() -> None:
+    m = match_at(two({"x": 95.0, "y": 30.0, "heading": E}, {"x": 20.0, "y": 30.0}))
+    m.apply(Turn(0, E))
+    refused(m, Sail(0, 8), "AOS-EDGE")
+
+
+def test_AOS_WIND_starts_at_force_4() -> None:
+    m = navalkit.new_match("age_of_sail", seed=3)
+    assert m.state.wind_speed == 4 and 1 <= m.state.wind_from + 1 <= 8
+
+
+def test_AOS_WIND_REF_running_is_wind_from_astern() -> None:
+    s = two({"heading": E}, {}, wind=W)
+    from navalkit.games.age_of_sail.rules import allowance
+
+    assert allowance(s.ships[0], E, s) == 12  # running before a westerly
+
+
+def test_AOS_WIND_ROLL_calculator_and_end_of_round() -> None:
+    assert wind_after("N", 4, 1, 3) == ("NW", 4)
+    assert wind_after("N", 4, 6, 6) == ("NE", 5)
+    assert wind_after("W", 7, 3, 6) == ("W", 7)
+    assert wind_after("W", 1, 2, 1) == ("W", 1)
+    with pytest.raises(ValueError):
+        wind_after("X", 4, 1, 1)
+    m = match_at(two({}, {}))
+    m.apply(End())
+    m.apply(End())
+    m.apply(End())
+    m.script_chance(6, 1)
+    m.apply(End())
+    assert m.state.wind_from == NW and m.state.wind_speed == 3 and m.state.round == 2
+
+
+def test_AOS_FIRST_roll_off() -> None:
+    m = navalkit.new_match("age_of_sail", seed=0, chance=[1])
+    assert m.current_player == 1
+    assert m.events[0].probability == 0.5
+
+
+def test_AOS_SEQUENCE_only_the_admiral_to_move() -> None:
+    m = match_at(two({}, {}))
+    refused(m, Turn(1, SW), "AOS-SEQUENCE")
+    refused(m, Fire(0, 1, "hull"), "AOS-TIMING")
+
+
+def test_AOS_TIMING_fire_after_movement() -> None:
+    m = match_at(two({"x": 30.0, "y": 30.0, "heading": N}, {"x": 38.0, "y": 30.0}))
+    refused(m, Fire(0, 1, "hull"), "AOS-TIMING")
+    m.apply(End())
+    assert Fire(0, 1, "hull") in m.legal_actions()
+    refused(m, Turn(0, N), "AOS-SEQUENCE")
+
+
+def test_AOS_ORDERS_one_order_per_ship() -> None:
+    m = match_at(two({"heading": N}, {}))
+    m.apply(Turn(0, N))
+    refused(m, End(), "AOS-ORDERS")
+    m.apply(Sail(0, 3))
+    refused(m, Turn(0, NE), "AOS-ORDERS")
+
+
+# --- movement -------------------------------------------------------------------------------------
+def test_AOS_MOVE_seed_examples() -> None:
+    assert max_move(3, 4, 180) == 12
+    assert max_move(3, 5, 180) == 15
+    assert max_move(3, 5, 90) == 18
+    assert max_move(3, 5, 45) == 12
+    assert max_move(1, 1, 45) == 1  # the 1 cm minimum
+    with pytest.raises(ValueError):
+        max_move(3, 4, 0)
+
+
+def test_AOS_MOVE_no_further_than_the_allowance() -> None:
+    m = match_at(two({"x": 20.0, "y": 30.0, "heading": E}, {"x": 80.0, "y": 60.0}))
+    m.apply(Turn(0, E))
+    refused(m, Sail(0, 13), "AOS-MOVE")
+    m.apply(Sail(0, 12))
+
+
+def test_AOS_POINTS_of_sail() -> None:
+    assert max_move(3, 4, 135) == 15 and max_move(3, 4, 90) == 15 and max_move(3, 4, 45) == 9
+
+
+def test_AOS_IRONS_no_heading_into_the_wind() -> None:
+    m = match_at(two({"heading": NE}, {}, wind=N))
+    refused(m, Turn(0, N), "AOS-IRONS")
+    assert Turn(0, NW) in m.legal_actions()  # tacking across the wind
+
+
+def test_AOS_TURN_two_units_a_point() -> None:
+    m = match_at(two({"x": 50.0, "y": 30.0, "heading": N}, {"x": 90.0, "y": 60.0}, wind=W))
+    m.apply(Turn(0, S))  # four points at 2 cm each, broad... beam reach 15 - 8
+    assert m.state.helm is not None and m.state.helm.left == 15 - 8
+
+
+def test_AOS_TURN_too_far_for_the_allowance() -> None:
+    m = match_at(two({"heading": N, "masts": (True, False, False)}, {}, wind=W, speed=1))
+    refused(m, Turn(0, S), "AOS-TURN")
+
+
+def test_AOS_HELM_allowance_of_the_new_heading() -> None:
+    m = match_at(two({"x": 50.0, "y": 30.0, "heading": N}, {"x": 90.0, "y": 60.0}, wind=W))
+    m.apply(Turn(0, NE))  # broad reach 15 less 2
+    assert m.state.helm is not None and m.state.helm.left == 13
+
+
+def test_AOS_MASTS_pirate_main_mast() -> None:
+    assert max_move(2 * 1 + 1 * 2, 4, 180) == 16
+    s = initial_state(Config(scenario="pirates"))
+    assert [sh.units for sh in s.ships] == [3, 3, 4, 4]
+
+
+def test_AOS_DRIFT_dismasted_ship_drifts_downwind() -> None:
+    m = match_at(two({"x": 50.0, "y": 30.0, "masts": (False,) * 3}, {"x": 90.0, "y": 60.0}))
+    refused(m, Turn(0, N), "AOS-DRIFT")
+    m.apply(Order(0, "drift"))
+    assert (m.state.ships[0].x, m.state.ships[0].y) == (51.0, 30.0)
+
+
+def test_AOS_REPAIR_a_six_restores_a_mast() -> None:
+    st = two({"masts": (False, True, True)}, {}, phase="combat")
+    m = match_at(st, 6)
+    m.apply(Repair(0))
+    assert m.state.ships[0].masts == (True, True, True)
+    refused(m, Repair(0), "AOS-REPAIR")
+
+
+def test_AOS_LINE_followers_copy_the_leader() -> None:
+    s = initial_state(Config(scenario="fleet", first_player="first"))
+    m = match_at(s)
+    refused(m, Turn(1, E), "AOS-LINE")
+    m.apply(Turn(0, NE))
+    m.apply(Sail(0, 5))
+    refused(m, Turn(1, E), "AOS-LINE")
+    m.apply(Turn(1, NE))
+    refused(m, Sail(1, 6), "AOS-LINE")
+    m.apply(Sail(1, 5))
+
+
+def test_AOS_ANCHOR_weighing_takes_a_move() -> None:
+    m = match_at(two({}, {}))
+    m.apply(Order(0, "anchor"))
+    assert m.state.ships[0].anchored
+    m.apply(End())
+    m.apply(End())
+    m.apply(End())
+    m.apply(End())  # wind rolls come from the seed
+    refused(m, Turn(0, N), "AOS-ANCHOR")
+    m.apply(Order(0, "weigh"))
+    assert not m.state.ships[0].anchored and m.state.ships[0].ordered
+
+
+def test_AOS_SHOAL_aground_on_1_to_3() -> None:
+    st = two(
+        {"x": 20.0, "y": 30.0, "heading": E}, {"x": 90.0, "y": 60.0}, shoals=((30.0, 30.0, 3.0),)
+    )
+    m = match_at(st, 2)
+    m.apply(Turn(0, E))
+    m.apply(Sail(0, 12))
+    assert m.state.ships[0].aground and m.state.ships[0].x == 27.0
+    m.apply(End())
+    m.apply(End())
+    m.apply(End())
+    m.script_chance(3, 3, 1)  # wind rolls, then a failed refloat roll
+    m.apply(End())
+    refused(m, Turn(0, E), "AOS-SHOAL")
+
+
+def test_AOS_REFLOAT_on_a_six() -> None:
+    st = two({"aground": True}, {})
+    st = start_turn(dataclasses.replace(st, queue=()), 0)
+    m = match_at(st, 6)
+    assert not m.state.ships[0].aground
+
+
+def test_AOS_COLLIDE_no_overlap() -> None:
+    m = match_at(two({"x": 20.0, "y": 30.0, "heading": E}, {"x": 30.0, "y": 30.0}))
+    m.apply(Turn(0, E))
+    refused(m, Sail(0, 9), "AOS-COLLIDE")
+    m.apply(Sail(0, 8))
+
+
+def test_AOS_SHIP_record() -> None:
+    s = initial_state(Config())
+    assert s.ships[0].decks == (3, 3) and s.ships[0].hull == 3 and all(s.ships[0].masts)
+
+
+def test_AOS_FLEETS_scenarios() -> None:
+    for key, n in (("duel", 2), ("fleet", 6), ("pirates", 4)):
+        assert len(initial_state(Config(scenario=key)).ships) == n
+
+
+# --- gunfire --------------------------------------------------------------------------------------
+def gun(target: dict[str, Any], *dice: int, aim: str = "hull", **kw: Any) -> Match:
+    st = two(
+        {"x": 30.0, "y": 30.0, "heading": N}, {"x": 33.0, "y": 30.0, **target}, phase="combat", **kw
+    )
+    m = match_at(st, *dice)
+    m.apply(Fire(0, 1, aim))
+    return m
+
+
+def test_AOS_ARCS_starboard_bears_east_when_heading_north() -> None:
+    m = gun({"heading": N}, 1, 1, 1)
+    assert m.state.ships[0].fired == (False, True)
+
+
+def test_AOS_ARC_ENDS_no_fire_ahead() -> None:
+    st = two({"x": 30.0, "y": 30.0, "heading": N}, {"x": 30.0, "y": 35.0}, phase="combat")
+    refused(match_at(st), Fire(0, 1, "hull"), "AOS-ARC-ENDS")
+
+
+def test_AOS_FIRE_ONCE_each_side_once() -> None:
+    m = gun({"heading": N}, 1, 1, 1)
+    refused(m, Fire(0, 1, "hull"), "AOS-FIRE-ONCE")
+
+
+def test_AOS_AIM_sails_remove_masts() -> None:
+    m = gun({"heading": N}, 4, 3, 1, aim="sails")
+    assert sum(m.state.ships[1].masts) == 2
+
+
+def test_AOS_RANGE_hit_table() -> None:
+    assert [hit_number(r, "hull") for r in (1, 4, 5, 8, 9, 12)] == [3, 3, 4, 4, 5, 5]
+    assert [hit_number(r, "sails") for r in (1, 4, 5, 8, 9, 12)] == [4, 4, 5, 5, 6, 6]
+    assert hit_number(12.5, "hull") is None
+    st = two({"x": 30.0, "y": 30.0, "heading": N}, {"x": 43.0, "y": 30.0}, phase="combat")
+    refused(match_at(st), Fire(0, 1, "hull"), "AOS-RANGE")
+
+
+def test_AOS_BANDS_edges_belong_to_the_nearer_band() -> None:
+    assert hit_number(4.0, "hull") == 3 and hit_number(8.0, "hull") == 4
+
+
+def test_AOS_HULL_HIT_side_facing_the_firer() -> None:
+    m = gun({"heading": N}, 3, 5, 1)  # target's port side faces west, towards the firer
+    assert m.state.ships[1].decks == (1, 3) and m.state.damage == (2, 0)
+
+
+def test_AOS_RAKE_stern_hits_both_sides() -> None:
+    m = gun({"heading": E}, 6, 1, 1)  # firer lies dead astern of a ship heading east
+    assert m.state.ships[1].decks == (2, 2)
+
+
+def test_AOS_HULL_UNITS_when_the_side_is_empty() -> None:
+    m = gun({"heading": N, "decks": (0, 3)}, 6, 1, 1)
+    assert m.state.ships[1].hull == 2
+    m2 = gun({"heading": N, "decks": (0, 3)}, 6, 1, 1, hull_hits=False)
+    assert m2.state.ships[1].hull == 3
+
+
+def test_AOS_SAIL_HIT_from_astern_aft_mast_first() -> None:
+    m = gun({"heading": E}, 6, 1, 1, aim="sails")
+    assert m.state.ships[1].masts == (True, True, False)
+    m = gun({"heading": W}, 6, 1, 1, aim="sails")  # from ahead: the foremast first
+    assert m.state.ships[1].masts == (False, True, True)
+
+
+def test_AOS_FIRE_pair_of_sixes() -> None:
+    m = gun({"heading": N}, 6, 6, 1)
+    assert m.state.ships[1].fire == 1
+
+
+def test_AOS_FIRE_OUT_then_explode() -> None:
+    m = gun({"heading": N}, 6, 6, 1)
+    m.script_chance(4)  # France's turn: 4 fails (needs 5-6), the fire grows
+    m.apply(End())
+    assert m.state.ships[1].fire == 2
+    m.apply(End())
+    m.script_chance(3, 3)  # the wind
+    m.apply(End())
+    m.apply(End())
+    m.script_chance(5)  # France's next turn needs a 6: she blows up
+    m.apply(End())
+    assert m.state.ships[1].status == "exploded" and m.is_over
+
+
+def test_AOS_EXPLODE_neighbours_may_catch_fire() -> None:
+    st = table(
+        {"x": 30.0, "y": 30.0},
+        {"x": 70.0, "y": 30.0, "fire": 2},
+        {"x": 74.0, "y": 30.0, "side": 1, "name": "Dauphin"},
+    )
+    st = start_turn(dataclasses.replace(st, queue=()), 1)
+    m = match_at(st, 1, 5)
+    assert m.state.ships[1].status == "exploded"
+    assert m.state.ships[2].fire == 1  # 4 cm: hull column needs 3+
+    assert m.state.damage[0] == 12
+
+
+def test_AOS_HIGH_SEAS_wrecks_founder_on_1_2() -> None:
+    st = two({"decks": (0, 0), "hull": 0}, {}, speed=6)
+    st = start_turn(dataclasses.replace(st, queue=()), 0)
+    m = match_at(st, 2)
+    assert m.is_over and m.state.ships[0].status == "sunk"
+
+
+def test_AOS_CONTACT_board_only_when_touching() -> None:
+    st = two({"x": 30.0, "y": 30.0}, {"x": 35.0, "y": 30.0}, phase="combat")
+    refused(match_at(st), Board(0, 1), "AOS-CONTACT")
+
+
+def test_AOS_BOARD_higher_total_captures() -> None:
+    st = two(
+        {"x": 30.0, "y": 30.0, "heading": N}, {"x": 33.0, "y": 30.0, "heading": N}, phase="combat"
+    )
+    m = match_at(st, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1)
+    m.apply(Board(0, 1))
+    s = m.state.ships
+    assert s[1].side == 0 and s[1].captured and m.is_over
+    assert m.state.damage[0] == 12
+
+
+def test_AOS_BOARD_TIE_reroll_or_defender() -> None:
+    st = two(
+        {"x": 30.0, "y": 30.0, "decks": (1, 0)},
+        {"x": 33.0, "y": 30.0, "decks": (1, 0)},
+        phase="combat",
+    )
+    m = match_at(st, 3, 3, 5, 2)
+    m.apply(Board(0, 1))
+    assert m.state.ships[1].side == 0
+    st2 = dataclasses.replace(st, config=Config(first_player="first", boarding_ties="defender"))
+    m2 = match_at(st2, 3, 3)
+    m2.apply(Board(0, 1))
+    assert m2.state.ships[0].side == 1
+
+
+def test_AOS_PRIZE_crew_from_the_winner() -> None:
+    st = table(
+        {"x": 30.0, "y": 30.0, "heading": N},
+        {"x": 33.0, "y": 30.0, "heading": N},
+        {"x": 60.0, "y": 60.0, "side": 1, "name": "Other"},
+        phase="combat",
+    )
+    m = match_at(st, *([6] * 6 + [1] * 6))
+    m.apply(Board(0, 1))
+    s = m.state.ships
+    assert s[0].decks == (2, 3) and s[1].decks == (1, 0)
+    assert s[0].entangled == 1 and s[1].entangled == 0
+
+
+def test_AOS_SEPARATE_on_a_six() -> None:
+    st = two({"entangled": 1}, {"entangled": 0})
+    m = match_at(st, 6)
+    refused(m, Turn(0, N), "AOS-SEPARATE")
+    m.apply(Order(0, "separate"))
+    assert m.state.ships[0].entangled == -1 and m.state.ships[1].entangled == -1
+
+
+def test_AOS_VICTORY_most_damage_wins() -> None:
+    m = gun({"heading": N}, 6, 6, 6)
+    assert m.state.damage == (3, 0)
+    assert GAME.scores(m.state) == (3, 0)
+
+
+def test_AOS_END_round_limit() -> None:
+    m = navalkit.new_match("age_of_sail", seed=1, max_rounds=1, first_player="first")
+    while not m.is_over:
+        m.apply(End())
+    assert "1 rounds" in m.status
+
+
+# --- coverage of the clauses ----------------------------------------------------------------------
+def test_every_clause_has_a_scenario() -> None:
+    names = [n for n in globals() if n.startswith("test_AOS_")]
+    missing = [
+        c.id
+        for c in CLAUSES
+        if not any(
+            f"test_{c.id.replace('-', '_')}_" in n or f"_and_{c.id.replace('-', '_')}_" in n
+            for n in names
+        )
+    ]
+    assert not missing, f"clauses without a scenario test: {missing}"
