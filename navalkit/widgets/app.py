@@ -270,7 +270,10 @@ class GameApp:
             if covered
             else f"<b>Position in words:</b> {scene.description}"
         )
-        legal = [] if covered else m.legal_actions()
+        # Only the seat to move may see its legal actions: in a hidden-information game they
+        # would reveal a hand to anyone else watching the screen.
+        own_turn = self.viewer is None or self.viewer == m.current_player
+        legal = m.legal_actions() if own_turn and not covered else []
         self.legal_list.options = [(m.describe(a), i) for i, a in enumerate(legal)]
         self._legal = legal
         choices = g.ui_choices(m.state)
