@@ -13,7 +13,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeAlias
 
-from .geometry import Point, Points, as_points, point_in_circle, point_in_polygon, point_in_rect
+from .geometry import (
+    Point,
+    Points,
+    as_points,
+    bounds,
+    point_in_circle,
+    point_in_polygon,
+    point_in_rect,
+)
 
 DEFAULT_LAYERS: tuple[str, ...] = ("board", "pieces", "overlay")
 """The usual layers, bottom to top: static board, pieces, and a cheap-to-redraw overlay."""
@@ -184,6 +192,17 @@ class Region:
             cx, cy, r = self.data
             return point_in_circle(x, y, cx, cy, r)
         return point_in_polygon(x, y, self.data)
+
+    def box(self) -> tuple[float, float, float, float]:
+        """The bounding box ``(x, y, w, h)`` (for a keyboard cursor or a focus ring)."""
+        if self.kind == "rect":
+            rx, ry, rw, rh = self.data
+            return rx, ry, rw, rh
+        if self.kind == "circle":
+            cx, cy, r = self.data
+            return cx - r, cy - r, 2 * r, 2 * r
+        x0, y0, x1, y1 = bounds(self.data)
+        return x0, y0, x1 - x0, y1 - y0
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,10 @@ from navalkit.core import (
     new_match,
     play_bot_move,
 )
+from navalkit.render import Layer, Rect
 from navalkit.render.canvas import CanvasBoard
 
+from .keyboard import ARROWS, CANCEL_KEYS, CLICK_KEYS, next_region
 from .panels import clauses_html, info_html, log_html, refusal_html, settings_html
 
 HUMAN = "human"
@@ -79,6 +81,8 @@ class GameApp:
         )
         self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
+        self._cursor: str | None = None
+        self.board.widget.on_key_down(lambda key, *_mods: self._guard(lambda: self.key(str(key))))
         self.title = w.HTML(f"<h3 style='margin:4px 0'>{g.title}</h3>")
         self.status = w.Label(layout=w.Layout(width="100%"))
         self.status.add_class("navalkit-status")
@@ -258,6 +262,7 @@ class GameApp:
         if sel is not None or targets or self._marks:
             marks = {"selected": sel, "targets": targets, "marks": self._marks}
         scene = g.draw(obs, self.theme, **marks)
+        scene = self._with_cursor(scene)
         self.board.show(scene)
         self.board.widget.layout.visibility = "hidden" if covered else "visible"
         self.cover.layout.display = "" if covered else "none"
@@ -283,6 +288,39 @@ class GameApp:
         self.undo_button.disabled = not m.history
         self.bot_button.disabled = m.is_over
         self.run_button.disabled = m.is_over
+
+    def _with_cursor(self, scene: Any) -> Any:
+        """Draw the keyboard cursor as a ring on top of the overlay layer."""
+        region = next((r for r in scene.regions if r.id == self._cursor), None)
+        if region is None:
+            return scene
+        x, y, w_, h = region.box()
+        ring = Rect(x - 1, y - 1, w_ + 2, h + 2, stroke="#000000", line_width=3)
+        inner = Rect(x + 1, y + 1, w_ - 2, h - 2, stroke="#ffffff", line_width=1.5)
+        top = scene.layer_names[-1]
+        layer = scene.layer(top)
+        return scene.with_layer(Layer(top, (*layer.ops, ring, inner)))
+
+    def key(self, key: str) -> None:
+        """A key pressed on the focused board: arrows move the cursor, Enter/Space click
+        under it, Escape drops a half-made move."""
+        scene = self.board.scene
+        if scene is None:
+            return
+        if key in CANCEL_KEYS:
+            self._path, self._marks = (), ()
+            self.message.value = info_html("Move cancelled.")
+        elif key in CLICK_KEYS:
+            if self._cursor is None:
+                self._cursor = next_region(scene.regions, None, key)
+            self._click(self._cursor)
+            return
+        elif key in ARROWS:
+            self._cursor = next_region(scene.regions, self._cursor, key)
+            self.message.value = info_html(f"Cursor on {self._cursor}.")
+        else:
+            return
+        self.refresh()
 
     def _selection(self) -> tuple[str | None, tuple[str, ...]]:
         if not self._path:

@@ -58,4 +58,11 @@ def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) 
     _wait_for(page, lambda: "Move 3:" in status.inner_text(), "the move and the reply")
     assert "h3 → h4" in message.inner_text()
     assert [s["hash"] for s in canvas_pixels(page)] != before
+
+    # From the keyboard: focus the board, arrows move a cursor, Escape cancels.
+    page.locator(BOARD_CANVAS).first.focus()
+    page.keyboard.press("ArrowUp")
+    _wait_for(page, lambda: "Cursor on" in message.inner_text(), "the keyboard cursor")
+    page.keyboard.press("Escape")
+    _wait_for(page, lambda: "cancelled" in message.inner_text(), "Escape")
     assert_clean(page, PLAY)
