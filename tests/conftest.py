@@ -17,3 +17,9 @@ def pytest_configure(config: pytest.Config) -> None:
     """Register the markers (pyproject lists them too; this keeps -m working without it)."""
     for name, help_text in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {help_text}")
+    # Saved games (resume codes) go to a scratch folder, never to the user's home; the
+    # browser tests' server inherits it.
+    import os
+    import tempfile
+
+    os.environ.setdefault("NAVALKIT_SAVES", tempfile.mkdtemp(prefix="navalkit-saves-"))

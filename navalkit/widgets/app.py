@@ -18,7 +18,6 @@ from navalkit.core import (
     NavalkitError,
     bot_names,
     get_game,
-    load_match,
     make_bot,
     new_match,
     play_bot_move,
@@ -28,6 +27,7 @@ from navalkit.render.canvas import CanvasBoard
 
 from .keyboard import ARROWS, CANCEL_KEYS, CLICK_KEYS, next_region
 from .panels import clauses_html, info_html, log_html, refusal_html, settings_html
+from .saves import SavePanel
 
 HUMAN = "human"
 MAX_AUTO_MOVES = 2000
@@ -138,17 +138,16 @@ class GameApp:
         )
         self.play_listed = b("Play chosen move", self._listed_move, "check")
         self.log_view = w.HTML()
-        self.record_box = w.Textarea(
-            placeholder="a saved game (JSON record)", layout=w.Layout(width="100%", height="90px")
-        )
-        self.save_button = b("Save game", self._save, "download")
-        self.resume_button = b("Resume saved game", self._resume, "upload")
+        self.saves = SavePanel(lambda: self.match, self._resume_match, self._tell, self._guard)
+        self.record_box = self.saves.record_box
+        self.save_button = self.saves.save_button
+        self.resume_button = self.saves.resume_button
         self.debug = w.Output()
         rules = w.Accordion(
             children=[
                 w.HTML(settings_html(g, self.match.config)),
                 w.HTML(clauses_html(g)),
-                w.VBox([w.HBox([self.save_button, self.resume_button]), self.record_box]),
+                self.saves.widget,
                 self.debug,
             ],
             titles=(
@@ -520,12 +519,11 @@ class GameApp:
             raise ValueError("Choose a move in the list first.")
         self._play(self._legal[self.legal_list.value])
 
-    def _save(self) -> None:
-        self.record_box.value = self.match.to_json()
-        self.message.value = info_html("Saved: copy the text below to keep this game.")
+    def _tell(self, text: str) -> None:
+        self.message.value = info_html(text)
 
-    def _resume(self) -> None:
-        match = load_match(self.record_box.value)  # RecordError keeps the current game
+    def _resume_match(self, match: Any) -> None:
+        """Carry on with a saved game (the current one is kept if it is another game's)."""
         if match.game.id != self.game.id:
             raise ValueError(f"That save is a {match.game.title} game, not {self.game.title}.")
         self.match = match

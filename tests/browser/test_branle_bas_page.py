@@ -66,3 +66,36 @@ def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) 
     page.keyboard.press("Escape")
     _wait_for(page, lambda: "cancelled" in message.inner_text(), "Escape")
     assert_clean(page, PLAY)
+
+
+def test_a_game_survives_a_reload_through_its_resume_code(page: Any, voila_server: Any) -> None:
+    open_page(page, voila_server, PLAY + "?seed=1")
+    status = page.locator(".navalkit-status").first
+    message = page.locator(".navalkit-message").first
+    wait_for_boards_drawn(page, PLAY)
+    _click_square(page, "h3")
+    page.wait_for_timeout(300)
+    _click_square(page, "h4")
+    _wait_for(page, lambda: "Move 3:" in status.inner_text(), "the move and the reply")
+
+    page.get_by_text("Save / resume").click()
+    page.get_by_role("button", name="Save game").click()
+    code_box = page.locator(".navalkit-resume-code")
+    code_box.wait_for(timeout=PIXEL_TIMEOUT_S * 1000)
+    code = code_box.inner_text().strip()
+
+    page.reload()  # a new kernel: a fresh game
+    open_page(page, voila_server, PLAY + "?seed=1")
+    wait_for_boards_drawn(page, PLAY)
+    assert "Move 1:" in status.inner_text()
+    page.get_by_text("Save / resume").click()
+    box = page.get_by_placeholder("a resume code (ABCD-EFGH) or a saved game (JSON)")
+    box.fill(code)
+    page.get_by_role("button", name="Resume saved game").click()
+    _wait_for(page, lambda: "Move 3:" in status.inner_text(), "the resumed game")
+
+    box.fill('{"format": "navalkit-record", "broken": ')
+    page.get_by_role("button", name="Resume saved game").click()
+    _wait_for(page, lambda: "damaged" in message.inner_text(), "the refusal of a damaged save")
+    assert "Move 3:" in status.inner_text(), "the current game is kept"
+    assert_clean(page, PLAY)
