@@ -46,11 +46,18 @@ def bot_names(game: Any) -> list[str]:
     return ["random", *game.bots(), "mcts"]
 
 
+def heuristic_name(game: Any) -> str | None:
+    """The name of the game's own one-step heuristic bot (``greedy`` stands for it)."""
+    names = list(game.bots())
+    return "greedy" if "greedy" in names else (names[0] if names else None)
+
+
 def make_bot(game: Any, name: str) -> Bot:
-    """A bot by name (or level: easy, medium, hard), for ``game``."""
+    """A bot by name (or level: easy, medium, hard), for ``game``. ``greedy`` is the game's
+    own heuristic bot whatever its name (``random`` for a game without one)."""
     name = LEVELS.get(name, name)
-    if name == "greedy" and "greedy" not in game.bots():
-        name = "random"  # a game without a heuristic of its own
+    if name == "greedy":
+        name = heuristic_name(game) or "random"
     if name == "random":
         return RandomBot()
     if name == "mcts":

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from .bots import BotView, RandomBot
+from .bots import BotView, RandomBot, heuristic_name
 
 Rng = Any  # navalkit.core.rng.Rng; kept loose to avoid an import cycle in type checking
 
@@ -161,5 +161,5 @@ class MCTSBot:
 
 
 def _fallback(game: Any) -> Any:
-    bots = game.bots()
-    return bots["greedy"]() if "greedy" in bots else RandomBot()
+    name = heuristic_name(game)
+    return game.bots()[name]() if name else RandomBot()

@@ -74,7 +74,7 @@ class WhatIfLab:
         self.value_a = w.Text(description="A:", layout=w.Layout(width="200px"))
         self.value_b = w.Text(description="B:", layout=w.Layout(width="200px"))
         choices = bot_names(self.game)
-        first = "greedy" if "greedy" in choices else "random"
+        first = "greedy"  # the game's own heuristic bot, whatever its name
         lineup = [first] + ["random"] * (self.game.default_players - 1)
         self.bot = w.Text(
             value=",".join(lineup),
