@@ -1,0 +1,383 @@
+"""Every Naval War rule clause, with its id and provenance (SEED / SRC / HOUSE).
+
+SEED clauses quote the seed (a BoardGameGeek user's memory of the rules, ../shared/seeds/004);
+SRC clauses name the public source (digest 5.5); HOUSE clauses give our reasoning and, where a
+teacher may change them, the Config setting that switches them.
+"""
+
+from __future__ import annotations
+
+from navalkit.core.clauses import Clause, ClauseBook
+
+C = Clause
+CLAUSES = ClauseBook(
+    [
+        # --- cards and set-up -------------------------------------------------------------
+        C(
+            "NW-DECKS",
+            "Two decks",
+            "A Ship Deck of 54 cards and a Play Deck of 108 cards.",
+            "SRC",
+            "[W2][W3]: 'a Ship Deck of 54 cards and a Play Deck of 108 cards'.",
+        ),
+        C(
+            "NW-MANIFEST-SHIPS",
+            "The ship cards",
+            'Ships by gun size: 18" 2×10, 16" 8×9, 15" 8×8, 14" 10×7, 11"/12" 6×6, '
+            '8" 10×4, 6" 4×3, and 6 carriers ×5 (count × hit number).',
+            "HOUSE",
+            "The published card tables could not be read (digest 5.3); the digest's manifest, kept "
+            "as data in data.MANIFESTS so a found original can replace it.",
+        ),
+        C(
+            "NW-MANIFEST-PLAY",
+            "The play cards",
+            "74 salvos (hits 1, 2, 3 in about 2:2:1 per gun size), 6 Smoke, 6 Repair, "
+            "6 Additional Damage (+1 ×4, +2 ×2), 3 each of Submarine, Torpedo Boat, Minefield "
+            "(1, 2, 3 hits), Minesweeper and Additional Ship, 1 Destroyer Squadron.",
+            "HOUSE",
+            "The digest's manifest. 2:2:1 cannot split 4, 12 or 14 cards exactly, so each gun "
+            "gets round(n/5) threes and the rest shared between ones and twos.",
+        ),
+        C(
+            "NW-POINTS",
+            "Points are hit numbers",
+            "A ship is worth as many points as its hit number.",
+            "HOUSE",
+            "[W3]'s example and [W6] score ships at their hit value; probable, not confirmed.",
+        ),
+        C(
+            "NW-DEAL",
+            "The deal",
+            "Each player is dealt 5 ship cards (his fleet) and 5 play cards (his hand), one card "
+            "at a time; the rest form the harbor pile and the draw pile.",
+            "SEED",
+            "'Deal five card starting hand and five card starting fleets.'",
+        ),
+        C(
+            "NW-DEAL-NINE",
+            "Nine players",
+            "With nine players the deal is 4 + 4.",
+            "SRC",
+            "[W2]: '4 and 4 in a 9-player game'.",
+        ),
+        C(
+            "NW-FIRST-DEALER",
+            "The first dealer",
+            "The last seat deals the first round, so Player 1 (on the dealer's left) plays first.",
+            "HOUSE",
+            "[W2]: the first dealer is chosen by agreement; we fix one so lessons replay.",
+        ),
+        C(
+            "NW-LAYOUT",
+            "The fleet",
+            "Ships lie face up in columns by gun size; carriers stand behind the other ships.",
+            "SEED",
+            "'Aircraft carries are behind other ships' / [W2] columns by gun size.",
+        ),
+        C(
+            "NW-CARRIER",
+            "Carriers behind",
+            "No salvo, torpedo boat, submarine, air strike or Destroyer Squadron may touch a "
+            "carrier while its fleet still has a ship that is not a carrier.",
+            "SEED",
+            "'...which must all be sunk before carriers can be attacked.' (rules 2, 6, 7, 8, 11)",
+        ),
+        C(
+            "NW-OWN",
+            "Never your own ships",
+            "A player may never do anything that would sink or damage his own ship.",
+            "SEED",
+            "'a player may NEVER do anything that would sink or damage his own ship.'",
+        ),
+        C(
+            "NW-RED",
+            "Red cards",
+            "Additional Damage, Additional Ship, Minefield, Submarine and Torpedo Boat are red: "
+            "a red card is played at once, and is that turn's play.",
+            "SEED",
+            "'Red cards require you to play them immediately.' That the red card is the turn's "
+            "one play follows from 'draw one, play one'.",
+        ),
+        C(
+            "NW-RED-NOTARGET",
+            "A red card with no target",
+            "A red card that cannot be played (no target) is discarded; that is the turn's play.",
+            "HOUSE",
+            "The seed's own example: Additional Damage is 'wasted' when it has no salvo.",
+        ),
+        C(
+            "NW-CLEAROUT",
+            "Clearing red cards",
+            "Before play, each player in turn plays every red card in his hand, refilling from "
+            "the deck, until he holds none; the dealer goes first.",
+            "SRC",
+            "[W2] says the dealer starts; the seed says the player to his left (setting).",
+            "clearout_start",
+        ),
+        C(
+            "NW-CLEAROUT-AD",
+            "Additional Damage in the clear-out",
+            "Additional Damage played in the clear-out is wasted (there are no salvos yet).",
+            "SEED",
+            "'Additional Damage cards are wasted at this stage.'",
+        ),
+        # --- the turn -----------------------------------------------------------------------
+        C(
+            "NW-TURN",
+            "Draw one, play one",
+            "Play goes clockwise from the dealer's left. On his turn a player draws one card, "
+            "then plays one card.",
+            "SEED",
+            "'Draw one, play one.'",
+        ),
+        C(
+            "NW-DISCARD",
+            "Discard instead",
+            "If the card drawn was not red, the player may discard one card instead of playing.",
+            "SEED",
+            "'If you did not draw a red card, you may discard one card instead.'",
+        ),
+        C(
+            "NW-AIR",
+            "Air strikes",
+            "Instead of drawing and playing, a player with carriers may launch one air strike per "
+            "carrier: all targets are named first, then one die each; a 1 sinks the target.",
+            "SEED",
+            "Rule 4b.",
+        ),
+        C(
+            "NW-AIR-HOLD",
+            "Holding a carrier back",
+            "A carrier may hold its strike, but at least one strike must be launched.",
+            "HOUSE",
+            "'one per carrier' is an upper bound; a turn of air strikes must attack something.",
+        ),
+        C(
+            "NW-SMOKE-AIR",
+            "Smoke and aircraft",
+            "Smoke screens its fleet from air strikes.",
+            "HOUSE",
+            "The seed is silent; the digest and [W6] block everything but submarines "
+            "and Additional Damage.",
+            "smoke_blocks_air",
+        ),
+        C(
+            "NW-KAMIKAZE",
+            "Kamikaze (optional)",
+            "Japanese carriers may strike as Kamikaze: success on 1 or 2. After a miss the carrier "
+            "sits out its owner's next turn; after a hit, the die roll + 1 turns.",
+            "SEED",
+            "Rule 4b(i).",
+            "kamikaze",
+        ),
+        C(
+            "NW-SALVO",
+            "Salvos",
+            "A salvo is played on one enemy ship (or a Destroyer Squadron) and needs a ship of "
+            "your own with that gun size.",
+            "SEED",
+            "'Salvos require you to have a ship with the same size guns to shoot them.'",
+        ),
+        C(
+            "NW-HITNUMBER",
+            "Sinking",
+            "A ship sinks when its hits reach its hit number.",
+            "SRC",
+            "[W2][W3].",
+        ),
+        C(
+            "NW-SINK-CREDIT",
+            "Who scores a ship",
+            "Only the player who deals the final damage scores the sunk ship.",
+            "SEED",
+            "'Only the player doing the final damage to sink a ship gets it.'",
+        ),
+        C(
+            "NW-ADD-DAMAGE",
+            "Additional Damage (red)",
+            "Additional Damage goes on a salvo already on an enemy ship, carriers included, "
+            "whatever stands in front of them; smoke does not stop it.",
+            "SEED",
+            "Rules 9, 13.",
+        ),
+        C(
+            "NW-REPAIR",
+            "Repair",
+            "Repair removes one salvo from one of your ships, with its Additional Damage.",
+            "SEED",
+            "Rule 10.",
+        ),
+        C(
+            "NW-MINEFIELD",
+            "Minefields (red)",
+            "A minefield goes in front of an opponent and at once damages every ship of his "
+            "fleet, carriers included.",
+            "SEED",
+            "Rule 5.",
+        ),
+        C(
+            "NW-MINE-ARRIVAL",
+            "Ships arriving into mines",
+            "Minefields also damage ships that join the fleet later; a ship sunk on arrival is "
+            "lost and nobody scores it.",
+            "SEED",
+            "Rule 9: 'it is simply lost'.",
+        ),
+        C(
+            "NW-MINE-CREDIT",
+            "Who scores a mined ship",
+            "A ship a minefield sinks scores for the player who laid it.",
+            "HOUSE",
+            "The seed is silent; the digest's proposal.",
+            "mine_credit",
+        ),
+        C(
+            "NW-MINESWEEPER",
+            "Minesweeper",
+            "A Minesweeper removes all the minefields in front of your own fleet.",
+            "SEED",
+            "'ALL, do you hear me?'",
+        ),
+        C(
+            "NW-SMOKE",
+            "Smoke",
+            "Smoke goes in front of your fleet and protects it until your next turn: no salvo, "
+            "torpedo boat, new minefield or Destroyer Squadron can reach it. It does not stop "
+            "submarines or Additional Damage.",
+            "SEED",
+            "Rules 6, 7, 11, 13; new minefields: "
+            "the digest's reading of 'protects your whole fleet'.",
+        ),
+        C(
+            "NW-TORPEDO",
+            "Torpedo Boat (red)",
+            "Name an enemy ship and roll a die: a 6 sinks it. Smoke stops it.",
+            "SEED",
+            "Rule 7.",
+        ),
+        C(
+            "NW-SUBMARINE",
+            "Submarine (red)",
+            "Name an enemy ship and roll a die: a 5 or 6 sinks it, even through smoke.",
+            "SEED",
+            "Rule 8.",
+        ),
+        C(
+            "NW-ADD-SHIP",
+            "Additional Ship (red)",
+            "Take the top card of the harbor pile into your fleet.",
+            "SEED",
+            "Rule 9 and [W2]'s harbor pile.",
+        ),
+        C(
+            "NW-DS",
+            "Destroyer Squadron",
+            "The Destroyer Squadron goes in front of its owner's fleet. If it survives to his next "
+            "turn, before that turn he names an opponent, rolls a die and takes that many of his "
+            "ships, his choice (carriers last); then he plays his turn.",
+            "SEED",
+            "Rule 11.",
+        ),
+        C(
+            "NW-DS-STOP",
+            "Stopping the Destroyer Squadron",
+            "Only salvos hurt the Destroyer Squadron; 4 hits sink it. Mines, aircraft, "
+            "submarines, torpedo boats and Additional Damage cannot touch it.",
+            "SRC",
+            "Seed rule 11 (only salvos); [W3]: 'put 4 hits on it within one lap'.",
+        ),
+        C(
+            "NW-DS-TARGET",
+            "Shooting at the Squadron",
+            "Any opponent may fire a matching salvo at the Squadron, unless its owner has smoke; "
+            "smoke also protects the opponent it would attack.",
+            "HOUSE",
+            "Digest: any player may fire at it. Better reading: the seed's 'cannot attack a "
+            "player who has deployed smoke' covers the Squadron in front of his fleet.",
+        ),
+        C(
+            "NW-DS-CREDIT",
+            "Ships the Squadron takes",
+            "The Squadron's owner scores the ships it takes; air strikes score for the striker.",
+            "HOUSE",
+            "The digest's ruling.",
+        ),
+        # --- the end --------------------------------------------------------------------------
+        C(
+            "NW-ELIMINATED",
+            "Out of ships",
+            "A player whose fleet is all sunk takes no more turns this round.",
+            "HOUSE",
+            "Implied by the seed's 'eliminated before the end of the round'.",
+        ),
+        C(
+            "NW-ROUND-END",
+            "End of a round",
+            "A round ends at the end of the turn in which the draw deck ran out, or as soon as "
+            "only one player has ships left.",
+            "SEED",
+            "Rule 14; 'at the end of the turn' is ours.",
+        ),
+        C(
+            "NW-SCORE",
+            "Scoring a round",
+            "Each player scores the points of the ships he sank.",
+            "SEED",
+            "Rule 15.",
+        ),
+        C(
+            "NW-ELIMINATION",
+            "Elimination penalty",
+            "A player eliminated before the end of the round loses 10 points.",
+            "SEED",
+            "Rule 15; totals may go negative [W4].",
+        ),
+        C(
+            "NW-SURVIVOR",
+            "Lone survivor",
+            "If only one player has ships left, he gains 10.",
+            "SEED",
+            "Rule 15; [W4] tournament practice.",
+        ),
+        C(
+            "NW-LEADER-DEALS",
+            "The leader deals",
+            "From the second round the player with the highest total deals (a tie: the tied "
+            "player nearest the last dealer's left).",
+            "SEED",
+            "Rule 16; the tie-break is HOUSE.",
+        ),
+        C(
+            "NW-GOAL",
+            "Game end",
+            "Rounds are played until someone has at least 100 points at the end of a round "
+            "(75 in tournament play); the highest total wins, a tie is a draw.",
+            "SEED",
+            "Rule 17; 75: [W4][W5].",
+            "goal",
+        ),
+        C(
+            "NW-LIMIT",
+            "A finite game",
+            "After the house limit of rounds the game ends and the highest total wins.",
+            "HOUSE",
+            "Every navalkit game must end.",
+            "max_rounds",
+        ),
+        C(
+            "NW-ORDER",
+            "Whose move",
+            "Only the seat to move may act, and only with the step the turn is at.",
+            "HOUSE",
+            "Turn order made explicit for the engine.",
+        ),
+        C(
+            "NW-HAND",
+            "Cards in hand",
+            "You can only play or discard a card you hold.",
+            "SEED",
+            "Rule 4a.",
+        ),
+    ]
+)

@@ -1,0 +1,60 @@
+"""Naval War settings. Each switch names its provenance and the rule it changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from navalkit.core.config import setting
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """How to play: the seed's rules, with the optional and house rules a teacher may switch."""
+
+    goal: int = setting(
+        100,
+        provenance="SEED",
+        choices=(100, 75, 50),
+        rule="NW-GOAL",
+        help="Play rounds until someone has at least this many points at the end of a round: "
+        "100 (the seed), 75 (the World Boardgaming Championships' tournament option), or 50 "
+        "for a short classroom game.",
+    )
+    kamikaze: bool = setting(
+        False,
+        provenance="SEED",
+        rule="NW-KAMIKAZE",
+        help="The optional Kamikaze rule: Japanese carriers may strike on a 1 or 2, then sit "
+        "out one turn (a miss) or the die roll + 1 turns (a hit).",
+    )
+    clearout_start: str = setting(
+        "dealer",
+        provenance="SRC",
+        choices=("dealer", "left"),
+        rule="NW-CLEAROUT",
+        help="Who clears red cards first: the dealer (the published rules' opening) or the "
+        "player to the dealer's left (the seed's memory).",
+    )
+    smoke_blocks_air: bool = setting(
+        True,
+        provenance="HOUSE",
+        rule="NW-SMOKE-AIR",
+        help="Smoke also screens a fleet from air strikes (the digest's reading; the seed is "
+        "silent). Off: aircraft fly over the smoke.",
+    )
+    mine_credit: str = setting(
+        "layer",
+        provenance="HOUSE",
+        choices=("layer", "nobody"),
+        rule="NW-MINE-CREDIT",
+        help="Who scores a ship sunk by a minefield: the player who laid it, or nobody.",
+    )
+    max_rounds: int = setting(
+        8,
+        provenance="HOUSE",
+        low=1,
+        high=50,
+        rule="NW-LIMIT",
+        help="The rules have no limit on rounds; we stop after this many so every game ends. "
+        "The highest total then wins.",
+    )

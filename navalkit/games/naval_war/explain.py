@@ -1,0 +1,273 @@
+"""Naval War explainers: thin widgets over the pure calculators in :mod:`.calc`.
+
+* :class:`OddsExplainer`: the chance each die attack sinks a ship, exact and simulated;
+* :class:`SalvoChecker`: which salvos in a hand can fire, on the live table (click to ask);
+* :class:`SquadronExplainer`: what each face of the Destroyer Squadron's die takes;
+* :class:`CreditExplainer`: who scores a ship hit by several players.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from navalkit.core.match import Match, new_match
+from navalkit.render.canvas import CanvasBoard
+from navalkit.widgets.panels import refusal_html
+
+from .actions import Play
+from .calc import (
+    ATTACKS,
+    at_least_one,
+    salvo_checks,
+    sink_chance,
+    sink_credit,
+    squadron_captures,
+    squadron_expected,
+)
+from .data import SHIPS
+from .draw import draw
+from .game import GAME
+from .resolve import strike_sinks
+from .state import ACT, OVER
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "<i>nothing to show</i>"
+    head = "".join(f"<th>{html.escape(str(k))}</th>" for k in rows[0])
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>"
+        for r in rows
+    )
+    return f"<table class='navalkit-table'><tr>{head}</tr>{body}</table>"
+
+
+def simulate(kind: str, strikes: int, trials: int, seed: int = 0) -> float:
+    """The share of ``trials`` in which ``strikes`` die attacks of ``kind`` sink the ship."""
+    rng = random.Random(seed)
+    hits = sum(
+        any(strike_sinks(kind, rng.randint(1, 6)) for _ in range(strikes)) for _ in range(trials)
+    )
+    return hits / trials
+
+
+class OddsExplainer:
+    """Pick an attack and how many strikes: the exact chance next to a simulation."""
+
+    def __init__(self, kind: str = "air_strike", strikes: int = 1, trials: int = 2000) -> None:
+        self.kind = w.Dropdown(options=list(ATTACKS), value=kind, description="Attack:")
+        self.strikes = w.IntSlider(value=strikes, min=1, max=6, description="Strikes:")
+        self.trials = w.IntSlider(value=trials, min=100, max=20000, step=100, description="Trials:")
+        self.answer = w.HTML()
+        self.answer.add_class("navalkit-message")
+        self.chart = w.Output()
+        for box in (self.kind, self.strikes, self.trials):
+            box.observe(lambda _ch: self.update(), "value")
+        self.widget = w.VBox(
+            [w.HBox([self.kind, self.strikes]), self.trials, self.answer, self.chart]
+        )
+        self.update()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @property
+    def exact(self) -> float:
+        return float(at_least_one(self.kind.value, self.strikes.value))
+
+    @property
+    def simulated(self) -> float:
+        return simulate(self.kind.value, self.strikes.value, self.trials.value)
+
+    def update(self) -> None:
+        p = at_least_one(self.kind.value, self.strikes.value)
+        sim = self.simulated
+        self.answer.value = (
+            f"<b>{self.strikes.value} × {self.kind.value}</b>: exact chance to sink "
+            f"<b>{p.numerator}/{p.denominator} = {float(p):.1%}</b>; simulated over "
+            f"{self.trials.value} tries: <b>{sim:.1%}</b>."
+        )
+        self.chart.clear_output()
+        with self.chart:
+            import matplotlib.pyplot as plt
+
+            fig, ax = plt.subplots(figsize=(5, 2.2))
+            ax.bar(list(ATTACKS), [float(sink_chance(k)) for k in ATTACKS], color="#5b7a99")
+            ax.set_ylabel("one die sinks")
+            ax.set_ylim(0, 0.5)
+            fig.tight_layout()
+            plt.show()
+
+
+class SalvoChecker:
+    """The live table for one seat: which salvos can fire, and a click on a hand card then a
+    ship asks the rules whether that shot is legal, and why not."""
+
+    def __init__(self, match: Match | None = None, seat: int | None = None) -> None:
+        self.match = match or _a_turn_in_play()
+        self.seat = self.match.state.seat if seat is None else seat
+        self.card: int | None = None
+        self.answer = w.HTML()
+        self.answer.add_class("navalkit-message")
+        self.table = w.HTML()
+        first = self._scene()
+        self.board = CanvasBoard(first.width, first.height, css_width=640)
+        self.board.widget.add_class("navalkit-board")
+        self.board.on_click(lambda region, x, y: self.click(region))
+        self.widget = w.VBox([self.board.widget, self.answer, self.table])
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _scene(self, **marks: Any) -> Any:
+        return draw(GAME.observe(self.match.state, self.seat), **marks)
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "card": c.label,
+                "can fire": "yes" if c.can_fire else "no",
+                "why": c.reason,
+                "targets": c.targets,
+                "would sink": ", ".join(c.sinks) or "-",
+            }
+            for c in salvo_checks(self.match.state, self.seat)
+        ]
+
+    def refresh(self, **marks: Any) -> None:
+        self.board.show(self._scene(**marks))
+        self.table.value = _table(self.rows())
+
+    def click(self, region: str | None) -> None:
+        """A hand card selects it; a ship (or the Squadron) asks about that shot."""
+        if region and region.startswith("card:"):
+            self.card = int(region[5:])
+            targets = [
+                f"ship:{a.target}"
+                for a in self.match.legal_actions()
+                if isinstance(a, Play) and a.card == self.card
+            ]
+            self.answer.value = f"{len(targets)} legal target(s) lit in green."
+            self.refresh(selected=region, targets=targets)
+            return
+        if self.card is None or not region or not region.startswith("ship:"):
+            self.answer.value = "Click a salvo in the hand, then a ship."
+            return
+        action = Play(self.card, int(region[5:]))
+        v = GAME.violation(self.match.state, action)
+        if v is None:
+            self.answer.value = f"Legal: {html.escape(GAME.describe(self.match.state, action))}."
+        else:
+            self.answer.value = refusal_html(GAME, v.rule_id, v.message)
+        self.refresh(selected=f"card:{self.card}", marks=v.squares if v else ())
+
+
+def _a_turn_in_play(seed: int = 3) -> Match:
+    """A match played by the greedy bot until a seat is to play a card with salvos in hand."""
+    from navalkit.core.bots import make_bot, play_bot_move
+
+    m = new_match("naval_war", seed=seed)
+    bot = make_bot(GAME, "greedy")
+    for _ in range(400):
+        st = m.state
+        if st.phase == ACT and st.turns[st.seat] > 2 and len(salvo_checks(st, st.seat)) >= 2:
+            break
+        if st.phase == OVER:
+            break
+        play_bot_move(m, bot)
+    return m
+
+
+class SquadronExplainer:
+    """Pick a victim and a die face: the ships the Destroyer Squadron takes, and its average."""
+
+    def __init__(self, match: Match | None = None, victim: int = 1, roll: int = 3) -> None:
+        self.match = match or _a_turn_in_play()
+        n = self.match.players
+        self.victim = w.Dropdown(
+            options=[(f"Player {s + 1}", s) for s in range(n)], value=victim, description="Victim:"
+        )
+        self.roll = w.IntSlider(value=roll, min=1, max=6, description="Die roll:")
+        self.answer = w.HTML()
+        self.answer.add_class("navalkit-message")
+        first = draw(GAME.observe(self.match.state, None))
+        self.board = CanvasBoard(first.width, first.height, css_width=640)
+        self.board.widget.add_class("navalkit-board")
+        for box in (self.victim, self.roll):
+            box.observe(lambda _ch: self.update(), "value")
+        self.widget = w.VBox([w.HBox([self.victim, self.roll]), self.board.widget, self.answer])
+        self.update()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        return squadron_captures(self.match.state.fleets[self.victim.value], self.roll.value)
+
+    def update(self) -> None:
+        fleet = self.match.state.fleets[self.victim.value]
+        taken = self.taken
+        avg = squadron_expected(fleet)
+        names = ", ".join(SHIPS[s].name for s in taken) or "nothing (no ships)"
+        self.answer.value = (
+            f"A roll of <b>{self.roll.value}</b> takes <b>{html.escape(names)}</b> "
+            f"({sum(SHIPS[s].hits for s in taken)} points; carriers last, NW-CARRIER). "
+            f"On average the Squadron takes <b>{float(avg):.1f}</b> points from this fleet."
+        )
+        marks = tuple(f"ship:{s}" for s in taken)
+        self.board.show(
+            draw(
+                GAME.observe(self.match.state, None),
+                marks=marks,
+                selected=f"seat:{self.victim.value}",
+            )
+        )
+
+
+class CreditExplainer:
+    """Type the blows a ship takes ("P1:3, P2:2, mines P3:2"): who scores it when it sinks."""
+
+    def __init__(self, ship: str = "Bismarck", blows: str = "P1:3, P2:2, P3:3") -> None:
+        self.ship = w.Dropdown(options=[s.name for s in SHIPS], value=ship, description="Ship:")
+        self.blows = w.Text(value=blows, description="Blows:")
+        self.answer = w.HTML()
+        self.answer.add_class("navalkit-message")
+        for box in (self.ship, self.blows):
+            box.observe(lambda _ch: self.update(), "value")
+        self.widget = w.VBox([w.HBox([self.ship, self.blows]), self.answer])
+        self.update()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def parsed(self) -> list[tuple[str, int]]:
+        out = []
+        for part in self.blows.value.split(","):
+            who, _, hits = part.strip().rpartition(":")
+            if who and hits.strip().isdigit():
+                out.append((who.strip(), int(hits)))
+        return out
+
+    @property
+    def scorer(self) -> str | None:
+        hits = next(s.hits for s in SHIPS if s.name == self.ship.value)
+        return sink_credit(hits, self.parsed())[0]
+
+    def update(self) -> None:
+        hits = next(s.hits for s in SHIPS if s.name == self.ship.value)
+        who, i = sink_credit(hits, self.parsed())
+        if who is None:
+            total = sum(h for _, h in self.parsed())
+            self.answer.value = f"{self.ship.value} has {total} of {hits} hits: still afloat."
+        else:
+            self.answer.value = (
+                f"Blow {i + 1} brings {self.ship.value} to its hit number {hits}: "
+                f"<b>{html.escape(who)}</b> scores {hits} points (NW-SINK-CREDIT: only the final "
+                "damage counts; a minefield's ship goes to its layer, NW-MINE-CREDIT)."
+            )

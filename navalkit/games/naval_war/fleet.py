@@ -1,0 +1,242 @@
+"""Tables and pure helpers over fleets: damage, owners, targets, sinking.
+
+Everything here reads a :class:`~.state.State` and returns plain values; the few helpers
+that change things work on a :class:`Work` copy whose fields are lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import (
+    ADD_DAMAGE,
+    ADD_SHIP,
+    CARDS,
+    MINEFIELD,
+    REPAIR,
+    SALVO,
+    SHIPS,
+    SMOKE,
+    SQUADRON,
+    SUBMARINE,
+    SWEEPER,
+    TORPEDO,
+)
+from .state import DS_TARGET, State
+
+KIND = tuple(c.kind for c in CARDS)
+CARD_GUN = tuple(c.gun for c in CARDS)
+VALUE = tuple(c.value for c in CARDS)
+RED = tuple(c.red for c in CARDS)
+GUN = tuple(s.gun for s in SHIPS)
+HITS = tuple(s.hits for s in SHIPS)
+CARRIER = tuple(s.carrier for s in SHIPS)
+JAPANESE = tuple(s.nation == "JP" for s in SHIPS)
+SORT_KEY = tuple((1 if s.carrier else 0, -s.gun, s.id) for s in SHIPS)
+ALL_CARDS = tuple(range(len(CARDS)))
+ALL_SHIPS = tuple(range(len(SHIPS)))
+#: the Destroyer Squadron sinks at this many salvo hits (NW-DS-STOP)
+DS_HITS = 4
+
+
+def owner_of(state: State, ship: int) -> int:
+    """The seat whose fleet holds ``ship``, or -1 if it is not afloat."""
+    for seat, fleet in enumerate(state.fleets):
+        if ship in fleet:
+            return seat
+    return -1
+
+
+def mine_hits(state: State, seat: int) -> int:
+    return sum(VALUE[m] for m, _ in state.mines[seat])
+
+
+def hits_on(state: State, ship: int, seat: int) -> int:
+    """The damage on ``ship`` of ``seat``'s fleet: salvos, their extra damage, minefields."""
+    total = mine_hits(state, seat)
+    for card, extra in state.salvos[ship]:
+        total += VALUE[card]
+        for e in extra:
+            total += VALUE[e]
+    return total
+
+
+def salvo_owner(state: State, card: int) -> int:
+    """The ship a salvo card lies on, or -1."""
+    for ship, on in enumerate(state.salvos):
+        for c, _ in on:
+            if c == card:
+                return ship
+    return -1
+
+
+def attackable(fleet: tuple[int, ...]) -> tuple[int, ...]:
+    """The ships an attacker may name (NW-CARRIER): carriers only once nothing else is left."""
+    front = tuple(s for s in fleet if not CARRIER[s])
+    return front if front else fleet
+
+
+def alive(state: State) -> list[int]:
+    """Seats that still have ships."""
+    return [s for s in range(state.n) if state.fleets[s]]
+
+
+def opponents(state: State, seat: int, *, through_smoke: bool = False) -> list[int]:
+    """Opponents with ships that ``seat`` can reach (not behind smoke unless ``through_smoke``)."""
+    return [
+        o
+        for o in range(state.n)
+        if o != seat and state.fleets[o] and (through_smoke or state.smoke[o] < 0)
+    ]
+
+
+def ship_targets(state: State, seat: int, *, through_smoke: bool = False) -> list[int]:
+    """Enemy ships a salvo, torpedo boat, submarine or air strike may name."""
+    out: list[int] = []
+    for o in opponents(state, seat, through_smoke=through_smoke):
+        out.extend(attackable(state.fleets[o]))
+    return out
+
+
+def ready_carriers(state: State, seat: int) -> list[int]:
+    """Carriers of ``seat`` that may strike this turn (Kamikaze rest over)."""
+    t = state.turns[seat]
+    return [s for s in state.fleets[seat] if CARRIER[s] and state.ready_at[s] <= t]
+
+
+def air_targets(state: State, seat: int) -> list[int]:
+    return ship_targets(state, seat, through_smoke=not state.config.smoke_blocks_air)
+
+
+def card_targets(state: State, seat: int, card: int) -> list[int]:
+    """Every legal target of ``card`` for ``seat`` now (-1 for a card that takes none)."""
+    kind = KIND[card]
+    if kind == SALVO:
+        gun = CARD_GUN[card]
+        if not any(GUN[s] == gun for s in state.fleets[seat]):
+            return []
+        out = ship_targets(state, seat)
+        o = state.ds_owner
+        if o >= 0 and o != seat and state.smoke[o] < 0:
+            out.append(DS_TARGET)
+        return out
+    if kind == TORPEDO:
+        return ship_targets(state, seat)
+    if kind == SUBMARINE:
+        return ship_targets(state, seat, through_smoke=True)
+    if kind == MINEFIELD:
+        return opponents(state, seat)
+    if kind == ADD_DAMAGE:
+        if state.opening:
+            return []
+        return [
+            c
+            for o in range(state.n)
+            if o != seat
+            for ship in state.fleets[o]
+            for c, _ in state.salvos[ship]
+        ]
+    if kind == REPAIR:
+        return [c for ship in state.fleets[seat] for c, _ in state.salvos[ship]]
+    if kind == SMOKE:
+        return [-1] if state.smoke[seat] < 0 else []
+    if kind == SWEEPER:
+        return [-1] if state.mines[seat] else []
+    if kind == SQUADRON:
+        return [-1] if state.ds_owner < 0 else []
+    if kind == ADD_SHIP:
+        return [-1] if state.harbor else []
+    return []
+
+
+def sort_fleet(ships: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """Column order (NW-LAYOUT): biggest guns first, carriers behind."""
+    return tuple(sorted(ships, key=SORT_KEY.__getitem__))
+
+
+def points(ships: tuple[int, ...]) -> int:
+    """Points of sunk ships (NW-POINTS)."""
+    return sum(HITS[s] for s in ships)
+
+
+class Work:
+    """A mutable copy of the parts of a state that a move changes."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.changes: dict[str, Any] = {}
+
+    def get(self, name: str) -> Any:
+        return self.changes[name] if name in self.changes else getattr(self.state, name)
+
+    def set(self, **kw: Any) -> None:
+        self.changes.update(kw)
+
+    def put(self, name: str, index: int, value: Any) -> None:
+        """Set ``name[index] = value`` on a tuple field."""
+        old = self.get(name)
+        self.changes[name] = (*old[:index], value, *old[index + 1 :])
+
+    def to_discard(self, *cards: int) -> None:
+        self.changes["discard"] = self.get("discard") + cards
+
+    def view(self) -> State:
+        """The state with the changes so far (for the read helpers above)."""
+        return evolve(self.state, self.changes)
+
+    def sink(self, ship: int, by: int) -> None:
+        """Send ``ship`` to the bottom: its cards to the discard pile, its points to ``by``."""
+        seat = owner_of(self.view(), ship)
+        fleet = self.get("fleets")[seat]
+        self.put("fleets", seat, tuple(s for s in fleet if s != ship))
+        on = self.get("salvos")[ship]
+        if on:
+            self.to_discard(*(c for card, extra in on for c in (card, *extra)))
+            self.put("salvos", ship, ())
+        if by >= 0:
+            self.put("sunk", by, self.get("sunk")[by] + (ship,))
+        else:
+            self.set(lost=(*self.get("lost"), ship))
+
+    def sink_damaged(self, seat: int, by: int) -> list[int]:
+        """Sink every ship of ``seat`` whose hits reach its hit number; returns them."""
+        view = self.view()
+        gone = [s for s in view.fleets[seat] if hits_on(view, s, seat) >= HITS[s]]
+        for s in gone:
+            self.sink(s, by)
+        return gone
+
+
+def without(pile: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``pile`` less one ``card`` (its order kept)."""
+    i = pile.index(card)
+    return pile[:i] + pile[i + 1 :]
+
+
+_NAMES = tuple(State.__dataclass_fields__)
+
+
+def _make_evolve() -> Any:
+    """Build ``evolve`` as straight-line code: one line per field, no loops or getattr."""
+    lines = ["def evolve(state, changes):", "    new = _new(State)", "    get = changes.get"]
+    for name in _NAMES:
+        lines.append(f"    v = get({name!r}, _NO)")
+        lines.append(f"    _set(new, {name!r}, state.{name} if v is _NO else v)")
+    lines.append("    return new")
+    scope: dict[str, Any] = {
+        "_new": object.__new__,
+        "_set": object.__setattr__,
+        "State": State,
+        "_NO": object(),
+    }
+    exec("\n".join(lines), scope)
+    return scope["evolve"]
+
+
+_evolve = _make_evolve()
+
+
+def evolve(state: State, changes: dict[str, Any]) -> State:
+    """A copy of ``state`` with ``changes`` (much faster than dataclasses.replace)."""
+    new: State = _evolve(state, changes)
+    return new

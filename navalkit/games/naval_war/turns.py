@@ -1,0 +1,188 @@
+"""The flow of a round: the deal, the clear-out, whose turn, the Destroyer Squadron's
+attack before its owner's turn, and the end of a round with its scoring."""
+
+from __future__ import annotations
+
+from .config import Config
+from .fleet import (
+    ALL_CARDS,
+    ALL_SHIPS,
+    RED,
+    Work,
+    air_targets,
+    alive,
+    evolve,
+    opponents,
+    points,
+    ready_carriers,
+)
+from .state import CHOOSE, CLEAR, DEAL, DRAW, DS_PICK, DS_TAKE, OVER, REFILL, State
+
+#: points lost by a player eliminated before the end of a round, and won by a lone survivor
+ELIMINATION_PENALTY = 10
+SURVIVOR_BONUS = 10
+
+
+def hand_size(players: int) -> int:
+    """Cards dealt to each player of each deck (NW-DEAL, NW-DEAL-NINE)."""
+    return 4 if players == 9 else 5
+
+
+def fresh_round(
+    config: Config,
+    n: int,
+    dealer: int,
+    rnd: int,
+    totals: tuple[int, ...],
+    history: tuple[tuple[int, ...], ...],
+) -> State:
+    """A new round before the deal: every card back in its deck."""
+    empty: tuple[tuple[int, ...], ...] = ((),) * n
+    return State(
+        config=config,
+        n=n,
+        phase=DEAL,
+        seat=dealer,
+        round=rnd,
+        dealer=dealer,
+        totals=totals,
+        deck=ALL_CARDS,
+        harbor=ALL_SHIPS,
+        discard=(),
+        hands=empty,
+        fleets=empty,
+        salvos=((),) * len(ALL_SHIPS),
+        mines=((),) * n,
+        smoke=(-1,) * n,
+        ds_owner=-1,
+        ds_salvos=(),
+        sunk=empty,
+        lost=(),
+        turns=(0,) * n,
+        ready_at=(0,) * len(ALL_SHIPS),
+        history=history,
+    )
+
+
+def can_launch(state: State, seat: int) -> bool:
+    """Air strikes are possible: a ready carrier and something to aim at (NW-AIR)."""
+    return bool(ready_carriers(state, seat)) and bool(air_targets(state, seat))
+
+
+def clear_next(state: State) -> State:
+    """The clear-out (NW-CLEAROUT): the seat at it plays red cards until he holds none,
+    then the next seat; after a full lap, play starts on the dealer's left."""
+    seat, cleared, n = state.seat, state.cleared, state.n
+    while True:
+        if len(alive(state)) <= 1:
+            return end_round(state)
+        if cleared >= n:
+            if not state.deck:
+                return end_round(state)
+            st = evolve(state, {"opening": False, "cleared": cleared})
+            return begin_turn(st, _next_alive(st, st.dealer))
+        if state.fleets[seat] and any(RED[c] for c in state.hands[seat]):
+            if state.seat == seat and state.cleared == cleared and state.phase == CLEAR:
+                return state
+            return evolve(state, {"phase": CLEAR, "seat": seat, "cleared": cleared})
+        cleared += 1
+        seat = (seat + 1) % n
+
+
+def _next_alive(state: State, after: int) -> int:
+    for k in range(1, state.n + 1):
+        s = (after + k) % state.n
+        if state.fleets[s]:
+            return s
+    return after
+
+
+def begin_turn(state: State, seat: int) -> State:
+    """Start ``seat``'s turn: his smoke lifts (NW-SMOKE); his Destroyer Squadron attacks
+    first if it survived (NW-DS); then he draws, or chooses between drawing and air strikes."""
+    w = Work(state)
+    w.set(seat=seat, pending=-1, target=-1, strikes=(), queue=(), ds_victim=-1, ds_left=0)
+    w.put("turns", seat, state.turns[seat] + 1)
+    if state.smoke[seat] >= 0:
+        w.to_discard(state.smoke[seat])
+        w.put("smoke", seat, -1)
+    if state.ds_owner == seat:
+        st = w.view()
+        if opponents(st, seat):
+            return evolve(st, {"phase": DS_PICK})
+        w.to_discard(*ds_cards(state))
+        w.set(ds_owner=-1, ds_salvos=())
+    return after_ds(w.view())
+
+
+def ds_cards(state: State) -> tuple[int, ...]:
+    from .data import SQUADRON_CARD
+
+    return (SQUADRON_CARD, *state.ds_salvos)
+
+
+def after_ds(state: State) -> State:
+    """The turn proper: draw, or choose between drawing and air strikes."""
+    if can_launch(state, state.seat):
+        return evolve(state, {"phase": CHOOSE})
+    return evolve(state, {"phase": DRAW})
+
+
+def ds_next(state: State) -> State:
+    """Another capture, or the Squadron's attack is over and it leaves the table."""
+    victim = state.ds_victim
+    if state.ds_left > 0 and state.fleets[victim]:
+        return evolve(state, {"phase": DS_TAKE})
+    w = Work(state)
+    w.to_discard(*ds_cards(state))
+    w.set(ds_owner=-1, ds_salvos=(), ds_victim=-1, ds_left=0)
+    st = w.view()
+    if len(alive(st)) <= 1:
+        return end_round(st)
+    return after_ds(st)
+
+
+def end_turn(state: State) -> State:
+    """After a turn: the round may end (NW-ROUND-END), else the next seat with ships plays."""
+    if not state.deck or len(alive(state)) <= 1:
+        return end_round(state)
+    return begin_turn(state, _next_alive(state, state.seat))
+
+
+def round_result(state: State) -> tuple[int, ...]:
+    """This round's points: ships sunk, -10 if eliminated, +10 for a lone survivor."""
+    afloat = alive(state)
+    out = []
+    for seat in range(state.n):
+        p = points(state.sunk[seat])
+        if not state.fleets[seat]:
+            p -= ELIMINATION_PENALTY  # NW-ELIMINATION
+        elif len(afloat) == 1:
+            p += SURVIVOR_BONUS  # NW-SURVIVOR
+        out.append(p)
+    return tuple(out)
+
+
+def end_round(state: State) -> State:
+    """Score the round; the game ends at the goal (NW-GOAL) or the house limit (NW-LIMIT);
+    otherwise the leader deals the next round (NW-LEADER-DEALS)."""
+    got = round_result(state)
+    totals = tuple(t + p for t, p in zip(state.totals, got, strict=True))
+    history = (*state.history, got)
+    cfg = state.config
+    if max(totals) >= cfg.goal or state.round >= cfg.max_rounds:
+        best = max(totals)
+        leaders = [s for s, t in enumerate(totals) if t == best]
+        winner = leaders[0] if len(leaders) == 1 else -1
+        return evolve(
+            state,
+            {"phase": OVER, "totals": totals, "history": history, "winner": winner, "seat": -1},
+        )
+    best = max(totals)
+    dealer = next(
+        s for k in range(1, state.n + 1) if totals[s := (state.dealer + k) % state.n] == best
+    )
+    return fresh_round(cfg, state.n, dealer, state.round + 1, totals, history)
+
+
+__all__ = ["REFILL", "begin_turn", "clear_next", "end_round", "end_turn", "fresh_round"]

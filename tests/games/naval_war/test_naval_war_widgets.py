@@ -1,0 +1,146 @@
+"""Headless tests of the Naval War play page (GameApp) and explainers: clicks go through the
+same callbacks the browser triggers; hot-seat play never shows one hand to the next player."""
+
+from __future__ import annotations
+
+import pytest
+
+from navalkit.games.naval_war import GAME
+from navalkit.games.naval_war.actions import Discard, Play
+from navalkit.games.naval_war.explain import (
+    CreditExplainer,
+    OddsExplainer,
+    SalvoChecker,
+    SquadronExplainer,
+)
+from navalkit.games.naval_war.fleet import CARRIER
+from navalkit.widgets import GameApp
+
+
+def _click_path(app: GameApp, action: object) -> None:
+    path = GAME.action_path(action)
+    if app.game.ui_choices(app.match.state):
+        app.choice.value = path[0]
+        path = path[1:]
+    for region in path:
+        app.click(region)
+
+
+@pytest.mark.parametrize("players", [3, 6, 9])
+def test_click_card_then_target_plays_and_the_computer_replies(players: int) -> None:
+    app = GameApp("naval_war", seed=1, players=players)
+    for _ in range(40):  # play on by clicking, whatever the step is
+        if app.match.is_over:
+            break
+        assert app.match.current_player == 0, "the computers answered at once"
+        before = len(app.match.history)
+        action = app.match.legal_actions()[-1]
+        _click_path(app, action)
+        assert len(app.match.history) > before, app.message.value
+        assert app.match.history[before] == action
+
+
+def _act_position(app: GameApp) -> None:
+    for _ in range(200):
+        st = app.match.state
+        if st.phase == 6 and any(isinstance(a, Play) for a in app.match.legal_actions()):
+            return
+        app.play(app.match.legal_actions()[-1])
+    pytest.skip("no play phase reached")
+
+
+def test_an_illegal_click_is_explained_and_changes_nothing() -> None:
+    app = GameApp("naval_war", seed=2, players=3)
+    _act_position(app)
+    before = app.match.to_json()
+    play = next(a for a in app.match.legal_actions() if isinstance(a, Play))
+    own = app.match.state.fleets[0][0]
+    app.click(f"card:{play.card}")
+    assert app.board.scene.layer("overlay").ops, "the selected card's targets are lit"
+    app.click(f"ship:{own}")
+    assert "NW-" in app.message.value
+    assert app.match.to_json() == before
+
+
+def test_discard_by_clicking_the_pile() -> None:
+    app = GameApp("naval_war", seed=2, players=3)
+    _act_position(app)
+    card = app.match.state.hands[0][0]
+    n = len(app.match.history)
+    app.click(f"card:{card}")
+    app.click("discard")
+    assert app.match.history[n] == Discard(card)
+
+
+def test_computer_move_and_run_to_the_end() -> None:
+    app = GameApp("naval_war", seed=4, players=3)
+    app.bot_button.click()
+    assert app.match.history
+    app.run_button.click()
+    assert app.match.is_over and "Game over" in app.status.value
+
+
+def test_hot_seat_covers_the_board_and_shows_only_your_hand() -> None:
+    app = GameApp("naval_war", seed=0, players=3, seats=["human"] * 3)
+    assert app.cover.layout.display == ""
+    assert app.board.widget.layout.visibility == "hidden"
+    n = len(app.match.history)
+    app.click("draw")
+    assert len(app.match.history) == n, "no play while covered"
+    app.cover.click()
+    viewer = app.viewer
+    assert viewer == app.match.current_player
+    scene_text = app.board.scene.description
+    for seat in range(len(app.match.state.hands)):
+        if seat != viewer:
+            assert f"Player {seat + 1}'s hand" not in scene_text
+    action = app.match.legal_actions()[0]
+    app.play(action)
+    if app.viewer != viewer and not app.match.is_over:
+        assert app.cover.layout.display == "", "the next player's board is covered"
+
+
+def test_teacher_view_sees_everything() -> None:
+    app = GameApp("naval_war", seed=0, players=3, seats=["human"] * 3, teacher=True)
+    assert app.viewer is None and app.cover.layout.display == "none"
+
+
+def test_odds_explainer_exact_and_simulated_agree() -> None:
+    ex = OddsExplainer(kind="submarine", strikes=1, trials=3000)
+    assert ex.exact == pytest.approx(1 / 3)
+    assert abs(ex.simulated - 1 / 3) < 0.05
+    ex.kind.value = "air_strike"
+    ex.strikes.value = 2
+    assert ex.exact == pytest.approx(11 / 36)
+    assert "11/36" in ex.answer.value
+
+
+def test_salvo_checker_lights_targets_and_explains_refusals() -> None:
+    ex = SalvoChecker()
+    rows = ex.rows()
+    assert rows and {"card", "can fire", "why"} <= set(rows[0])
+    seat = ex.seat
+    fireable = [a for a in ex.match.legal_actions() if isinstance(a, Play)]
+    if fireable:
+        ex.click(f"card:{fireable[0].card}")
+        assert "legal target" in ex.answer.value
+        ex.click(f"ship:{ex.match.state.fleets[seat][0]}")
+        assert "NW-" in ex.answer.value
+
+
+def test_squadron_explainer_takes_carriers_last() -> None:
+    ex = SquadronExplainer(victim=1, roll=6)
+    fleet = ex.match.state.fleets[1]
+    taken = ex.taken
+    assert len(taken) == min(6, len(fleet))
+    first_carrier = next((i for i, s in enumerate(taken) if CARRIER[s]), len(taken))
+    assert all(CARRIER[s] for s in taken[first_carrier:])
+    ex.roll.value = 1
+    assert len(ex.taken) == min(1, len(fleet))
+
+
+def test_credit_explainer_names_the_final_blow() -> None:
+    ex = CreditExplainer(ship="Bismarck", blows="P1:3, P2:2, P3:3")
+    assert ex.scorer == "P3"
+    ex.blows.value = "P1:3, P2:2"
+    assert ex.scorer is None and "afloat" in ex.answer.value
