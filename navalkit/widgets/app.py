@@ -198,20 +198,24 @@ class GameApp:
         for row in self.game.settings():
             name, now = row["setting"], getattr(cfg, row["setting"])
             style = {"description_width": "initial"}
+            choices = self.game.config_type.__dataclass_fields__[name].metadata.get("choices")
             if isinstance(now, bool):
                 box: w.Widget = w.Checkbox(value=now, description=name, style=style, indent=False)
-            elif " / " in row["allowed"]:
-                field = self.game.config_type.__dataclass_fields__[name]
+            elif choices is not None:
                 box = w.Dropdown(
-                    options=list(field.metadata["choices"]),
+                    options=list(choices),
                     value=now,
                     description=name,
                     style=style,
                     layout=w.Layout(width="220px"),
                 )
-            else:
+            elif isinstance(now, int):
                 box = w.IntText(
                     value=now, description=name, style=style, layout=w.Layout(width="180px")
+                )
+            else:
+                box = w.Text(
+                    value=str(now), description=name, style=style, layout=w.Layout(width="220px")
                 )
             box.tooltip = f"{row['provenance']}: {row['help']}"
             box.setting = name  # type: ignore[attr-defined]
