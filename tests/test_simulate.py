@@ -116,3 +116,12 @@ def test_mcts_never_reads_the_hidden_setup() -> None:
         )
     action = MCTSBot(iterations=30, samples=2).choose(view)
     assert action in view.legal_actions
+
+
+def test_simulate_naval_war_30_games_to_csv(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The issue's own check: `navalkit simulate naval_war --games 30 --out x.csv`."""
+    out = tmp_path / "x.csv"
+    assert cli.main(["simulate", "naval_war", "--games", "30", "--out", str(out)]) == 0
+    frame = pd.read_csv(out)
+    assert len(frame) == 30 and frame["finished"].all()
+    assert list(frame["seed"]) == list(range(30))
