@@ -1,0 +1,313 @@
+"""Far Seas explainers: search odds, pursuit odds, a combat-round calculator and a raider's
+career over many seeded games. Each is a thin widget over the pure rules (search_finds,
+escape_chance, fire_modifiers, damage_points) with pandas tables and matplotlib plots.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+import pandas as pd
+
+from .combat import escape_chance, fire_modifiers
+from .config import Config
+from .data import GERMAN, SHIPS, SPEEDS, damage_points
+from .flow import initial_state
+from .search import search_chance
+from .state import Battle, State, evolve
+
+
+def search_table(max_searchers: int = 6, max_targets: int = 4) -> pd.DataFrame:
+    """P(find) by number of searching ships (rows) and German ships in the target (columns)."""
+    return pd.DataFrame(
+        {
+            f"{t} target{'s' if t > 1 else ''}": [
+                round(search_chance(n, t), 3) for n in range(1, max_searchers + 1)
+            ]
+            for t in range(1, max_targets + 1)
+        },
+        index=pd.Index(range(1, max_searchers + 1), name="searchers"),
+    )
+
+
+def pursuit_table() -> pd.DataFrame:
+    """P(escape one pursuer) by runner grade (rows) and pursuer grade (columns)."""
+    return pd.DataFrame(
+        {
+            p: [round(escape_chance(r, c), 3) for r in range(len(SPEEDS))]
+            for c, p in enumerate(SPEEDS)
+        },
+        index=pd.Index(SPEEDS, name="runner speed"),
+    ).rename_axis(columns="pursuer speed")
+
+
+class _Plot:
+    """An Output holding one matplotlib figure, redrawn on demand."""
+
+    def __init__(self) -> None:
+        self.out = w.Output()
+
+    def show(self, draw: Any) -> None:
+        import matplotlib.pyplot as plt
+
+        self.out.clear_output(wait=True)
+        with self.out:
+            fig, ax = plt.subplots(figsize=(5.5, 3.2))
+            draw(ax)
+            fig.tight_layout()
+            plt.show()
+
+
+class SearchExplorer:
+    """Sliders for searchers and targets: the chance to find, the rule, and the whole curve."""
+
+    def __init__(self, searchers: int = 1, targets: int = 1) -> None:
+        self.searchers = w.IntSlider(value=searchers, min=1, max=6, description="Searchers:")
+        self.targets = w.IntSlider(value=targets, min=1, max=4, description="Targets:")
+        self.text = w.HTML()
+        self.plot = _Plot()
+        for s in (self.searchers, self.targets):
+            s.observe(lambda _: self.refresh(), "value")
+        self.widget = w.VBox([w.HBox([self.searchers, self.targets]), self.text, self.plot.out])
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @property
+    def chance(self) -> float:
+        return search_chance(self.searchers.value, self.targets.value)
+
+    def refresh(self) -> None:
+        n, t = self.searchers.value, self.targets.value
+        need = 1 + (n - 1) + (t - 1)
+        self.text.value = (
+            f"<p>FS-SEARCH: the die must show <b>{min(need, 6)} or less</b> "
+            f"(1, +{n - 1} extra searchers, +{t - 1} extra targets): "
+            f"<b>{self.chance:.0%}</b> to find.</p>"
+        )
+
+        def draw(ax: Any) -> None:
+            xs = list(range(1, 7))
+            for k in range(1, 5):
+                ax.plot(xs, [search_chance(x, k) for x in xs], marker="o", label=f"{k} target(s)")
+            ax.axvline(n, color="grey", lw=0.8)
+            ax.set_xlabel("searching ships")
+            ax.set_ylabel("P(find)")
+            ax.legend(fontsize=8)
+
+        self.plot.show(draw)
+
+
+class PursuitExplorer:
+    """Pick the runners' and pursuers' speed grades: the chance to get away (FS-PURSUIT)."""
+
+    def __init__(self, runner: str = "4+", pursuers: tuple[str, ...] = ("4",)) -> None:
+        self.runner = w.Dropdown(options=SPEEDS, value=runner, description="Runner:")
+        self.pursuers = w.SelectMultiple(
+            options=SPEEDS, value=pursuers, description="Pursuers:", rows=6
+        )
+        self.text = w.HTML()
+        for x in (self.runner, self.pursuers):
+            x.observe(lambda _: self.refresh(), "value")
+        self.widget = w.VBox([w.HBox([self.runner, self.pursuers]), self.text])
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @property
+    def chance(self) -> float:
+        """Escape means beating every pursuer, each compared on its own."""
+        r = SPEEDS.index(self.runner.value)
+        p = 1.0
+        for grade in self.pursuers.value:
+            p *= escape_chance(r, SPEEDS.index(grade))
+        return p
+
+    def refresh(self) -> None:
+        rows = "".join(
+            f"<li>against a pursuer of speed {g}: "
+            f"{escape_chance(SPEEDS.index(self.runner.value), SPEEDS.index(g)):.0%}</li>"
+            for g in self.pursuers.value
+        )
+        self.text.value = f"<ul>{rows}</ul><p>Escape from all: <b>{self.chance:.0%}</b></p>"
+
+
+def combat_state(
+    firer: int,
+    target: int,
+    *,
+    firer_damage: int = 0,
+    target_damage: int = 0,
+    earlier_combats: int = 0,
+    config: Config | None = None,
+) -> State:
+    """A position with just these two ships' damage and combat history set."""
+    state = initial_state(config or Config())
+    damage = list(state.damage)
+    combats = list(state.combats)
+    damage[firer], damage[target] = firer_damage, target_damage
+    if SHIPS[firer].side == 0:
+        combats[firer] = earlier_combats
+    return evolve(state, damage=tuple(damage), combats=tuple(combats))
+
+
+class CombatCalculator:
+    """Every modifier of one ship's damage roll, and what each die then does (FS-DRM)."""
+
+    def __init__(self, firer: str = "Emden", target: str = "Sydney") -> None:
+        names = [s.name for s in SHIPS]
+        self.firer = w.Dropdown(options=names, value=firer, description="Firer:")
+        self.target = w.Dropdown(options=names, value=target, description="Target:")
+        self.step = w.Dropdown(
+            options=[("A", 0), ("A+B", 1), ("A+B+C", 2), ("torpedo range", 3)],
+            value=0,
+            description="Range:",
+        )
+        self.firer_damage = w.IntSlider(value=0, min=0, max=9, description="Firer dmg:")
+        self.target_damage = w.IntSlider(value=0, min=0, max=9, description="Target dmg:")
+        self.same = w.IntSlider(value=0, min=0, max=3, description="Rounds on it:")
+        self.crowd = w.IntSlider(value=0, min=0, max=3, description="Others on it:")
+        self.combats = w.IntSlider(value=0, min=0, max=4, description="Past combats:")
+        self.ran = w.Checkbox(description="firer tried to run last round")
+        self.surprise = w.Checkbox(description="first round of a German surprise")
+        self.rufiji = w.Checkbox(description="first round, target leaving the Rufiji")
+        self.hit = w.Checkbox(description="firer hit this target last round")
+        self.text = w.HTML()
+        controls = [self.firer, self.target, self.step, self.firer_damage, self.target_damage,
+                    self.same, self.crowd, self.combats, self.ran, self.surprise, self.rufiji,
+                    self.hit]  # fmt: skip
+        for c in controls:
+            c.observe(lambda _: self.refresh(), "value")
+        self.widget = w.VBox([w.HBox([w.VBox(controls[:6]), w.VBox(controls[6:])]), self.text])
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def modifiers(self) -> list[tuple[str, int]]:
+        f = next(s.id for s in SHIPS if s.name == self.firer.value)
+        t = next(s.id for s in SHIPS if s.name == self.target.value)
+        state = combat_state(
+            f,
+            t,
+            firer_damage=self.firer_damage.value,
+            target_damage=self.target_damage.value,
+            earlier_combats=self.combats.value,
+        )
+        side = SHIPS[f].side
+        ran = (self.ran.value, False) if side == 0 else (False, self.ran.value)
+        battle = Battle(
+            area=20,
+            sides=((f,), (t,)) if side == 0 else ((t,), (f,)),
+            start=self.step.value,
+            surprise=self.surprise.value,
+            rufiji=self.rufiji.value,
+            ran_last=ran,
+            hits=frozenset({(f, t)}) if self.hit.value else frozenset(),
+        )
+        return fire_modifiers(state, battle, f, t, self.same.value, self.crowd.value)
+
+    def table(self) -> pd.DataFrame:
+        """What each die roll does with these modifiers."""
+        total = sum(v for _, v in self.modifiers())
+        return pd.DataFrame(
+            {
+                "die": range(1, 7),
+                "modified": [r + total for r in range(1, 7)],
+                "damage": [damage_points(r + total) for r in range(1, 7)],
+            }
+        )
+
+    def refresh(self) -> None:
+        mods = self.modifiers()
+        total = sum(v for _, v in mods)
+        rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{v:+d}</td></tr>" for k, v in mods)
+        table = self.table()
+        mean = table["damage"].mean()
+        self.text.value = (
+            f"<table>{rows}<tr><th>total</th><th>{total:+d}</th></tr></table>"
+            f"{table.to_html(index=False)}<p>Expected damage per shot: <b>{mean:.2f}</b></p>"
+        )
+
+
+def raider_careers(games: int = 10, seed: int = 0, **config: Any) -> pd.DataFrame:
+    """Play ``games`` seeded games, commander against commander, and follow every raider:
+    merchants taken, fate and the turn it left the game."""
+    from navalkit.core.bots import make_bot, play_bot_move
+    from navalkit.core.match import new_match
+
+    rows = []
+    for g in range(games):
+        m = new_match("far_seas", seed=seed + g, **config)
+        gone: dict[int, int] = {}
+        while not m.is_over:
+            play_bot_move(m, make_bot(m.game, "commander"))
+            state = m.state
+            for s in GERMAN:
+                if s not in gone and state.box[s] >= 6:
+                    gone[s] = state.turn
+        state = m.state
+        taken = {s: 0 for s in GERMAN}
+        for _, ship, _, n in state.captures:
+            taken[ship] += n
+        fates = {6: "sunk", 7: "interned", 8: "home"}
+        for s in GERMAN:
+            rows.append(
+                {
+                    "game": g,
+                    "raider": SHIPS[s].name,
+                    "class": SHIPS[s].cls.code,
+                    "merchants": taken[s],
+                    "fate": fates.get(state.box[s], "at sea"),
+                    "turn lost": gone.get(s),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+class CareerSimulator:
+    """Run seeded games and show each raider's merchants before it was caught."""
+
+    def __init__(self, games: int = 6, seed: int = 0) -> None:
+        self.games = w.IntSlider(value=games, min=1, max=50, description="Games:")
+        self.seed = w.IntText(value=seed, description="Seed:")
+        self.button = w.Button(description="Simulate", icon="play")
+        self.button.on_click(lambda _: self.run())
+        self.out = w.Output()
+        self.plot = _Plot()
+        self.frame = pd.DataFrame()
+        self.widget = w.VBox(
+            [w.HBox([self.games, self.seed, self.button]), self.out, self.plot.out]
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def summary(self) -> pd.DataFrame:
+        f = self.frame
+        return (
+            f.groupby("raider")
+            .agg(merchants=("merchants", "mean"), sunk=("fate", lambda x: (x == "sunk").mean()))
+            .sort_values("merchants", ascending=False)
+            .round(2)
+        )
+
+    def run(self) -> pd.DataFrame:
+        self.frame = raider_careers(self.games.value, self.seed.value)
+        summary = self.summary()
+        self.out.clear_output(wait=True)
+        with self.out:
+            from IPython.display import display
+
+            display(summary)  # type: ignore[no-untyped-call]
+
+        def draw(ax: Any) -> None:
+            ax.barh(summary.index, summary["merchants"])
+            ax.set_xlabel("merchants per game (mean)")
+
+        self.plot.show(draw)
+        return self.frame

@@ -1,0 +1,142 @@
+"""The turn's bookkeeping: starting a turn, closing a German order, ending the game.
+
+Rules FS-SEQUENCE, FS-BOXES, FS-COLONY, FS-CAPTURE, FS-STATION-RAID and FS-LENGTH.
+"""
+
+from __future__ import annotations
+
+from .config import Config
+from .data import AREAS, COLONIES, COLONY_FORCES, ENGLAND, GERMAN, N_AREAS, SHIPS, STATIONS
+from .state import ALLY, AT_SEA, CONVOY, MOVED, OVER, RESERVE, START, STATION, State, evolve
+
+
+def initial_state(config: Config) -> State:
+    """The opening position of turn 1 (FS-ALLIED-SETUP, FS-ROSTER-GERMAN)."""
+    loc, box = [], []
+    for s in SHIPS:
+        if s.box == "colony":
+            if config.colonies:
+                loc.append(-1)
+                box.append(RESERVE)
+            else:
+                loc.append(ENGLAND)
+                box.append(START)
+        else:
+            loc.append(s.start)
+            box.append(CONVOY if s.box == "convoy" else START)
+    n = len(SHIPS)
+    state = State(
+        config=config,
+        turn=0,
+        phase=ALLY,
+        loc=tuple(loc),
+        box=tuple(box),
+        damage=(0,) * n,
+        combats=(0,) * n,
+        taken=(0,) * N_AREAS,
+    )
+    return begin_turn(state, 1)
+
+
+def _locks() -> tuple[int, ...]:
+    last = [0] * len(SHIPS)
+    for colony, force in zip(COLONIES, COLONY_FORCES, strict=True):
+        for s in force:
+            last[s] = colony.last
+    return tuple(last)
+
+
+#: the last turn each ship is held by its colony force (0: never), and no lock at all
+LOCKED_UNTIL: tuple[int, ...] = _locks()
+NEVER: tuple[int, ...] = (0,) * len(SHIPS)
+
+
+def colony_locked(state: State, ship: int) -> bool:
+    """True while a colony force must stay at its colony (FS-COLONY)."""
+    return state.config.colonies and LOCKED_UNTIL[ship] >= state.turn
+
+
+def begin_turn(state: State, turn: int) -> State:
+    """Moved boxes empty into Start boxes; colony forces arrive; per-turn marks clear."""
+    box = list(state.box)
+    loc = list(state.loc)
+    for i, b in enumerate(box):
+        if b == MOVED:
+            box[i] = START
+    if state.config.colonies:
+        for colony, force in zip(COLONIES, COLONY_FORCES, strict=True):
+            if turn == colony.first:
+                for s in force:
+                    if box[s] == RESERVE:
+                        loc[s], box[s] = colony.area, STATION
+    return evolve(
+        state,
+        turn=turn,
+        phase=ALLY,
+        loc=tuple(loc),
+        box=tuple(box),
+        acted=frozenset(),
+        moved=frozenset(),
+        discovered=frozenset(),
+        revealed=frozenset(),
+        found=frozenset(),
+        surprise_turn=False,
+        coward_areas=frozenset(),
+        taken=(0,) * N_AREAS,
+        unit=None,
+        battle=None,
+        roll="",
+        dice=(),
+    )
+
+
+def germans_at_sea(state: State) -> list[int]:
+    """German ships still in play (not sunk, interned or home)."""
+    return [g for g in GERMAN if state.box[g] in AT_SEA]
+
+
+def escorts(state: State, area: int) -> int:
+    """Allied ships on convoy in ``area``."""
+    return sum(1 for s, b in enumerate(state.box) if b == CONVOY and state.loc[s] == area)
+
+
+def station_guards(state: State, area: int) -> list[int]:
+    """Allied ships on station in ``area``."""
+    return [s for s, b in enumerate(state.box) if b == STATION and state.loc[s] == area]
+
+
+def finish_unit(state: State) -> State:
+    """Close the current German order: captures, raid VP, then the next segment or turn."""
+    unit = state.unit
+    changes: dict[str, object] = {"battle": None, "roll": "", "dice": (), "phase": ALLY}
+    acted = state.acted
+    if unit is not None:
+        alive = [s for s in unit.ships if state.box[s] in AT_SEA and state.loc[s] == unit.area]
+        if unit.kind in ("move", "panama", "leave") and not unit.fought and alive:
+            area = unit.area
+            free = AREAS[area].density - escorts(state, area) - state.taken[area]
+            n = free if state.config.captures == "all" else min(free, len(alive))
+            if n > 0:
+                g = state.gvp
+                changes["gvp"] = (g[0] + n, g[1], g[2], g[3])
+                taken = list(state.taken)
+                taken[area] += n
+                changes["taken"] = tuple(taken)
+                changes["captures"] = (*state.captures, (state.turn, alive[0], area, n))
+        if unit.kind == "raid" and alive and unit.station not in state.raided:
+            g = state.gvp
+            changes["gvp"] = (g[0], g[1] + STATIONS[unit.station].vp, g[2], g[3])
+            changes["raided"] = state.raided | {unit.station}
+        acted = acted | set(unit.ships)
+        changes["acted"] = acted
+        changes["unit"] = None
+    left = germans_at_sea(state)
+    if not left:
+        changes["phase"] = OVER
+        return evolve(state, **changes)
+    if all(g in acted for g in left):
+        if state.turn >= state.config.turns:
+            changes["phase"] = OVER
+            return evolve(state, **changes)
+        return begin_turn(evolve(state, **changes), state.turn + 1)
+    return evolve(state, **changes)

@@ -1,0 +1,229 @@
+"""The Far Seas Game object: the protocol wired to the pure rules, plus click paths."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from navalkit.core.clauses import ClauseBook
+from navalkit.core.errors import Violation
+from navalkit.core.protocol import Game
+
+from . import rules
+from .actions import Action, Deploy, Order, Search, Simple, action_from_json, area_name
+from .clauses import CLAUSES
+from .config import Config
+from .data import SHIPS, STATIONS
+from .observe import View, assert_no_leak, observe
+from .state import ALLIES, CHANCE, OVER, State
+
+RULES_VERSION = "far_seas/1"
+SECRET_ORDERS = frozenset({"move", "panama", "river", "leave"})
+
+
+def _names(ships: tuple[int, ...]) -> str:
+    return " + ".join(SHIPS[s].name for s in ships)
+
+
+class FarSeas(Game[State, Action]):
+    id: ClassVar[str] = "far_seas"
+    title: ClassVar[str] = "Far Seas"
+    summary: ClassVar[str] = "WWI German raiders against the Allies on a map of sea areas"
+    rules_version: ClassVar[str] = RULES_VERSION
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    config_type: ClassVar[type[Any]] = Config
+    clauses: ClassVar[ClauseBook] = CLAUSES
+    hidden_information: ClassVar[bool] = True
+
+    def initial_state(self, config: Config, players: int) -> State:
+        return rules.initial_state(config)
+
+    def to_move(self, state: State) -> int | None:
+        return rules.to_move(state)
+
+    def is_chance(self, state: State) -> bool:
+        return state.phase == CHANCE
+
+    def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
+        return list(rules.chance_outcomes(state))
+
+    def apply_chance(self, state: State, outcome: Any) -> State:
+        return rules.apply_chance(state, int(outcome))
+
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        o = int(outcome)
+        kind = state.roll
+        if kind == "race":
+            return f"Pursuit race: runners roll {o // 10}, pursuer rolls {o % 10}."
+        words = {
+            "search": f"Search roll: {o}.",
+            "home": f"Run for home: {o} (5-6 gets home).",
+            "home1": f"Run for home, ship by ship: {o}.",
+            "convoy": f"Convoy attack roll: {o}.",
+            "sink": f"Merchants sunk from the convoy: {o}.",
+            "run": f"Allied die as the German runs: {o} (a 6 stops him).",
+            "slow": f"Pursuit die for the slower side: {o} (a 6 wins).",
+        }
+        if kind in words:
+            return words[kind]
+        b = state.battle
+        if b is not None and b.queue:
+            k, sh, tgt, mod = b.queue[0]
+            what = {"gun": "fires at", "torp": "launches a torpedo at", "torpdmg": "torpedo hit on"}
+            extra = f" ({mod:+d})" if k == "gun" and mod else ""
+            return f"{SHIPS[sh].name} {what[k]} {SHIPS[tgt].name}: {o}{extra}."
+        return f"Die: {o}."
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def violation(self, state: State, action: object) -> Violation | None:
+        return rules.violation(state, action)
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return rules.scores(state)
+
+    def winner(self, state: State) -> int | None:
+        return rules.winner(state)
+
+    def observe(self, state: State, player: int | None) -> View:
+        return observe(state, player)
+
+    def assert_no_leak(self, match: Any) -> None:
+        """check_game's hook: the Allied view never shows an unseen raider."""
+        assert_no_leak(match.state)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data)
+
+    def player_name(self, seat: int) -> str:
+        return ("Germany", "Allies")[seat]
+
+    def describe(self, state: State, action: Action) -> str:
+        return action.describe()
+
+    def describe_outcome(self, state: State, action: Action) -> str:
+        """Public words only: a German move's destination stays secret (FS-HIDDEN)."""
+        if isinstance(action, Order) and action.kind in SECRET_ORDERS:
+            return f"Germany: {_names(action.ships)} move (secret orders)."
+        if isinstance(action, Order) and action.kind == "hold":
+            return f"Germany: {_names(action.ships)} hold."
+        return f"{self.player_name(rules.to_move(state) or 0)}: {action.describe()}."
+
+    def status(self, state: State) -> str:
+        g, a = rules.scores(state)
+        if state.phase == OVER:
+            w = rules.winner(state)
+            who = "a draw" if w is None else f"{self.player_name(w)} win"
+            return (
+                f"Game over after turn {state.turn}: Germany {g} VP (merchants "
+                f"{state.gvp[0]}), Allies {a} VP: {who}."
+            )
+        public = g - state.gvp[0]
+        step = {
+            "ally": "Allies to move a ship",
+            "german": "Germany to give an order",
+            "search": "Allies to search",
+            "g_run": "Germany: run or fight?",
+            "a_run": "Allies: run or fight?",
+            "chance": "dice",
+        }[state.phase]
+        return (
+            f"Turn {state.turn}/{state.config.turns}: {step}. Germany {public} VP + secret "
+            f"captures, Allies {a} VP."
+        )
+
+    # --- clicking on the map ----------------------------------------------------------------
+    def action_path(self, action: Action) -> tuple[str, ...]:
+        if isinstance(action, Simple):
+            return (f"btn:{action.word}",)
+        if isinstance(action, Search):
+            lead = ("btn:foreign",) if action.who == "non-British" else ()
+            return (*lead, f"a{action.area}")
+        head: tuple[str, ...] = (f"s{action.ships[0]}",)
+        if len(action.ships) > 1:
+            head += ("btn:squadron",)
+        if isinstance(action, Deploy):
+            if action.box == "moved":
+                return (*head, f"a{action.to}")
+            return (*head, f"btn:{action.box}")
+        k = action.kind
+        if k == "move":
+            return (*head, f"a{action.to}")
+        if k in ("raid", "surprise"):
+            tail = f"st{action.target}" if k == "raid" else f"s{action.target}"
+            return (*head, f"btn:{k}", tail)
+        if k == "convoy":
+            return (*head, "btn:convoy", f"a{action.to}")
+        return (*head, f"btn:{k}")
+
+    def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
+        legal: dict[tuple[str, ...], Action] = {
+            self.action_path(a): a for a in rules.legal_actions(state)
+        }
+        if path in legal:
+            return legal[path]
+        # a click on a counter inside an area disc means that area (for the destination)
+        first = 0 if state.phase == "search" else 1
+        norm = tuple(
+            self._area_of(state, p) if i >= first and p[:1] == "s" else p
+            for i, p in enumerate(path)
+        )
+        if norm in legal:
+            return legal[norm]
+        try:
+            if state.phase == "german" and len(path) == 2 and path[0][:1] == "s":
+                ship, to = int(path[0][1:]), path[1]
+                if to.startswith("a"):
+                    return Order((ship,), "move", int(to[1:]))
+            if state.phase == "ally" and len(path) == 2 and path[0][:1] == "s":
+                ship, to = int(path[0][1:]), path[1]
+                if to.startswith("a"):
+                    return Deploy((ship,), int(to[1:]))
+            if state.phase == "search" and len(path) == 1 and path[0].startswith("a"):
+                return Search(int(path[0][1:]))
+        except ValueError:
+            return None
+        return None
+
+    @staticmethod
+    def _area_of(state: State, region: str) -> str:
+        """``a<n>`` for a ship counter's region ``s<id>`` (the region itself if unknown)."""
+        try:
+            where = state.loc[int(region[1:])]
+        except (ValueError, IndexError):
+            return region
+        return f"a{where}" if where >= 0 else region
+
+    def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
+        p = state.phase
+        if p == "german":
+            return "Click one of your raiders, then an area (or an order button, then a target)."
+        if p == "ally":
+            return "Click an Allied ship in a Start box, then an area or a duty button; or Pass."
+        if p == "search":
+            return "Click an area where your moved ships may search, or 'End search'."
+        if p in ("g_run", "a_run"):
+            return "Choose 'Run' or 'Fight'."
+        return "Nothing to click now."
+
+    def bots(self) -> dict[str, Any]:
+        from .bots import CommanderBot
+
+        return {"commander": CommanderBot}
+
+    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
+        from .draw import draw
+
+        return draw(observation, theme, **marks)
+
+
+GAME = FarSeas()
+__all__ = ["ALLIES", "GAME", "STATIONS", "FarSeas", "area_name"]

@@ -1,0 +1,316 @@
+"""The pure rules of Far Seas: legal actions, teaching refusals, apply, chance, scores.
+
+Seat 0 is the German raider player, seat 1 the Allies. See flow.py (the turn), orders.py
+(German orders and Allied moves), search.py and combat.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from navalkit.core.errors import Violation
+
+from . import combat, orders, search
+from .actions import ACTION_TYPES, FIGHT, PASS, RUN, Action, Deploy, Order, Search, Simple
+from .data import ADJ, ALLIED, ENGLAND, GERMAN, HOME_AREA, NEUTRAL, PANAMA, RIVER, SHIPS
+from .flow import colony_locked, germans_at_sea, initial_state
+from .state import (
+    A_RUN,
+    ALLIES,
+    ALLY,
+    AT_SEA,
+    CHANCE,
+    G_RUN,
+    GERMANY,
+    OVER,
+    SEARCH,
+    State,
+    evolve,
+)
+from .state import (
+    GERMAN as GERMAN_PHASE,
+)
+
+D6 = tuple((r, 1 / 6) for r in range(1, 7))
+RACE = tuple((10 * a + b, 1 / 30) for a in range(1, 7) for b in range(1, 7) if a != b)
+
+__all__ = ["apply", "initial_state", "legal_actions", "scores", "violation"]
+
+
+def to_move(state: State) -> int | None:
+    """The seat to act, None at chance nodes and at the end."""
+    p = state.phase
+    if p in (ALLY, SEARCH, A_RUN):
+        return ALLIES
+    if p in (GERMAN_PHASE, G_RUN):
+        return GERMANY
+    return None
+
+
+_last: list[Any] = [None, (), frozenset()]
+
+
+def _legal(state: State) -> tuple[tuple[Any, ...], frozenset[Any]]:
+    """The legal actions of ``state`` as a tuple and a set, remembered for the last state
+    asked (a Match asks for the list, then checks the chosen action: one generation)."""
+    if _last[0] is not state:
+        actions = tuple(_generate(state))
+        _last[:] = [state, actions, None]
+    if _last[2] is None:
+        _last[2] = frozenset(_last[1])
+    return _last[1], _last[2]
+
+
+def legal_actions(state: State) -> list[Any]:
+    """Every legal action, in a stable order."""
+    if _last[0] is state:
+        return list(_last[1])
+    actions = _generate(state)
+    _last[:] = [state, tuple(actions), None]
+    return actions
+
+
+def _generate(state: State) -> list[Any]:
+    p = state.phase
+    if p == ALLY:
+        return orders.allied_moves(state)
+    if p == GERMAN_PHASE:
+        return list(orders.german_orders(state))
+    if p == SEARCH:
+        return list(search.search_actions(state))
+    if p in (G_RUN, A_RUN):
+        return [RUN, FIGHT]
+    return []
+
+
+def chance_outcomes(state: State) -> tuple[tuple[int, float], ...]:
+    return RACE if state.roll == "race" else D6
+
+
+def apply_chance(state: State, outcome: int) -> State:
+    roll = state.roll
+    if roll == "search":
+        return search.resolve_search(state, outcome)
+    if roll in ("home", "home1"):
+        return orders.home_roll(state, outcome)
+    if roll == "convoy":
+        return orders.convoy_roll(state, outcome)
+    if roll == "sink":
+        return orders.sink_roll(state, outcome)
+    if roll == "run":
+        return combat.run_roll(state, outcome)
+    if roll in ("race", "slow"):
+        return combat.pursuit_roll(state, outcome)
+    return combat.fire_roll(state, outcome)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after a legal action (the caller has checked legality)."""
+    if isinstance(action, Order):
+        return orders.apply_order(state, action)
+    if isinstance(action, Deploy):
+        return orders.apply_deploy(state, action)
+    if isinstance(action, Search):
+        return search.apply_search(state, action)
+    if action == PASS:
+        return evolve(state, phase=GERMAN_PHASE)
+    if action.word == "end_search":
+        return search.end_search(state)
+    return combat.decide(state, action == RUN)
+
+
+# --- refusals that teach ----------------------------------------------------------------------
+def violation(state: State, action: object) -> Violation | None:
+    """None when ``action`` is legal now; otherwise the rule it breaks, in plain words."""
+    if not isinstance(action, ACTION_TYPES):
+        return Violation("match.not-an-action", f"{action!r} is not a Far Seas action.")
+    try:
+        if action in _legal(state)[1]:
+            return None
+    except TypeError:
+        return Violation("match.not-an-action", f"{action!r} is not a well-formed action.")
+    if state.phase == OVER:
+        return Violation("match.game-over", "The game is over: no more moves.")
+    return _explain(state, action)
+
+
+def _whose(state: State) -> str:
+    return {
+        ALLY: "the Allies' move",
+        GERMAN_PHASE: "the German's order",
+        SEARCH: "the Allied search",
+        G_RUN: "the German's choice to run or fight",
+        A_RUN: "the Allies' choice to run or fight",
+        CHANCE: "a die roll",
+    }.get(state.phase, "no one's turn")
+
+
+def _explain(state: State, action: Action) -> Violation:
+    wrong = Violation("FS-TURN-ORDER", f"Not now: it is {_whose(state)}.")
+    if isinstance(action, Order):
+        return _explain_order(state, action) if state.phase == GERMAN_PHASE else wrong
+    if isinstance(action, Deploy):
+        return _explain_deploy(state, action) if state.phase == ALLY else wrong
+    if isinstance(action, Search):
+        if state.phase != SEARCH:
+            return wrong
+        if action.area in (state.unit.searched if state.unit else ()):
+            return Violation("FS-SEARCH", "That area has already been searched for this order.")
+        if not search.searchers(state, action.area):
+            return Violation(
+                "FS-SEARCH-WHO",
+                "No Allied ship may search there: only ships that moved this turn (in the "
+                "Moved box, or beside the river) and have not already found a German search.",
+            )
+        return Violation(
+            "FS-COWARD",
+            "Searching with the non-British ships only needs both "
+            "British and non-British searchers in the area.",
+        )
+    if isinstance(action, Simple) and action.word in ("run", "fight", "pass", "end_search"):
+        return wrong
+    return Violation("match.not-an-action", f"{action!r} is not a Far Seas action.")
+
+
+def _explain_order(state: State, o: Order) -> Violation:
+    ships = o.ships
+    if (
+        not ships
+        or len(set(ships)) != len(ships)
+        or any(not 0 <= g < len(SHIPS) or SHIPS[g].side != 0 for g in ships)
+    ):
+        return Violation("FS-GER-MOVE", "An order names German ships, each once.")
+    names = ", ".join(SHIPS[g].name for g in ships)
+    if any(state.box[g] not in AT_SEA for g in ships):
+        return Violation("FS-GER-MOVE", f"{names}: only German ships still at sea take orders.")
+    if any(g in state.acted for g in ships):
+        return Violation("FS-BOXES", f"{names} already had an order this turn (one a turn).")
+    units = orders.german_units(state)
+    if ships not in units:
+        if any(SHIPS[g].cls.code != "AMC" for g in ships) and any(
+            SHIPS[g].cls.code == "AMC" for g in germans_at_sea(state) if g not in state.acted
+        ):
+            return Violation(
+                "FS-AMC-FIRST", "The armed merchant cruisers take their orders before the warships."
+            )
+        return Violation(
+            "FS-SQUADRON",
+            "A squadron is all the unmoved German ships of one area "
+            "(of the same kind while AMCs move first), or a single ship.",
+        )
+    area = state.loc[ships[0]]
+    k = o.kind
+    if k in ("move", "raid", "convoy", "surprise") and o.to not in (area, *ADJ[area]):
+        if {area, o.to} == set(PANAMA):
+            return Violation(
+                "FS-PANAMA",
+                "Going through the Panama Canal must be announced: use the 'panama' order.",
+                (str(o.to),),
+            )
+        return Violation("FS-MAP", f"Area {o.to} is not next to area {area}.", (str(o.to),))
+    if o.to == ENGLAND:
+        return Violation("FS-ENGLAND", "German ships may not enter the England box.")
+    if k == "raid":
+        return Violation(
+            "FS-STATION-RAID",
+            "That station is not in the area, or was already raided (once per game).",
+            (str(o.to),),
+        )
+    if k == "convoy":
+        return Violation("FS-CONVOY-ATTACK", "There is no escorted convoy there to attack.")
+    if k == "surprise":
+        if len(ships) == 1:
+            return Violation(
+                "FS-SURPRISE-ALONE",
+                "A lone raider surprises only a single ship "
+                "in the Moved box with capacity at most its own + 1, once a turn.",
+            )
+        return Violation(
+            "FS-SURPRISE",
+            "Surprise needs an Allied ship in the Moved box there, "
+            "a raider not discovered or half damaged, unused this game and turn.",
+        )
+    if k in ("river", "leave"):
+        if k == "leave":
+            return Violation(
+                "FS-RIVER-STAY", "Found in the river, he must stay while the Allies watch it."
+            )
+        return Violation(
+            "FS-RIVER",
+            "Only Königsberg, Nürnberg or Leipzig, alone, in area 23, "
+            "may enter the Rufiji, one at a time.",
+            (str(RIVER),),
+        )
+    if k == "home":
+        return Violation("FS-HOME", f"The run for home starts from area {HOME_AREA} only.")
+    if k == "intern":
+        return Violation(
+            "FS-INTERN",
+            f"Only AMCs in a neutral-coast area may be interned (areas {sorted(NEUTRAL)}).",
+        )
+    if k == "panama":
+        return Violation("FS-PANAMA", "The Panama Canal links areas 6 and 31 only.")
+    if k == "hold":
+        return Violation("FS-GER-MOVE", "The German must move at least one ship a turn.")
+    return Violation("FS-GER-MOVE", "That order is not possible for those ships now.")
+
+
+def _explain_deploy(state: State, d: Deploy) -> Violation:
+    ships = d.ships
+    if (
+        not ships
+        or len(set(ships)) != len(ships)
+        or any(not 0 <= s < len(SHIPS) or SHIPS[s].side != 1 for s in ships)
+    ):
+        return Violation("FS-BRIT-MOVE", "An Allied move names Allied ships, each once.")
+    for s in ships:
+        if colony_locked(state, s):
+            return Violation("FS-COLONY", f"{SHIPS[s].name} is taking a German colony.")
+        if state.box[s] not in orders.ACTIVE:
+            return Violation(
+                "FS-BOXES", f"{SHIPS[s].name} has already moved this turn, or is not at sea."
+            )
+    area = state.loc[ships[0]]
+    if len(ships) > 1:
+        return Violation(
+            "FS-BRIT-MOVE",
+            "A squadron is every Start-box ship of one area, and it moves to a Moved box.",
+        )
+    if d.box == "moved":
+        return Violation("FS-MAP", f"Area {d.to} is not next to area {area}.", (str(d.to),))
+    if d.to != area:
+        return Violation(
+            "FS-BRIT-MOVE", "Convoy, station and river watch are taken in the ship's own area."
+        )
+    if d.box == "convoy":
+        return Violation(
+            "FS-CONVOY",
+            "Convoy escorts need gun range A or B and the speed the "
+            "convoy setting asks, in an area with merchants.",
+        )
+    if d.box == "station":
+        return Violation("FS-STATION-DUTY", "There is no station in that area.")
+    return Violation("FS-RIVER-SEARCH", "Only ships in area 23 may watch the Rufiji.")
+
+
+# --- scores -----------------------------------------------------------------------------------
+def german_vp(state: State) -> int:
+    return sum(state.gvp)
+
+
+def scores(state: State) -> tuple[int, int]:
+    """(German VP, Allied VP) as FS-VICTORY counts them."""
+    return german_vp(state), state.avp
+
+
+def winner(state: State) -> int | None:
+    if state.phase != OVER:
+        return None
+    g, a = scores(state)
+    lead = g - a - state.config.german_par
+    return None if lead == 0 else (GERMANY if lead > 0 else ALLIES)
+
+
+def at_sea(state: State, side: int) -> list[int]:
+    ships = GERMAN if side == GERMANY else ALLIED
+    return [s for s in ships if state.box[s] in AT_SEA]

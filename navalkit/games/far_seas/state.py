@@ -1,0 +1,147 @@
+"""The Far Seas state: an immutable value of tuples, frozensets and small frozen dataclasses.
+
+Ships are indexed by id (see data.SHIPS); ``loc``, ``box`` and ``damage`` hold one entry per
+ship. Seat 0 is the German raider player, seat 1 the Allies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .config import Config
+
+T = TypeVar("T")
+_EVOLVERS: dict[type, Any] = {}
+
+
+def _evolver(cls: type) -> Any:
+    """Compile a field-by-field copier for a frozen, slotted dataclass (once per class)."""
+    lines = ["def evolve(o, kw):", "    n = new(cls)"]
+    for name in cls.__slots__:  # type: ignore[attr-defined]
+        lines.append(f"    put(n, {name!r}, kw[{name!r}] if {name!r} in kw else o.{name})")
+    lines.append("    return n")
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "put": object.__setattr__}
+    exec("\n".join(lines), scope)
+    return scope["evolve"]
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace`` for the frozen, slotted values here, without re-running
+    ``__init__`` (the hot path of every move)."""
+    cls = type(obj)
+    fn = _EVOLVERS.get(cls)
+    if fn is None:
+        fn = _EVOLVERS[cls] = _evolver(cls)
+    return fn(obj, changes)  # type: ignore[no-any-return]
+
+
+GERMANY, ALLIES = 0, 1
+
+# boxes (where a counter lies in its area)
+START, MOVED, CONVOY, STATION, RIVER_BOX, WATCH, SUNK, INTERNED, HOME, RESERVE = range(10)
+BOX_NAMES = (
+    "start", "moved", "convoy", "station", "river", "watch", "sunk", "interned", "home", "reserve"
+)  # fmt: skip
+AT_SEA = frozenset({START, MOVED, CONVOY, STATION, RIVER_BOX, WATCH})
+UNKNOWN = -2  # an area or box the viewer may not see
+
+# phases (whose decision) and chance kinds
+ALLY, GERMAN, SEARCH, G_RUN, A_RUN, CHANCE, OVER = (
+    "ally", "german", "search", "g_run", "a_run", "chance", "over"
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """The German ship or squadron whose order is being resolved this segment.
+
+    ``kind`` is the order (move, panama, hold, raid, convoy, river, leave, home, intern,
+    surprise); ``area`` where it ended up (data.RIVER for the river box); ``station`` the
+    raided station or -1; ``searched`` the areas the Allies have already searched for it.
+    """
+
+    ships: tuple[int, ...]
+    kind: str
+    area: int
+    station: int = -1
+    searched: frozenset[int] = frozenset()
+    fought: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """A combat in progress (see combat.py).
+
+    ``sides`` are the ship ids of each side still engaged; ``rounds`` the rounds fought;
+    ``start`` the range step of the first round (0 = A, 2 = A+B+C); ``queue`` the rolls still
+    to make this round as (kind, shooter, target, modifier); ``pending`` damage (target,
+    points) to apply at the end of the round; ``aim`` (shooter, target, rounds on it);
+    ``hits`` (shooter, target) pairs that hit last round; ``tried`` which side has tried to
+    run; ``ran_last`` which side tried to run last round; ``runner`` the side now running
+    and ``chasers``/``keepers`` the pursuers still to compare and those that kept up.
+    """
+
+    area: int
+    sides: tuple[tuple[int, ...], tuple[int, ...]]
+    kind: str = "search"
+    rounds: int = 0
+    start: int = 0
+    surprise: bool = False
+    rufiji: bool = False
+    queue: tuple[tuple[str, int, int, int], ...] = ()
+    pending: tuple[tuple[int, int], ...] = ()
+    aim: tuple[tuple[int, int, int], ...] = ()
+    hits: frozenset[tuple[int, int]] = frozenset()
+    tried: tuple[bool, bool] = (False, False)
+    ran_last: tuple[bool, bool] = (False, False)
+    runner: int = -1
+    chasers: tuple[int, ...] = ()
+    keepers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything about a position (the teacher's view).
+
+    ``roll`` names the pending chance (search, home, run, race, slow, gun, torp, torpdmg,
+    convoy, sink) when ``phase`` is CHANCE; ``dice`` lists ships still to roll for
+    (home runs ship by ship, convoy sinkings). German VP parts are in ``gvp``: merchants,
+    stations, Allied ships sunk, cowardice.
+    """
+
+    config: Config
+    turn: int
+    phase: str
+    loc: tuple[int, ...]
+    box: tuple[int, ...]
+    damage: tuple[int, ...]
+    combats: tuple[int, ...]
+    roll: str = ""
+    search_at: int = -1
+    search_who: str = ""
+    dice: tuple[int, ...] = ()
+    unit: Unit | None = None
+    battle: Battle | None = None
+    acted: frozenset[int] = frozenset()
+    moved: frozenset[int] = frozenset()
+    discovered: frozenset[int] = frozenset()
+    revealed: frozenset[int] = frozenset()
+    surprised: frozenset[int] = frozenset()
+    river_found: frozenset[int] = frozenset()
+    found: frozenset[int] = frozenset()
+    surprise_turn: bool = False
+    raided: frozenset[int] = frozenset()
+    coward_areas: frozenset[int] = frozenset()
+    taken: tuple[int, ...] = ()
+    gvp: tuple[int, int, int, int] = (0, 0, 0, 0)
+    avp: int = 0
+    captures: tuple[tuple[int, int, int, int], ...] = ()
+
+    def _repr_svg_(self) -> str:
+        """A state shows itself as the map in a notebook (the teacher's view)."""
+        from navalkit.render.svg import scene_to_svg
+
+        from .draw import draw
+
+        return scene_to_svg(draw(self))
