@@ -160,3 +160,63 @@ def fire_survival() -> dict[str, float]:
         "out second": float(second),
         "explodes": float(1 - first - second),
     }
+
+
+def hit_chance(range_cm: float, aim: str) -> Fraction:
+    """The chance that one die hits at ``range_cm`` aiming at ``aim`` (0 beyond 12 cm)."""
+    need = hit_number(range_cm, aim)
+    return Fraction(0) if need is None else Fraction(7 - need, 6)
+
+
+def fire_chance(dice: int) -> Fraction:
+    """The chance that a broadside of ``dice`` dice shows a pair of sixes (AOS-FIRE)."""
+    none = Fraction(5, 6) ** dice
+    one = dice * Fraction(1, 6) * Fraction(5, 6) ** (dice - 1) if dice else Fraction(0)
+    return 1 - none - one
+
+
+def fire_fate() -> dict[str, Fraction]:
+    """Exact fate of a ship just set alight (AOS-FIRE-OUT): put out at her next turn (5-6),
+    at the turn after (a 6), or she blows up."""
+    first = Fraction(2, 6)
+    second = (1 - first) * Fraction(1, 6)
+    return {"out first": first, "out second": second, "explodes": 1 - first - second}
+
+
+def catch_chance(range_cm: float) -> Fraction:
+    """The chance that a ship ``range_cm`` from an explosion catches fire (AOS-EXPLODE): one
+    die needing the hull hit number at that range."""
+    return hit_chance(range_cm, "hull")
+
+
+def boarding_chances(
+    attacker_decks: int, defender_decks: int, ties: str = "reroll"
+) -> tuple[Fraction, Fraction]:
+    """Exact (attacker captures, defender captures) for a boarding, ties settled by the
+    ``boarding_ties`` house rule: "reroll" (roll again) or "defender" (the defenders hold)."""
+    a, d = sum_distribution(attacker_decks), sum_distribution(defender_decks)
+    win = sum((pa * pd for ta, pa in a.items() for td, pd in d.items() if ta > td), Fraction(0))
+    tie = sum((pa * pd for ta, pa in a.items() for td, pd in d.items() if ta == td), Fraction(0))
+    if ties == "reroll":
+        return win / (1 - tie), (1 - tie - win) / (1 - tie)
+    return win, 1 - win
+
+
+def tacking(
+    mast_units: int, wind_speed: int, turns: int = 4
+) -> list[tuple[int, str, int, int, float]]:
+    """How a ship works to windward (AOS-IRONS): starting close-hauled on one tack, each turn
+    she swings 2 points across the wind to the other tack (4 cm of her allowance) and sails
+    the rest. Rows: (turn, tack, swing cost, cm sailed, cm made good upwind so far); a swing
+    she cannot afford leaves her on the same tack."""
+    room = max_move(mast_units, wind_speed, 45)
+    swing = 2 * 2
+    rows, made, tack = [], 0.0, 0
+    for turn in range(1, turns + 1):
+        cost = 0 if turn == 1 or swing > room else swing
+        if turn > 1 and swing <= room:
+            tack = 1 - tack
+        sailed = room - cost
+        made += sailed * math.cos(math.radians(45))
+        rows.append((turn, ("starboard tack", "port tack")[tack], cost, sailed, round(made, 2)))
+    return rows

@@ -6,12 +6,10 @@ at the head of the queue and resolves the roll once all its dice are thrown.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .calc import distance, hit_number, relative_bearing
 from .config import Config
 from .data import HIGH_SEAS, MAX_RANGE, POINT_INDEX, SCENARIOS, STERN_RAKE_DEG, WIND_START
-from .state import COMBAT, EXPLODED, FIRST, MOVE, OVER, SUNK, Roll, Ship, State
+from .state import COMBAT, EXPLODED, FIRST, MOVE, OVER, SUNK, Roll, Ship, State, evolve
 
 WIND_ROUND = "wind"
 
@@ -46,9 +44,9 @@ def initial_state(config: Config) -> State:
         phase=FIRST,
     )
     if config.first_player == "dice":
-        return replace(state, queue=(Roll("first"),))
+        return evolve(state, queue=(Roll("first"),))
     return start_turn(
-        replace(state, first=0 if config.first_player == "first" else 1),
+        evolve(state, first=0 if config.first_player == "first" else 1),
         0 if config.first_player == "first" else 1,
     )
 
@@ -60,7 +58,7 @@ def put(ships: tuple[Ship, ...], i: int, ship: Ship) -> tuple[Ship, ...]:
 def start_turn(state: State, player: int) -> State:
     """A player's turn begins: fire, refloat and high-seas rolls, then movement (AOS-SEQUENCE)."""
     ships = tuple(
-        replace(s, ordered=False, fired=(False, False), engaged=False) if s.side == player else s
+        evolve(s, ordered=False, fired=(False, False), engaged=False) if s.side == player else s
         for s in state.ships
     )
     fires, refloats, founders = [], [], []
@@ -73,7 +71,7 @@ def start_turn(state: State, player: int) -> State:
             refloats.append(Roll("refloat", i, need=6))
         if state.wind_speed >= HIGH_SEAS and s.wrecked:
             founders.append(Roll("founder", i))
-    return replace(
+    return evolve(
         state,
         ships=ships,
         phase=MOVE,
@@ -87,8 +85,8 @@ def start_turn(state: State, player: int) -> State:
 def end_turn(state: State) -> State:
     """The turn is over: the other admiral's turn, or the wind rolls that end the round."""
     if state.turns_done == 0:
-        return start_turn(replace(state, turns_done=1), 1 - state.to_move)
-    return replace(state, phase=WIND_ROUND, queue=(Roll("wind_dir"), Roll("wind_speed")))
+        return start_turn(evolve(state, turns_done=1), 1 - state.to_move)
+    return evolve(state, phase=WIND_ROUND, queue=(Roll("wind_dir"), Roll("wind_speed")))
 
 
 def check_end(state: State) -> State:
@@ -99,7 +97,7 @@ def check_end(state: State) -> State:
     if all(alive):
         return state
     gone = [state.nations[p] for p in (0, 1) if not alive[p]]
-    return replace(
+    return evolve(
         state,
         phase=OVER,
         queue=(),
@@ -117,8 +115,8 @@ def _score(state: State, side: int, points: int) -> tuple[int, int]:
 def _untangle(ships: tuple[Ship, ...], i: int) -> tuple[Ship, ...]:
     j = ships[i].entangled
     if j >= 0:
-        ships = put(ships, j, replace(ships[j], entangled=-1))
-        ships = put(ships, i, replace(ships[i], entangled=-1))
+        ships = put(ships, j, evolve(ships[j], entangled=-1))
+        ships = put(ships, i, evolve(ships[i], entangled=-1))
     return ships
 
 
@@ -126,8 +124,8 @@ def _lose(state: State, i: int, status: str) -> State:
     """Ship ``i`` sinks or blows up: the enemy scores her remaining boxes."""
     s = state.ships[i]
     ships = _untangle(state.ships, i)
-    ships = put(ships, i, replace(ships[i], status=status, fire=0))
-    state = replace(state, ships=ships, damage=_score(state, 1 - s.side, s.boxes))
+    ships = put(ships, i, evolve(ships[i], status=status, fire=0))
+    state = evolve(state, ships=ships, damage=_score(state, 1 - s.side, s.boxes))
     if status != EXPLODED:
         return state
     catches = []
@@ -136,7 +134,7 @@ def _lose(state: State, i: int, status: str) -> State:
             r = distance(s.x, s.y, o.x, o.y)
             if r <= MAX_RANGE:
                 catches.append(Roll("catch", j, other=i, need=hit_number(r, "hull") or 6))
-    return replace(state, queue=tuple(catches) + state.queue)
+    return evolve(state, queue=tuple(catches) + state.queue)
 
 
 def _volley(state: State, roll: Roll) -> State:
@@ -169,10 +167,10 @@ def _volley(state: State, roll: Roll) -> State:
             masts[k] = False
             points += 1
     fire = 1 if sixes >= 2 and t.fire == 0 else t.fire
-    t2 = replace(
+    t2 = evolve(
         t, decks=(decks[0], decks[1]), masts=(masts[0], masts[1], masts[2]), hull=hull, fire=fire
     )
-    return replace(
+    return evolve(
         state, ships=put(state.ships, roll.other, t2), damage=_score(state, f.side, points)
     )
 
@@ -183,7 +181,7 @@ def _boarding(state: State, roll: Roll) -> State:
     ta, td = sum(roll.dice[:na]), sum(roll.dice[na:])
     if ta == td:
         if state.config.boarding_ties == "reroll":
-            return replace(state, queue=(replace(roll, dice=()), *state.queue))
+            return evolve(state, queue=(evolve(roll, dice=()), *state.queue))
         ta = -1  # the defenders hold
     w, l_ = (roll.ship, roll.other) if ta > td else (roll.other, roll.ship)
     win, lose = state.ships[w], state.ships[l_]
@@ -193,21 +191,21 @@ def _boarding(state: State, roll: Roll) -> State:
     wd[crew] -= 1
     rel = relative_bearing(lose.x, lose.y, lose.heading, win.x, win.y)
     prize = (0, 1) if rel < 180.0 else (1, 0)
-    ships = put(state.ships, w, replace(win, decks=(wd[0], wd[1]), entangled=l_, engaged=True))
+    ships = put(state.ships, w, evolve(win, decks=(wd[0], wd[1]), entangled=l_, engaged=True))
     ships = put(
         ships,
         l_,
-        replace(lose, side=win.side, captured=True, decks=prize, entangled=w, squadron=-1),
+        evolve(lose, side=win.side, captured=True, decks=prize, entangled=w, squadron=-1),
     )
-    return replace(state, ships=ships, damage=_score(state, win.side, points))
+    return evolve(state, ships=ships, damage=_score(state, win.side, points))
 
 
 def _new_round(state: State) -> State:
     if state.round >= state.config.max_rounds:
-        return replace(
+        return evolve(
             state, phase=OVER, queue=(), result=f"The {state.config.max_rounds} rounds are over."
         )
-    return start_turn(replace(state, round=state.round + 1, turns_done=0), state.first)
+    return start_turn(evolve(state, round=state.round + 1, turns_done=0), state.first)
 
 
 def resolve(state: State, roll: Roll) -> State:
@@ -221,38 +219,38 @@ def resolve(state: State, roll: Roll) -> State:
         return _boarding(state, roll)
     if kind == "wind_dir":
         step = -1 if die == 1 else 1 if die == 6 else 0
-        return replace(state, wind_from=(state.wind_from + step) % 8)
+        return evolve(state, wind_from=(state.wind_from + step) % 8)
     if kind == "wind_speed":
         step = -1 if die == 1 else 1 if die == 6 else 0
-        return _new_round(replace(state, wind_speed=min(7, max(1, state.wind_speed + step))))
+        return _new_round(evolve(state, wind_speed=min(7, max(1, state.wind_speed + step))))
     assert s is not None
     i = roll.ship
     if kind == "fire_out":
         if die >= roll.need:
-            return replace(state, ships=put(ships, i, replace(s, fire=0)))
+            return evolve(state, ships=put(ships, i, evolve(s, fire=0)))
         if s.fire == 1:
-            return replace(state, ships=put(ships, i, replace(s, fire=2)))
+            return evolve(state, ships=put(ships, i, evolve(s, fire=2)))
         return _lose(state, i, EXPLODED)
     if kind == "catch":
         if die >= roll.need and s.fire == 0:
-            return replace(state, ships=put(ships, i, replace(s, fire=1)))
+            return evolve(state, ships=put(ships, i, evolve(s, fire=1)))
         return state
     if kind == "refloat":
-        return replace(state, ships=put(ships, i, replace(s, aground=die < 6)))
+        return evolve(state, ships=put(ships, i, evolve(s, aground=die < 6)))
     if kind == "founder":
         return _lose(state, i, SUNK) if die <= 2 else state
     if kind == "shoal":
         if die <= 3:
-            return replace(state, ships=put(ships, i, replace(s, aground=True, x=roll.x, y=roll.y)))
+            return evolve(state, ships=put(ships, i, evolve(s, aground=True, x=roll.x, y=roll.y)))
         return state
     if kind == "repair":
         if die == 6:
             k = s.masts.index(False)
             masts = tuple(up or m == k for m, up in enumerate(s.masts))
-            return replace(state, ships=put(ships, i, replace(s, masts=masts)))  # type: ignore[arg-type]
+            return evolve(state, ships=put(ships, i, evolve(s, masts=masts)))
         return state
     if kind == "separate":
-        return replace(state, ships=_untangle(ships, i)) if die == 6 else state
+        return evolve(state, ships=_untangle(ships, i)) if die == 6 else state
     raise ValueError(f"unknown roll {kind!r}")
 
 
@@ -278,17 +276,17 @@ def apply_die(state: State, outcome: int) -> State:
     """Throw one die of the roll at the head of the queue (or the roll-off for first move)."""
     roll, rest = state.queue[0], state.queue[1:]
     if roll.kind == "first":
-        return start_turn(replace(state, first=outcome, queue=rest), outcome)
-    roll = replace(roll, dice=(*roll.dice, outcome))
+        return start_turn(evolve(state, first=outcome, queue=rest), outcome)
+    roll = evolve(roll, dice=(*roll.dice, outcome))
     if len(roll.dice) < roll.n:
-        return replace(state, queue=(roll, *rest))
-    state = resolve(replace(state, queue=rest), roll)
+        return evolve(state, queue=(roll, *rest))
+    state = resolve(evolve(state, queue=rest), roll)
     if state.phase == OVER:
         return state
     queue = state.queue
     while queue and _stale(state, queue[0]):
         queue = queue[1:]
-    return check_end(replace(state, queue=queue))
+    return check_end(evolve(state, queue=queue))
 
 
 __all__ = [

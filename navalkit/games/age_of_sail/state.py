@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from .config import Config
+
+T = TypeVar("T")
 
 # phases
 FIRST, MOVE, COMBAT, OVER = "first", "move", "combat", "over"
@@ -109,3 +113,26 @@ class State:
     ply: int = 0
     result: str = ""
     last: tuple[int, ...] = ()  # ships the last action involved (for the drawing)
+
+
+_MISSING: Any = object()
+_REPLACERS: dict[type, Callable[..., Any]] = {}
+
+
+def _replacer(cls: type) -> Callable[..., Any]:
+    """A compiled ``dataclasses.replace`` for one class (keyword changes, positional build)."""
+    names = [f.name for f in fields(cls)]
+    params = ", ".join(f"{n}=_M" for n in names)
+    args = ", ".join(f"o.{n} if {n} is _M else {n}" for n in names)
+    scope: dict[str, Any] = {"_M": _MISSING, "cls": cls}
+    exec(f"def evolve(o, *, {params}):\n    return cls({args})", scope)
+    fn: Callable[..., Any] = scope["evolve"]
+    _REPLACERS[cls] = fn
+    return fn
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace`` for the state's frozen dataclasses, ten times faster."""
+    fn = _REPLACERS.get(type(obj)) or _replacer(type(obj))
+    result: T = fn(obj, **changes)
+    return result

@@ -1,0 +1,297 @@
+"""Age of Sail explainers: a points-of-sail wheel, hit chances by range and aim, the fire and
+explosion risk, and a boarding odds calculator.
+
+Each is a thin ipywidgets/ipycanvas front over the pure calculators of :mod:`.calc`; the
+fire and boarding explainers also run a seeded simulation through the engine (below).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as w
+from matplotlib.figure import Figure
+
+from . import flow, rules
+from .actions import Board, Fire
+from .calc import (
+    boarding_chances,
+    catch_chance,
+    fire_chance,
+    fire_fate,
+    hit_chance,
+    hit_number,
+    volley_odds,
+)
+from .config import Config
+from .data import RANGE_BANDS
+from .state import COMBAT, EXPLODED, State
+from .wheel import SailWheel, pct, rule_html
+
+__all__ = ["BoardingOdds", "FireRisk", "HitChances", "SailWheel"]
+
+
+def _png(fig: Figure) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=80)
+    return buf.getvalue()
+
+
+class HitChances:
+    """The hit table by range band and aim, the odds of a broadside, and a plot."""
+
+    def __init__(self, range_cm: float = 6.0, aim: str = "hull", decks: int = 3) -> None:
+        self.range = w.FloatSlider(
+            value=range_cm, min=0.5, max=14, step=0.5, description="Range cm:"
+        )
+        self.aim = w.ToggleButtons(options=["hull", "sails"], value=aim, description="Aim:")
+        self.decks = w.IntSlider(value=decks, min=1, max=3, description="Gun decks:")
+        self.table = w.HTML(self.band_table())
+        self.out = w.HTML()
+        self.out.add_class("navalkit-description")
+        self.image = w.Image(format="png")
+        self.figure = Figure(figsize=(5.5, 3))
+        for box in (self.range, self.aim, self.decks):
+            box.observe(lambda _ch: self.refresh(), "value")
+        self.widget = w.VBox(
+            [w.HBox([self.range, self.aim, self.decks]), self.table, self.out, self.image]
+        )
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @staticmethod
+    def band_table() -> str:
+        rows, low = [], 0.0
+        for edge, hull, sails in RANGE_BANDS:
+            rows.append(
+                f"<tr><td>{low:g}–{edge:g} cm</td><td>{hull}+ ({pct(Fraction(7 - hull, 6))})"
+                f"</td><td>{sails}+ ({pct(Fraction(7 - sails, 6))})</td></tr>"
+            )
+            low = edge
+        return (
+            "<table><tr><th>range</th><th>hull</th><th>sails</th></tr>"
+            + "".join(rows)
+            + f"<tr><td>beyond 12 cm</td><td>—</td><td>—</td></tr></table>{rule_html('AOS-RANGE')}"
+        )
+
+    def hits(self) -> dict[int, Fraction]:
+        """The distribution of hits from the chosen broadside (0 beyond range)."""
+        need = hit_number(self.range.value, self.aim.value)
+        if need is None:
+            return {0: Fraction(1)}
+        out: dict[int, Fraction] = {}
+        for (h, _fire), p in volley_odds(self.decks.value, need).items():
+            out[h] = out.get(h, Fraction(0)) + p
+        return dict(sorted(out.items()))
+
+    def refresh(self) -> None:
+        r, aim, n = self.range.value, self.aim.value, self.decks.value
+        need, p = hit_number(r, aim), hit_chance(r, aim)
+        dist = self.hits()
+        if need is None:
+            self.out.value = (
+                f"At {r:g} cm the target is out of range: no broadside reaches beyond 12 cm."
+            )
+        else:
+            spread = ", ".join(f"{k} hit(s) {pct(q)}" for k, q in dist.items())
+            self.out.value = (
+                f"At {r:g} cm aiming at the {aim}: each die hits on <b>{need}+</b> "
+                f"({pct(p)}). {n} deck(s): expected <b>{float(n * p):.2f}</b> hits; {spread}."
+            )
+        self._plot()
+
+    def _plot(self) -> None:
+        fig = self.figure
+        fig.clear()
+        ax = fig.add_subplot()
+        xs = [x / 10 for x in range(1, 141)]
+        for aim, style in (("hull", "-"), ("sails", "--")):
+            ax.plot(xs, [float(hit_chance(x, aim)) for x in xs], style, label=aim)
+        ax.axvline(self.range.value, color="grey", lw=1)
+        ax.set_xlabel("range (cm)")
+        ax.set_ylabel("chance per die")
+        ax.set_ylim(0, 0.75)
+        ax.legend()
+        fig.tight_layout()
+        self.image.value = _png(fig)
+
+
+class FireRisk:
+    """How likely a broadside sets the target alight, and how likely a fire ends in an explosion."""
+
+    def __init__(self, decks: int = 3, neighbour_cm: float = 5.0, trials: int = 2000) -> None:
+        self.decks = w.IntSlider(value=decks, min=1, max=3, description="Gun decks:")
+        self.neighbour = w.FloatSlider(
+            value=neighbour_cm, min=1, max=14, step=0.5, description="Neighbour cm:"
+        )
+        self.trials = w.IntSlider(value=trials, min=200, max=20000, step=200, description="Trials:")
+        self.seed = w.IntText(value=1, description="Seed:")
+        self.run = w.Button(description="Simulate with the engine")
+        self.out = w.HTML()
+        self.sim = w.HTML()
+        for box in (self.decks, self.neighbour):
+            box.observe(lambda _ch: self.refresh(), "value")
+        self.run.on_click(lambda _b: self.simulate())
+        self.simulated: dict[str, float] = {}
+        self.widget = w.VBox(
+            [
+                w.HBox([self.decks, self.neighbour]),
+                self.out,
+                w.HBox([self.trials, self.seed, self.run]),
+                self.sim,
+            ]
+        )
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def exact(self) -> dict[str, Fraction]:
+        fire, fate = fire_chance(self.decks.value), fire_fate()
+        return {
+            "fire": fire,
+            "explodes": fate["explodes"],
+            "broadside ends in explosion": fire * fate["explodes"],
+            "neighbour catches": catch_chance(self.neighbour.value),
+        }
+
+    def refresh(self) -> None:
+        e, fate = self.exact(), fire_fate()
+        self.out.value = (
+            f"A broadside of {self.decks.value} dice sets the target alight on a pair of sixes: "
+            f"<b>{pct(e['fire'])}</b> ({e['fire']}). {rule_html('AOS-FIRE')}<br>Then at the start "
+            f"of each of her turns she fights it: out on 5-6 ({pct(fate['out first'])}), else "
+            f"it grows and only a 6 saves her ({pct(fate['out second'])} overall); otherwise she "
+            f"<b>blows up: {pct(e['explodes'])}</b>. {rule_html('AOS-FIRE-OUT')}<br>"
+            f"So one broadside ends in an explosion {pct(e['broadside ends in explosion'])} "
+            "of the time. A ship "
+            f"{self.neighbour.value:g} cm away then catches fire on a hull hit: "
+            f"{pct(e['neighbour catches'])}. {rule_html('AOS-EXPLODE')}"
+        )
+
+    def simulate(self) -> None:
+        self.simulated = simulate_fire(self.decks.value, self.trials.value, self.seed.value)
+        e = self.exact()
+        self.sim.value = (
+            f"{self.trials.value} seeded trials through the engine: set alight "
+            f"{pct(self.simulated['fire'])} (exact {pct(e['fire'])}); a burning ship blew up "
+            f"{pct(self.simulated['explodes'])} (exact {pct(e['explodes'])})."
+        )
+
+
+class BoardingOdds:
+    """Each side rolls a die per gun deck; the higher total captures the other ship."""
+
+    def __init__(self, attacker: int = 6, defender: int = 3, trials: int = 2000) -> None:
+        self.attacker = w.IntSlider(value=attacker, min=1, max=6, description="Boarders' decks:")
+        self.defender = w.IntSlider(value=defender, min=1, max=6, description="Defenders' decks:")
+        self.ties = w.Dropdown(options=["reroll", "defender"], value="reroll", description="Ties:")
+        self.trials = w.IntSlider(value=trials, min=200, max=20000, step=200, description="Trials:")
+        self.seed = w.IntText(value=1, description="Seed:")
+        self.run = w.Button(description="Simulate with the engine")
+        self.out = w.HTML()
+        self.sim = w.HTML()
+        for box in (self.attacker, self.defender, self.ties):
+            box.observe(lambda _ch: self.refresh(), "value")
+        self.run.on_click(lambda _b: self.simulate())
+        self.simulated: float | None = None
+        self.widget = w.VBox(
+            [
+                w.HBox([self.attacker, self.defender, self.ties]),
+                self.out,
+                w.HBox([self.trials, self.seed, self.run]),
+                self.sim,
+            ]
+        )
+        self.refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def exact(self) -> tuple[Fraction, Fraction]:
+        return boarding_chances(self.attacker.value, self.defender.value, self.ties.value)
+
+    def refresh(self) -> None:
+        win, lose = self.exact()
+        tie = (
+            "ties are rolled again"
+            if self.ties.value == "reroll"
+            else "the defenders hold on a tie"
+        )
+        self.out.value = (
+            f"{self.attacker.value} dice against {self.defender.value} ({tie}): the boarders "
+            f"capture her <b>{pct(win)}</b>, the defenders take the boarders' ship "
+            f"<b>{pct(lose)}</b>. The winner leaves a gun deck's crew as prize crew. "
+            f"{rule_html('AOS-BOARD')} {rule_html('AOS-BOARD-TIE')}"
+        )
+
+    def simulate(self) -> None:
+        a, d, ties = self.attacker.value, self.defender.value, self.ties.value
+        self.simulated = simulate_boarding(a, d, ties, self.trials.value, self.seed.value)
+        self.sim.value = (
+            f"{self.trials.value} seeded boardings through the engine: the boarders won "
+            f"{pct(self.simulated)} (exact {pct(self.exact()[0])})."
+        )
+
+
+# --- seeded simulations through the real engine (rules.apply, flow.apply_die) ----------------
+X0, Y0 = 30.0, 35.0
+
+
+def side_by_side(
+    range_cm: float, decks: tuple[int, int], other: tuple[int, int], **cfg: object
+) -> State:
+    """Ship 0 heading N with ``decks``; ship 1 ``range_cm`` to her starboard, heading N, with
+    ``other`` decks; ship 0's side to act in the combat phase."""
+    state = flow.initial_state(Config(first_player="first", **cfg))  # type: ignore[arg-type]
+    a, b = state.ships[0], state.ships[1]
+    ships = (
+        replace(a, x=X0, y=Y0, heading=0, decks=decks),
+        replace(b, x=X0 + range_cm, y=Y0, heading=0, decks=other),
+    )
+    return replace(state, ships=ships, phase=COMBAT, to_move=0)
+
+
+def _throw(state: State, rng: random.Random) -> State:
+    while state.queue:
+        state = flow.apply_die(state, rng.randint(1, 6))
+    return state
+
+
+def simulate_fire(dice: int, trials: int, seed: int) -> dict[str, float]:
+    """Broadsides of ``dice`` decks at 3 cm: how often the target is set alight, and how often
+    a burning ship then blows up (her own fire-fighting rolls at the start of her turns)."""
+    rng = random.Random(seed)
+    start = side_by_side(3.0, (dice, dice), (3, 3))
+    fires = explosions = 0
+    for _ in range(trials):
+        after = _throw(rules.apply(start, Fire(0, 1, "hull")), rng)
+        if after.ships[1].fire:
+            fires += 1
+    burning = replace(start, ships=(start.ships[0], replace(start.ships[1], fire=1)))
+    for _ in range(trials):
+        s = _throw(flow.start_turn(burning, 1), rng)
+        if s.ships[1].fire:
+            s = _throw(flow.start_turn(s, 1), rng)
+        explosions += s.ships[1].status == EXPLODED
+    return {"fire": fires / trials, "explodes": explosions / trials}
+
+
+def simulate_boarding(attacker: int, defender: int, ties: str, trials: int, seed: int) -> float:
+    """How often ``attacker`` gun decks capture a ship of ``defender`` decks when boarding."""
+    rng = random.Random(seed)
+    split = ((attacker + 1) // 2, attacker // 2), ((defender + 1) // 2, defender // 2)
+    start = side_by_side(3.0, split[0], split[1], boarding_ties=ties)
+    if rules.violation(start, Board(0, 1)) is not None:
+        raise ValueError(f"{attacker} decks cannot board here")
+    wins = 0
+    for _ in range(trials):
+        after = _throw(rules.apply(start, Board(0, 1)), rng)
+        wins += after.ships[1].captured
+    return wins / trials
