@@ -57,20 +57,46 @@ class Play:
 
 Action = Discard | Place | Play
 ACTION_TYPES = (Discard, Place, Play)
+TABLE_ROWS, TABLE_AT = 6, 16  # the interned tables cover rows 0..5 and slots 0..15
+
+
+#: interned actions for every small value (larger ones come from the caches below)
+DISCARDS: tuple[Discard, ...] = tuple(Discard(k) for k in range(N_KINDS))
+PLACES: tuple[tuple[Place, ...], ...] = tuple(
+    tuple(Place(k, at) for at in range(TABLE_AT)) for k in range(N_KINDS)
+)
+PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(tuple(Play(k, r, at) for at in range(TABLE_AT)) for r in range(TABLE_ROWS))
+    for k in range(SUB_PAIR + 1)
+)
+
+
+def discard(kind: int) -> Discard:
+    return DISCARDS[kind] if 0 <= kind < N_KINDS else _discard(kind)
+
+
+def place(kind: int, at: int) -> Place:
+    return PLACES[kind][at] if 0 <= kind < N_KINDS and 0 <= at < TABLE_AT else _place(kind, at)
+
+
+def play(kind: int, row: int, at: int) -> Play:
+    if 0 <= kind <= SUB_PAIR and 0 <= row < TABLE_ROWS and 0 <= at < TABLE_AT:
+        return PLAYS[kind][row][at]
+    return _play(kind, row, at)
 
 
 @cache
-def discard(kind: int) -> Discard:
+def _discard(kind: int) -> Discard:
     return Discard(kind)
 
 
 @cache
-def place(kind: int, at: int) -> Place:
+def _place(kind: int, at: int) -> Place:
     return Place(kind, at)
 
 
 @cache
-def play(kind: int, row: int, at: int) -> Play:
+def _play(kind: int, row: int, at: int) -> Play:
     return Play(kind, row, at)
 
 

@@ -15,17 +15,17 @@ CLAUSES = ClauseBook(
         C(
             "NM-DECK",
             "The deck",
-            "106 playing cards: 13 convoys (3x2,500 t, 3x5,000 t, 4x10,000 t, "
-            "2x20,000 t, 1 trawler), 32 miles, 20 warships, 8 air, 6 mine, 6 radar, 14 alert, "
-            "6 sea-state and 1 neutral flag card.",
+            "106 playing cards: 13 convoys (3x2,500 t, 3x5,000 t, 4x10,000 t, 2x20,000 t, 1 "
+            "trawler), 32 miles, 20 warships, 8 air, 6 mine, 6 radar, 14 alert, 6 sea-state and 1 "
+            "neutral flag card.",
             "SEED",
             "110 charts which are divided into: ... (the listed counts)",
         ),
         C(
             "NM-REFCARDS",
             "The four other cards",
-            "The box holds 110 cards but the list adds "
-            "up to 106; the other 4 are taken as reference/scoring cards and not dealt.",
+            "The box holds 110 cards but the list adds up to 106; the other 4 are taken as "
+            "reference/scoring cards and not dealt.",
             "HOUSE",
             "The French list [N1] has the same counts; [N2] mentions a scoring card in the box.",
         ),
@@ -39,18 +39,18 @@ CLAUSES = ClauseBook(
         C(
             "NM-TEAMS",
             "Teams",
-            "Partners sit opposite, share one convoy row, each may join a "
-            "battle on his own turn, and see each other's face-down convoys.",
+            "Partners sit opposite, share one convoy row, each may join a battle on his own turn, "
+            "and see each other's face-down convoys.",
             "SEED",
-            "one poses only one series of convoys per team ... discreetly takes note of the "
-            "value of the convoys posed by his partner.",
+            "one poses only one series of convoys per team ... discreetly takes note of the value "
+            "of the convoys posed by his partner.",
             "teams",
         ),
         C(
             "NM-DEAL",
             "The deal",
-            "The dealer deals six cards one at a time, starting on his "
-            "left; the dealer moves one seat left each round.",
+            "The dealer deals six cards one at a time, starting on his left; the dealer moves one "
+            "seat left each round.",
             "SEED",
             "The donor distributes six charts, one by one, while starting with the player placed "
             "at his left.",
@@ -58,9 +58,8 @@ CLAUSES = ClauseBook(
         C(
             "NM-TURN",
             "A turn",
-            "Draw a card, then play one card or discard one, so you hold "
-            "six again. When the draw pile is empty, play on from your hand; a player with no "
-            "card left is passed over.",
+            "Draw a card, then play one card or discard one, so you hold six again. When the draw "
+            "pile is empty, play on from your hand; a player with no card left is passed over.",
             "SEED",
             "Each player takes, in his turn, a chart in the heel. He puts back a chart or trues "
             "himself of one in order to have always six charts in hand.",
@@ -75,8 +74,8 @@ CLAUSES = ClauseBook(
         C(
             "NM-CONVOY",
             "Convoys",
-            "A convoy is laid face down in your row: at either end or "
-            "between two convoys; convoys already laid never move.",
+            "A convoy is laid face down in your row: at either end or between two convoys; convoys "
+            "already laid never move.",
             "SEED",
             "You can insert a new convoy between two others or place it at an end but without "
             "being able to modify the position of old.",
@@ -84,12 +83,11 @@ CLAUSES = ClauseBook(
         C(
             "NM-MILES",
             "Miles",
-            "Mile cards go face up on one of your own convoys; they add "
-            "up. A convoy may advance under an alert or a plane, but not during a naval "
-            "battle.",
+            "Mile cards go face up on one of your own convoys; they add up. A convoy may advance "
+            "under an alert or a plane, but not during a naval battle.",
             "SEED",
-            "As long as a convoy is not attacked, it can progress freely, "
-            "even afflicted with an alarm or a plane.",
+            "As long as a convoy is not attacked, it can progress freely, even afflicted with an "
+            "alarm or a plane.",
         ),
         C(
             "NM-ARRIVAL",
@@ -101,23 +99,21 @@ CLAUSES = ClauseBook(
         C(
             "NM-PORT",
             "In port",
-            "An arrived convoy leaves the row for its side's port with "
-            "its cards; attack cards still on it lapse to the discard pile, and it can no longer "
-            "be attacked.",
+            "An arrived convoy leaves the row for its side's port with its cards; attack cards "
+            "still on it lapse to the discard pile, and it can no longer be attacked.",
             "HOUSE",
-            "The seed says the neutral flag protects 'until its arrival "
-            "with the port' and a second plane 'when it arrives it is too late'; so arrival ends "
-            "every danger, and the row's ends (for radar) are the convoys still at sea.",
+            "The seed says the neutral flag protects 'until its arrival with the port' and a "
+            "second plane 'when it arrives it is too late'; so arrival ends every danger, and the "
+            "row's ends (for radar) are the convoys still at sea.",
         ),
         C(
             "NM-STORM",
             "Storm",
-            "On any convoy not in a naval battle (yours too). Under a storm "
-            "only 200, 400 or 600 mile cards may be played on it, and it can be attacked only by "
-            "a mine.",
+            "On any convoy not in a naval battle (yours too). Under a storm only 200, 400 or 600 "
+            "mile cards may be played on it, and it can be attacked only by a mine.",
             "SEED",
-            "this one can then advance only by 200,400 or 600 miles ... "
-            "during the storm, a convoy cannot be attacked, except by a mine.",
+            "this one can then advance only by 200,400 or 600 miles ... during the storm, a convoy "
+            "cannot be attacked, except by a mine.",
         ),
         C(
             "NM-FINE-SEA",
@@ -129,26 +125,26 @@ CLAUSES = ClauseBook(
         C(
             "NM-ALERT",
             "Alert",
-            "An alert goes on an enemy convoy that has none, is not in a "
-            "storm and has no neutral flag. Only an alerted convoy can be attacked by warships.",
+            "An alert goes on an enemy convoy that has none, is not in a storm and has no neutral "
+            "flag. Only an alerted convoy can be attacked by warships.",
             "SEED",
             "A convoy can be attacked only if one 'alert' chart is posed at its sides",
         ),
         C(
             "NM-END-ALERT",
             "End of alert",
-            "The convoy's side cancels an alert with an end of "
-            "alert, when no battle is running or the battle is tied (which saves the convoy).",
+            "The convoy's side cancels an alert with an end of alert, when no battle is running or "
+            "the battle is tied (which saves the convoy).",
             "SEED",
-            "you can draw aside this danger with a 'end of alarm' ... until attacked its "
-            "convoy with a 'end of alarm saves'",
+            "you can draw aside this danger with a 'end of alarm' ... until attacked its convoy "
+            "with a 'end of alarm saves'",
         ),
         C(
             "NM-BATTLE",
             "Naval battle",
-            "Any enemy may open a battle on an alerted convoy with "
-            "any warship. The convoy's side answers with a ship of equal or higher strength; an "
-            "attacker may overbid with equal or higher strength.",
+            "Any enemy may open a battle on an alerted convoy with any warship. The convoy's side "
+            "answers with a ship of equal or higher strength; an attacker may overbid with equal "
+            "or higher strength.",
             "SEED",
             "It will do it by posing a ship of higher or equal force. The attacker can overbid "
             "with a ship of equal or higher force.",
@@ -156,25 +152,25 @@ CLAUSES = ClauseBook(
         C(
             "NM-BATTLE-SIDES",
             "Taking turns in a battle",
-            "A ship is played on a battle only to "
-            "answer the other side's standing ship (or to restart a tie).",
+            "A ship is played on a battle only to answer the other side's standing ship (or to "
+            "restart a tie).",
             "HOUSE",
-            "The seed describes answer and overbid; topping your own side's ship would only "
-            "waste a card and restart the clock.",
+            "The seed describes answer and overbid; topping your own side's ship would only waste "
+            "a card and restart the clock.",
         ),
         C(
             "NM-LADDER",
             "Strength",
-            "Carrier 5 > cruiser 4 > destroyer 3 > frigate 2 > "
-            "submarine 1; two submarines together beat a carrier.",
+            "Carrier 5 > cruiser 4 > destroyer 3 > frigate 2 > submarine 1; two submarines "
+            "together beat a carrier.",
             "SEED",
             "the aircraft carrier (5 ships) is stronger than the cruiser (4 ships) ...",
         ),
         C(
             "NM-SUB-PAIR",
             "Two submarines",
-            "Two submarines are played together by one player "
-            "(strength 6); he refills his hand at once. Pair against pair is a tie.",
+            "Two submarines are played together by one player (strength 6); he refills his hand at "
+            "once. Pair against pair is a tie.",
             "SEED",
             "two associated submarines are stronger than an aircraft carrier ... The player will "
             "immediately supplement his hand after having played them.",
@@ -189,9 +185,9 @@ CLAUSES = ClauseBook(
         C(
             "NM-BATTLE-TIE",
             "Tie",
-            "Equal strength ties the battle: the convoy is stopped until "
-            "its side plays an end of alert, or either side restarts with any ship, even a "
-            "weaker one. A tie never resolves by itself.",
+            "Equal strength ties the battle: the convoy is stopped until its side plays an end of "
+            "alert, or either side restarts with any ship, even a weaker one. A tie never resolves "
+            "by itself.",
             "SEED",
             "If there is equality ... the convoy is stopped until ... 'end of alarm' ... or the "
             "attacker takes again the combat with any ship, even smaller.",
@@ -199,19 +195,18 @@ CLAUSES = ClauseBook(
         C(
             "NM-BATTLE-WIN",
             "Winning a battle",
-            "A ship that stands a full round of turns "
-            "(until its player's next turn) wins. If the convoy's side wins, it sails on; if an "
-            "attacker wins, the convoy is destroyed. Battle cards and the alert are discarded.",
+            "A ship that stands a full round of turns (until its player's next turn) wins. If the "
+            "convoy's side wins, it sails on; if an attacker wins, the convoy is destroyed. Battle "
+            "cards and the alert are discarded.",
             "SEED",
-            "That whose ship will have held a full rotation without counter-attack, the "
-            "battle will have gained.",
+            "That whose ship will have held a full rotation without counter-attack, the battle "
+            "will have gained.",
         ),
         C(
             "NM-PLANE",
             "Air attack",
-            "A plane goes on an enemy convoy with no plane, not in a "
-            "storm and not neutral. Only the player who laid it may lay the second plane, which "
-            "destroys the convoy at once.",
+            "A plane goes on an enemy convoy with no plane, not in a storm and not neutral. Only "
+            "the player who laid it may lay the second plane, which destroys the convoy at once.",
             "SEED",
             "only that which posed the first plane will be able to put the second.",
         ),
@@ -220,40 +215,38 @@ CLAUSES = ClauseBook(
             "Planes need no alert",
             "A plane may be laid whether or not the convoy has an alert.",
             "HOUSE",
-            "Seed: 'A plane can be posed beside a convoy "
-            "without alarm'. The digest reads 'only on a convoy with no alert'; we read 'sans "
-            "alerte' as 'needs no alert', the contrast with warships the sentence draws. "
-            "Switchable.",
+            "Seed: 'A plane can be posed beside a convoy without alarm'. The digest reads 'only on "
+            "a convoy with no alert'; we read 'sans alerte' as 'needs no alert', the contrast with "
+            "warships the sentence draws. Switchable.",
             "planes_on_alerted",
         ),
         C(
             "NM-PLANE-HIT",
             "Plane shot down",
-            "The convoy's side cancels a first plane with a "
-            "plane shot down; both go to the discard pile.",
+            "The convoy's side cancels a first plane with a plane shot down; both go to the "
+            "discard pile.",
             "SEED",
-            "The 'touched planes' make "
-            "it possible to cancel the first plane in order to prevent that the second is placed.",
+            "The 'touched planes' make it possible to cancel the first plane in order to prevent "
+            "that the second is placed.",
         ),
         C(
             "NM-MINE",
             "Mine",
-            "A mine goes on any enemy convoy with no mine (even alert-free, in "
-            "a storm or neutral). It explodes when play comes back to the player who laid it, "
-            "destroying the convoy, unless swept before.",
+            "A mine goes on any enemy convoy with no mine (even alert-free, in a storm or "
+            "neutral). It explodes when play comes back to the player who laid it, destroying the "
+            "convoy, unless swept before.",
             "SEED",
-            "A mine posed beside a convoy "
-            "(even if it is neutral) explodes at the end of a turn, except if it is defused.",
+            "A mine posed beside a convoy (even if it is neutral) explodes at the end of a turn, "
+            "except if it is defused.",
         ),
         C(
             "NM-MINE-TIMING",
             "When a mine explodes",
-            "'At the end of a turn' is read as at the "
-            "start of its layer's next turn, so every other player (the owner included) has one "
-            "turn to sweep it.",
+            "'At the end of a turn' is read as at the start of its layer's next turn, so every "
+            "other player (the owner included) has one turn to sweep it.",
             "HOUSE",
-            "The digest's reading of 'fin d'un tour' (a full round "
-            "of turns), matching the battle's 'full rotation'.",
+            "The digest's reading of 'fin d'un tour' (a full round of turns), matching the "
+            "battle's 'full rotation'.",
         ),
         C(
             "NM-SWEEPER",
@@ -265,8 +258,8 @@ CLAUSES = ClauseBook(
         C(
             "NM-RADAR",
             "Radar",
-            "A radar turns up the enemy convoy at the port (left) or "
-            "starboard (right) end of a row; never an inner one, never your own.",
+            "A radar turns up the enemy convoy at the port (left) or starboard (right) end of a "
+            "row; never an inner one, never your own.",
             "SEED",
             "One can thus detect only the convoys posed at the ends ... One cannot detect his own "
             "convoys.",
@@ -281,43 +274,41 @@ CLAUSES = ClauseBook(
         C(
             "NM-NEUTRAL",
             "Neutral flag",
-            "On one of your convoys with no alert, battle or "
-            "plane: it then cannot get alerts, warships or planes (mines and storms still "
-            "work) until it arrives.",
+            "On one of your convoys with no alert, battle or plane: it then cannot get alerts, "
+            "warships or planes (mines and storms still work) until it arrives.",
             "SEED",
-            "This chart protects a convoy against any attack, "
-            "except mine and storm ... only for the convoys which are not in state of alert.",
+            "This chart protects a convoy against any attack, except mine and storm ... only for "
+            "the convoys which are not in state of alert.",
         ),
         C(
             "NM-ONE-EACH",
             "One of each",
-            "A convoy carries at most one alert, one storm, one "
-            "mine, one neutral flag and one air attack at a time.",
+            "A convoy carries at most one alert, one storm, one mine, one neutral flag and one air "
+            "attack at a time.",
             "HOUSE",
             "Implied by the counter-cards (each cancels 'the' alert, 'the' storm ...).",
         ),
         C(
             "NM-MULTI-ATTACK",
             "Several attacks",
-            "When a convoy under several attacks is "
-            "destroyed by one, the other attack cards lapse to the discard pile.",
+            "When a convoy under several attacks is destroyed by one, the other attack cards lapse "
+            "to the discard pile.",
             "SEED",
             "the other charts of attack, become useless, are cancelled.",
         ),
         C(
             "NM-CAPTURE-WHO",
             "Who captures",
-            "The attacker whose ship won, the player who laid "
-            "the mine, or the player who laid both planes takes the convoy and its capture "
-            "points.",
+            "The attacker whose ship won, the player who laid the mine, or the player who laid "
+            "both planes takes the convoy and its capture points.",
             "HOUSE",
             "The seed says 'the convoys which you destroyed'; this names who.",
         ),
         C(
             "NM-SCORE",
             "Convoy points",
-            "Tonnage/1,000 x 0.2 per started 1,000 miles (x1 from "
-            "4,000): 0.5/1/2/4 up to 1,000 miles ... 2.5/5/10/20 arrived; trawler 0.",
+            "Tonnage/1,000 x 0.2 per started 1,000 miles (x1 from 4,000): 0.5/1/2/4 up to 1,000 "
+            "miles ... 2.5/5/10/20 arrived; trawler 0.",
             "SEED",
             "the decoded table of Article 11 (digest 1.4)",
         ),
@@ -338,12 +329,11 @@ CLAUSES = ClauseBook(
         C(
             "NM-ROUND-END",
             "End of a round",
-            "A round ends when a side has 40 round points "
-            "(convoys and captures, not bonuses), or when the draw pile and all hands are "
-            "empty.",
+            "A round ends when a side has 40 round points (convoys and captures, not bonuses), or "
+            "when the draw pile and all hands are empty.",
             "SEED",
-            "A sleeve is completed when a player adds up 40 points ... also "
-            "finished when there are no more charts with the heel nor in the hands.",
+            "A sleeve is completed when a player adds up 40 points ... also finished when there "
+            "are no more charts with the heel nor in the hands.",
         ),
         C(
             "NM-SCORE-GATE",
@@ -362,8 +352,8 @@ CLAUSES = ClauseBook(
         C(
             "NM-ROUND-BONUS",
             "Round bonus",
-            "+10 to the side that won the round: the side that "
-            "reached 40, or else the highest scoring side (ties all get it).",
+            "+10 to the side that won the round: the side that reached 40, or else the highest "
+            "scoring side (ties all get it).",
             "SEED",
             "A premium of handle is allotted to the player who gained it: + 10 points.",
         ),
@@ -372,16 +362,15 @@ CLAUSES = ClauseBook(
             "Slowness bonus",
             "+7 for each convoy brought home that never carried a mile card above 600.",
             "HOUSE",
-            "Seed: 'to the player who forever "
-            "deposited charts higher than 600 miles on a convoy led to good port'; per convoy "
-            "or per round is unclear.",
+            "Seed: 'to the player who forever deposited charts higher than 600 miles on a convoy "
+            "led to good port'; per convoy or per round is unclear.",
             "slowness_bonus",
         ),
         C(
             "NM-TRAWLER",
             "The trawler",
-            "The trawler is a dummy convoy: it sails, may be "
-            "attacked, and scores 0; bringing it home does not count as a convoy in port.",
+            "The trawler is a dummy convoy: it sails, may be attacked, and scores 0; bringing it "
+            "home does not count as a convoy in port.",
             "HOUSE",
             "The seed calls it a 'false convoy'; whether it opens scoring is unsaid.",
             "trawler_counts",
@@ -389,11 +378,11 @@ CLAUSES = ClauseBook(
         C(
             "NM-GAME-END",
             "Winning the game",
-            "The first side to 200 game points wins; points "
-            "are added up over as many rounds as needed.",
+            "The first side to 200 game points wins; points are added up over as many rounds as "
+            "needed.",
             "SEED",
-            "The winner of the part will be that which will reach the first a total of 200 "
-            "points in as many handles as it will be necessary.",
+            "The winner of the part will be that which will reach the first a total of 200 points "
+            "in as many handles as it will be necessary.",
             "target",
         ),
         C(

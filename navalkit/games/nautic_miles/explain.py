@@ -1,16 +1,54 @@
-"""Explainers for the lesson: the convoy value table and calculator, the battle ladder, and
-a simulation of how often a convoy gets home. Each is a thin layer over the pure rules."""
+"""Explainers for the lesson: the convoy value calculator, the battle ladder and a simulation
+of how often a convoy gets home. Each is a thin widget over the pure rules: the calculator
+asks :func:`convoy_points`, the ladder plays the exchange with ``rules.apply`` and
+``moves.refusal``, the simulation plays seeded games with the game's bots."""
 
 from __future__ import annotations
 
+import html
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
-from .data import KEYS, MILE_BANDS, STRENGTH, SUB_PAIR, TONNAGES, capture_points, convoy_points
+import ipywidgets as w
+
+from navalkit.core.bots import BotView, make_bot
+from navalkit.core.rng import bot_rng
+from navalkit.render.canvas import CanvasBoard
+
+from . import moves, rules
+from .actions import discard, play
+from .data import (
+    ALL_CARDS,
+    BY_KEY,
+    C10000,
+    KEYS,
+    KIND,
+    LABELS,
+    MILE_BANDS,
+    SHIPS,
+    STRENGTH,
+    SUB_PAIR,
+    SUBMARINE,
+    TONNAGE,
+    TONNAGES,
+    band,
+    capture_points,
+    convoy_points,
+)
 from .game import GAME
-from .state import State
+from .observe import observe
+from .state import DRAW, OVER, PLAY, REFILL, Convoy, State
+
+GOOD, BAD = "#2e7d32", "#c62828"
 
 
+def _rule(rule_id: str) -> str:
+    """A clause cited as ``id (provenance): title``."""
+    c = GAME.clauses[rule_id]
+    return f"<code>{c.id}</code> ({c.provenance}): {html.escape(c.title)}"
+
+
+# --- 1. what is a convoy worth? ------------------------------------------------------------------
 def value_table(detected: bool = False) -> Any:
     """The decoded scoring table as a DataFrame (rows: mile bands; columns: tonnage)."""
     import pandas as pd
@@ -23,70 +61,305 @@ def value_table(detected: bool = False) -> Any:
     return pd.DataFrame(rows, index=[f"{t:,} t" for t in TONNAGES]).T
 
 
-def ladder_table() -> Any:
-    """Who beats whom in a naval battle: 'wins', 'tie' or 'loses' for the row's ship."""
-    import pandas as pd
+def table_html(detected: bool = False, mark: tuple[str, str] | None = None) -> str:
+    """The value table as HTML, the cell ``(band label, tonnage label)`` highlighted."""
+    frame = value_table(detected)
+    head = "".join(f"<th>{c}</th>" for c in frame.columns)
+    body = []
+    for label, row in frame.iterrows():
+        cells = "".join(
+            f"<td style='{_HOT if (label, col) == mark else ''}'>{row[col]:g}</td>"
+            for col in frame.columns
+        )
+        body.append(f"<tr><th>{html.escape(str(label))}</th>{cells}</tr>")
+    return f"<table class='navalkit-table'><tr><th>miles</th>{head}</tr>{''.join(body)}</table>"
 
-    ships = sorted(STRENGTH, key=STRENGTH.__getitem__)
-    names = [KEYS[k] if k != SUB_PAIR else "2 submarines" for k in ships]
 
-    def cell(a: int, b: int) -> str:
-        sa, sb = STRENGTH[a], STRENGTH[b]
-        return "wins" if sa > sb else "tie" if sa == sb else "loses"
-
-    return pd.DataFrame([[cell(a, b) for b in ships] for a in ships], index=names, columns=names)
-
-
-def arrival_simulation(games: int = 40, seed: int = 0, players: int = 2) -> Any:
-    """Random games, one round each: for every convoy laid, did it get home, get destroyed,
-    or was it still at sea? One row per convoy kind (a DataFrame of shares)."""
-    import pandas as pd
-
-    from .data import KIND
-
-    rng = random.Random(seed)
-    counts: dict[str, dict[str, int]] = {}
-    config = GAME.make_config(max_rounds=1)
-    for _ in range(games):
-        state: State = GAME.initial_state(config, players)
-        laid: set[int] = set()
-        last = state
-        while not GAME.is_over(state):
-            if GAME.is_chance(state):
-                state = GAME.apply_chance(state, rng.choice(state.pile))
-                continue
-            last = state
-            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-            laid |= {cv.card for row in state.rows for cv in row}
-        home = {cv.card for port in last.ports for cv in port}
-        lost = {c for caps in last.captures for c, _ in caps}
-        for card in laid:
-            row = counts.setdefault(KEYS[KIND[card]], {"home": 0, "destroyed": 0, "at sea": 0})
-            key = "home" if card in home else "destroyed" if card in lost else "at sea"
-            row[key] += 1
-    frame = pd.DataFrame(counts).T.fillna(0)
-    return frame.div(frame.sum(axis=1), axis=0).round(2)
+_HOT = "background:#ffe082;font-weight:bold"
 
 
 class ConvoyCalculator:
-    """Sliders for tons, miles and radar that show a convoy's points (rule NM-SCORE)."""
+    """Tons, miles and radar in; the convoy's points, its capture value and the table cell out
+    (rules NM-SCORE, NM-RADAR-DOUBLE, NM-CAPTURE)."""
 
-    def __init__(self) -> None:
-        import ipywidgets as w
-
-        self.tons = w.Dropdown(options=list(TONNAGES), value=5000, description="tons")
-        self.miles = w.IntSlider(value=2000, min=0, max=6000, step=200, description="miles")
-        self.radar = w.Checkbox(value=False, description="detected by radar")
-        self.out = w.HTML()
-        for widget in (self.tons, self.miles, self.radar):
-            widget.observe(lambda _: self.update(), "value")
-        self.widget = w.VBox([self.tons, self.miles, self.radar, self.out])
+    def __init__(self, tons: int = 5000, miles: int = 2000, detected: bool = False) -> None:
+        self.tons = w.Dropdown(options=list(TONNAGES), value=tons, description="Tons:")
+        self.miles = w.IntSlider(value=miles, min=0, max=4000, step=200, description="Miles:")
+        self.radar = w.Checkbox(value=detected, description="detected by radar", indent=False)
+        self.answer = w.HTML()
+        self.answer.add_class("navalkit-message")
+        self.table = w.HTML()
+        for box in (self.tons, self.miles, self.radar):
+            box.observe(lambda _ch: self.update(), "value")
+        self.widget = w.VBox([w.HBox([self.tons, self.radar]), self.miles, self.answer, self.table])
+        self.points = self.capture = 0.0
         self.update()
 
     def update(self) -> None:
-        pts = convoy_points(self.tons.value, self.miles.value, self.radar.value)
-        cap = capture_points(self.tons.value, self.radar.value)
-        self.out.value = f"<b>{pts:g}</b> points now; <b>{cap:g}</b> to whoever captures it."
+        tons, miles, det = int(self.tons.value), int(self.miles.value), bool(self.radar.value)
+        self.points = convoy_points(tons, miles, det)
+        self.capture = capture_points(tons, det)
+        row = band(miles)
+        label = MILE_BANDS[row][0]
+        double = " x 2 (radar)" if det else ""
+        self.answer.value = (
+            f"A {tons:,} t convoy after {miles:,} miles (band <i>{label}</i>) is worth "
+            f"<b>{self.points:g}</b> points = {tons // 2500} x {row} / 2{double}; "
+            f"whoever destroys it captures <b>{self.capture:g}</b>.<br>"
+            f"{_rule('NM-SCORE')}; {_rule('NM-CAPTURE')}"
+            + (f"; {_rule('NM-RADAR-DOUBLE')}" if det else "")
+        )
+        self.table.value = table_html(det, (label, f"{tons:,} t"))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+# --- 2. the battle ladder -----------------------------------------------------------------------
+FORCES = (*(k for k in sorted(SHIPS, key=STRENGTH.__getitem__)), SUB_PAIR)
+
+
+class Battle(NamedTuple):
+    """How one exchange of a naval battle ends: who wins, by which rule, and the table."""
+
+    attacker: int
+    defender: int | None
+    outcome: str  # "attacker wins", "defender wins" or "tie"
+    rule_id: str
+    reason: str
+    state: State
+
+
+def _cards(kind: int, pool: list[int]) -> list[int]:
+    want = SUBMARINE if kind == SUB_PAIR else kind
+    got = [c for c in pool if KIND[c] == want][: 2 if kind == SUB_PAIR else 1]
+    for c in got:
+        pool.remove(c)
+    return got
+
+
+def _draw_and(state: State, action: Any) -> State:
+    """Draw the top card of the pile (a fixed choice: the lesson is not about luck), then act."""
+    while state.phase in (DRAW, REFILL):
+        state = rules.apply_chance(state, state.pile[0])
+    return state if action is None else rules.apply(state, action)
+
+
+def battle(attacker: str | int, defender: str | int | None = None) -> Battle:
+    """Player 1 attacks Player 2's alerted convoy with ``attacker``; Player 2 answers with
+    ``defender`` if the rules let it (``None``: no answer). Then play goes on until the
+    standing ship has lasted a full round, exactly as in a game (rule NM-BATTLE-WIN)."""
+    a = BY_KEY[attacker] if isinstance(attacker, str) else attacker
+    d = BY_KEY[defender] if isinstance(defender, str) else defender
+    start = rules.initial_state(GAME.make_config(), 2)
+    pool = list(ALL_CARDS)
+    hands = (tuple(_cards(a, pool)), tuple(_cards(d, pool)) if d is not None else ())
+    target = Convoy(_cards(C10000, pool)[0], alert=_cards(BY_KEY["alert"], pool)[0])
+    state = start._replace(
+        phase=PLAY, seat=0, deal_left=0, pile=tuple(pool), hands=hands, rows=((), (target,))
+    )
+    state = rules.apply(state, play(a, 1, 0))  # the attack
+    state = _draw_and(state, None)
+    why = None
+    if d is not None:
+        why = moves.refusal(state, play(d, 1, 0))
+    if d is not None and why is None:
+        state = rules.apply(state, play(d, 1, 0))
+    else:  # no answer: Player 2 throws away the card it drew
+        state = rules.apply(state, discard(KIND[state.hands[1][-1]]))
+    cv = state.rows[1][0] if state.rows[1] else None
+    decided = "NM-BATTLE-WIN" if why is None else why[0]
+    if cv is not None and cv.tie:
+        reason = "Equal strength: the battle is tied and the convoy is stopped."
+        return Battle(a, d, "tie", "NM-BATTLE-TIE", reason, state)
+    # Whoever stands, stands for a full round: each player draws and discards in turn.
+    for _ in range(2):
+        if state.phase == OVER or not state.rows[1] or not state.rows[1][0].battle:
+            break
+        state = _draw_and(state, None)
+        state = rules.apply(state, discard(KIND[state.hands[state.seat][-1]]))
+    if not state.rows[1]:
+        reason = f"The {LABELS[a]} stood a full round: the convoy is destroyed and captured."
+        if why is not None:
+            reason += f" The {LABELS[d or 0]} could not answer ({why[0]}: {why[1]})"
+        return Battle(a, d, "attacker wins", decided, reason, state)
+    reason = f"The {LABELS[d or 0]} stood a full round: the alert ends and the convoy sails on."
+    return Battle(a, d, "defender wins", "NM-BATTLE-WIN", reason, state)
+
+
+def force_name(kind: int) -> str:
+    return "two submarines" if kind == SUB_PAIR else LABELS[kind]
+
+
+def ladder_table() -> Any:
+    """Who wins each exchange, played by the rules: rows attack, columns answer."""
+    import pandas as pd
+
+    names = [force_name(k) for k in FORCES]
+    cells = [[battle(a, d).outcome for d in FORCES] for a in FORCES]
+    return pd.DataFrame(cells, index=[f"{n} attacks" for n in names], columns=names)
+
+
+class BattleLadder:
+    """Pick the attacking and the answering force: the exchange is played by the rules and
+    the outcome is shown with its rule id, on the table as the teacher sees it."""
+
+    def __init__(self, attacker: int = SUB_PAIR, defender: int | None = 14) -> None:
+        options = [(force_name(k), k) for k in FORCES]
+        self.attacker = w.Dropdown(options=options, value=attacker, description="Attack:")
+        self.defender = w.Dropdown(
+            options=[("no answer", -1), *options],
+            value=-1 if defender is None else defender,
+            description="Answer:",
+        )
+        self.answer = w.HTML()
+        self.answer.add_class("navalkit-message")
+        self.result: Battle | None = None
+        first = GAME.draw(observe(battle(attacker, defender).state, None))
+        self.board = CanvasBoard(
+            first.width, first.height, ("board", "pieces", "overlay"), css_width=560
+        )
+        self.board.widget.add_class("navalkit-board")
+        for box in (self.attacker, self.defender):
+            box.observe(lambda _ch: self.update(), "value")
+        self.widget = w.VBox(
+            [w.HBox([self.attacker, self.defender]), self.answer, self.board.widget]
+        )
+        self.update()
+
+    def update(self) -> None:
+        d = None if self.defender.value == -1 else int(self.defender.value)
+        self.result = r = battle(int(self.attacker.value), d)
+        colour = {"attacker wins": BAD, "defender wins": GOOD}.get(r.outcome, "#ef6c00")
+        self.answer.value = (
+            f"<b style='color:{colour}'>{r.outcome.capitalize()}</b>: {html.escape(r.reason)}"
+            f"<br>{_rule(r.rule_id)}; strengths: {force_name(r.attacker)} "
+            f"{STRENGTH[r.attacker]}"
+            + ("" if d is None else f", {force_name(d)} {STRENGTH[d]}")
+            + f" ({_rule('NM-LADDER')}; {_rule('NM-SUB-PAIR')})"
+        )
+        self.board.show(GAME.draw(observe(r.state, None)))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+# --- 3. how likely is this convoy to get home? ---------------------------------------------------
+FATES = ("home", "destroyed", "at sea")
+
+
+def play_round(seed: int, players: int = 2, bot: str = "captain") -> list[dict[str, Any]]:
+    """One seeded round between ``bot`` seats (cards drawn with ``random.Random(seed)``):
+    one row per convoy laid, with its kind, the miles it sailed and its fate."""
+    rng = random.Random(seed)
+    bots = [make_bot(GAME, bot) for _ in range(players)]
+    state = rules.initial_state(GAME.make_config(max_rounds=1), players)
+    miles: dict[int, int] = {}
+    while state.phase != OVER:
+        if GAME.is_chance(state):
+            state = rules.apply_chance(state, rng.choice(state.pile))
+            continue
+        seat = state.seat
+        legal = moves.legal_actions(state)
+        view = BotView(
+            GAME, seat, observe(state, seat), legal, bot_rng(seed, state.ply, seat), state.ply
+        )
+        state = rules.apply(state, bots[seat].choose(view))
+        for row in state.rows:
+            for cv in row:
+                miles[cv.card] = cv.miles
+    home = {cv.card for port in state.ports for cv in port}
+    lost = {c for caps in state.captures for c, _ in caps}
+    return [
+        {
+            "game": seed,
+            "convoy": KEYS[KIND[card]],
+            "tons": TONNAGE[KIND[card]],
+            "miles": 4000 if card in home else m,
+            "fate": "home" if card in home else "destroyed" if card in lost else "at sea",
+        }
+        for card, m in sorted(miles.items())
+    ]
+
+
+def arrival_runs(games: int = 12, seed: int = 0, players: int = 2, bot: str = "captain") -> Any:
+    """Every convoy laid in ``games`` seeded rounds, one row each (a DataFrame)."""
+    import pandas as pd
+
+    rows = [r for g in range(games) for r in play_round(seed + g, players, bot)]
+    return pd.DataFrame(rows, columns=["game", "convoy", "tons", "miles", "fate"])
+
+
+def arrival_table(runs: Any) -> Any:
+    """Per convoy kind: how many were laid and the share that got home, was destroyed, or
+    was still at sea when the round ended."""
+    counts = runs.groupby(["convoy", "fate"]).size().unstack(fill_value=0)
+    counts = counts.reindex(columns=list(FATES), fill_value=0)
+    shares = counts.div(counts.sum(axis=1), axis=0).round(2)
+    shares.insert(0, "laid", counts.sum(axis=1))
+    return shares
+
+
+def arrival_curve(runs: Any, step: int = 400) -> Any:
+    """The chance of getting home for a convoy that has already sailed m miles (a Series)."""
+    import pandas as pd
+
+    marks = list(range(0, 4000, step))
+    odds = [
+        float((runs[runs.miles >= m].fate == "home").mean()) if (runs.miles >= m).any() else 0.0
+        for m in marks
+    ]
+    return pd.Series(odds, index=pd.Index(marks, name="miles sailed"), name="P(home)")
+
+
+def arrival_figure(runs: Any) -> Any:
+    """A matplotlib figure: fates per convoy kind, and the odds of getting home by miles."""
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3))
+    arrival_table(runs)[list(FATES)].plot.barh(
+        stacked=True, ax=left, color=[GOOD, BAD, "#90a4ae"], title="Fate of convoys"
+    )
+    curve = arrival_curve(runs)
+    right.plot(curve.index, curve.values, marker="o", color="#1565c0")
+    right.set(ylim=(0, 1.05), xlabel="miles already sailed", title="Chance to get home")
+    fig.tight_layout()
+    return fig
+
+
+class ArrivalSimulator:
+    """Choose players, bot and number of games; run seeded rounds; see the table and plot."""
+
+    def __init__(self, games: int = 40, players: int = 2, bot: str = "captain") -> None:
+        self.games = w.IntSlider(value=games, min=2, max=200, description="Games:")
+        self.players = w.Dropdown(options=[2, 3, 4, 5, 6], value=players, description="Players:")
+        self.bot = w.Dropdown(options=["captain", "random"], value=bot, description="Bots:")
+        self.seed = w.IntText(value=0, description="Seed:", layout=w.Layout(width="160px"))
+        self.run_button = w.Button(description="Run the games", icon="play")
+        self.run_button.on_click(lambda _b: self.run())
+        self.table = w.HTML()
+        self.plot = w.Image(format="png", layout=w.Layout(width="720px"))
+        self.runs: Any = None
+        self.figure: Any = None
+        controls = w.HBox([self.games, self.players, self.bot, self.seed, self.run_button])
+        self.widget = w.VBox([controls, self.table, self.plot])
+        self.run()
+
+    def run(self) -> None:
+        """Play the games, then fill the table and the plot (a PNG, so it shows anywhere)."""
+        import io
+
+        import matplotlib.pyplot as plt
+
+        self.runs = arrival_runs(
+            int(self.games.value), int(self.seed.value), int(self.players.value), self.bot.value
+        )
+        self.table.value = arrival_table(self.runs).to_html()
+        self.figure = arrival_figure(self.runs)
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="png", dpi=80)
+        plt.close(self.figure)
+        self.plot.value = buffer.getvalue()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

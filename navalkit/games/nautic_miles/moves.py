@@ -6,7 +6,19 @@
 
 from __future__ import annotations
 
-from .actions import ACTION_TYPES, Action, Discard, Place, Play, discard, place, play
+from .actions import (
+    ACTION_TYPES,
+    DISCARDS,
+    PLAYS,
+    TABLE_AT,
+    TABLE_ROWS,
+    Action,
+    Discard,
+    Place,
+    Play,
+    place,
+    play,
+)
 from .data import (
     ALERT,
     CONVOYS,
@@ -203,8 +215,41 @@ def refusal(state: State, action: object) -> Why:
     return _target(state, seat, kind, row[action.at], own, action.at, len(row))
 
 
+#: every kind that may be played on a convoy (not laid as one)
+_PLAYABLE = tuple(k for k in (*range(N_KINDS), SUB_PAIR) if k not in CONVOYS)
+#: convoy situation -> the kinds that may go on it; filled by :func:`_targets_for`
+_TARGETS: dict[tuple[object, ...], frozenset[int]] = {}
+
+
+def _targets_for(state: State, seat: int, cv: Convoy, own: bool, at: int, n: int) -> frozenset[int]:
+    """The kinds :func:`_target` allows on ``cv``, memoised on everything ``_target`` reads
+    (the convoy's marks, whose plane it is, whether it ends the row, the plane switch)."""
+    key = (
+        own,
+        at == 0 or at == n - 1,
+        state.config.planes_on_alerted,
+        not cv.battle,
+        cv.tie,
+        cv.top_side,
+        cv.top,
+        cv.neutral < 0,
+        cv.storm < 0,
+        cv.alert < 0,
+        cv.plane < 0,
+        cv.plane_by == seat,
+        cv.mine < 0,
+        cv.radar < 0,
+    )
+    allowed = _TARGETS.get(key)
+    if allowed is None:
+        allowed = frozenset(k for k in _PLAYABLE if _target(state, seat, k, cv, own, at, n) is None)
+        _TARGETS[key] = allowed
+    return allowed
+
+
 def legal_actions(state: State) -> list[Action]:
-    """Every legal play of the seat to move (none off a PLAY phase)."""
+    """Every legal play of the seat to move (none off a PLAY phase), in a fixed order:
+    discards, then per kind of the hand its places or its targets row by row."""
     if state.phase != PLAY:
         return []
     seat = state.seat
@@ -219,19 +264,47 @@ def legal_actions(state: State) -> list[Action]:
             last = k
         if k == SUBMARINE:
             subs += 1
-    out: list[Action] = [discard(k) for k in kinds]
+    out: list[Action] = [DISCARDS[k] for k in kinds]
     if subs >= 2:
         kinds.append(SUB_PAIR)
     me = state.side[seat]
     rows = state.rows
+    # The kinds allowed on each convoy, memoised on what _target reads (see _targets_for;
+    # inlined here because this is the hot loop of every playout).
+    planes = state.config.planes_on_alerted
+    memo = _TARGETS
+    targets = []
+    for r, row in enumerate(rows):
+        own = r == me
+        last = len(row) - 1
+        for i, cv in enumerate(row):
+            key = (
+                own,
+                i == 0 or i == last,
+                planes,
+                not cv.battle,
+                cv.tie,
+                cv.top_side,
+                cv.top,
+                cv.neutral < 0,
+                cv.storm < 0,
+                cv.alert < 0,
+                cv.plane < 0,
+                cv.plane_by == seat,
+                cv.mine < 0,
+                cv.radar < 0,
+            )
+            allowed = memo.get(key)
+            if allowed is None:
+                allowed = _targets_for(state, seat, cv, own, i, last + 1)
+            targets.append((r, i, allowed))
     for k in kinds:
         if k in CONVOYS:
-            out.extend(place(k, i) for i in range(len(rows[me]) + 1))
-            continue
-        for r, row in enumerate(rows):
-            n = len(row)
-            own = r == me
-            for i, cv in enumerate(row):
-                if _target(state, seat, k, cv, own, i, n) is None:
-                    out.append(play(k, r, i))
+            out.extend([place(k, i) for i in range(len(rows[me]) + 1)])
+        elif targets:
+            table = PLAYS[k]
+            if len(rows) <= TABLE_ROWS and len(targets) < TABLE_AT:
+                out.extend([table[r][i] for r, i, allowed in targets if k in allowed])
+            else:
+                out.extend([play(k, r, i) for r, i, allowed in targets if k in allowed])
     return out

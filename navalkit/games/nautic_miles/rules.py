@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from .actions import Action, Discard, Place
 from .config import Config
 from .data import (
@@ -44,6 +46,10 @@ from .state import (
     RoundResult,
     State,
 )
+
+Rows = tuple[tuple[Convoy, ...], ...]
+Cards = tuple[int, ...]
+_new = tuple.__new__
 
 
 def sides_of(players: int, teams: bool) -> tuple[int, ...]:
@@ -105,8 +111,8 @@ def _new_round(state: State, dealer: int) -> State:
 # --- chance -----------------------------------------------------------------------------------
 def chance_outcomes(state: State) -> list[tuple[int, float]]:
     """Every card left in the pile, equally likely (one card drawn at a time)."""
-    p = 1.0 / len(state.pile)
-    return [(c, p) for c in state.pile]
+    pile = state.pile
+    return list(zip(pile, repeat(1.0 / len(pile))))
 
 
 def _take(pile: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -133,8 +139,8 @@ def apply_chance(state: State, card: int) -> State:
         nxt = (seat + 1) % state.players
         phase = DRAW if left == 0 else DEAL
         return state._replace(pile=pile, hands=tuple(hands), seat=nxt, deal_left=left, phase=phase)
-    if state.phase == DRAW:
-        return state._replace(pile=pile, hands=tuple(hands), phase=PLAY)
+    if state.phase == DRAW:  # (a fast ``_replace(phase=PLAY, pile=pile, hands=hands)``)
+        return _new(State, (*state[:4], PLAY, *state[5:8], pile, tuple(hands), *state[10:]))
     # REFILL after two submarines: the turn then ends.
     return _advance(state._replace(pile=pile, hands=tuple(hands)))
 
@@ -144,7 +150,9 @@ def _remove_kind(
     hand: tuple[int, ...], kind: int, count: int = 1
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(hand without ``count`` cards of ``kind``, the cards taken): the lowest ids go."""
-    i = next(i for i, c in enumerate(hand) if KIND[c] == kind)
+    i = 0
+    while KIND[hand[i]] != kind:
+        i += 1
     return hand[:i] + hand[i + count :], hand[i : i + count]
 
 
@@ -161,13 +169,29 @@ def destroy(state: State, row: int, at: int, captor: int) -> State:
     )
 
 
-def _set(state: State, row: int, at: int, cv: Convoy, dead: tuple[int, ...] = ()) -> State:
-    rows = list(state.rows)
+def _put(rows: tuple[tuple[Convoy, ...], ...], row: int, at: int, cv: Convoy) -> Rows:
+    """``rows`` with convoy ``at`` of ``row`` replaced by ``cv``."""
     r = rows[row]
-    rows[row] = (*r[:at], cv, *r[at + 1 :])
+    return (*rows[:row], (*r[:at], cv, *r[at + 1 :]), *rows[row + 1 :])
+
+
+def _set(state: State, row: int, at: int, cv: Convoy, dead: tuple[int, ...] = ()) -> State:
+    rows = _put(state.rows, row, at, cv)
     if dead:
-        return state._replace(rows=tuple(rows), discard=state.discard + dead)
-    return state._replace(rows=tuple(rows))
+        return state._replace(rows=rows, discard=state.discard + dead)
+    return state._replace(rows=rows)
+
+
+def _table(state: State, hands: list[tuple[int, ...]], rows: Rows, discard: Cards) -> State:
+    """The table after a play: new hands, rows and discard pile, one more ply (a fast
+    ``_replace``; the field order is State's)."""
+    ply = state.ply + 1
+    return _new(State, (*state[:9], tuple(hands), discard, rows, *state[12:17], ply, *state[18:]))
+
+
+def _turn(state: State, seat: int, phase: int) -> State:
+    """``state`` with ``seat`` to act in ``phase`` (a fast ``_replace(seat=, phase=)``)."""
+    return _new(State, (*state[:4], phase, seat, *state[6:]))
 
 
 def _arrive(state: State, row: int, at: int, cv: Convoy) -> State:
@@ -195,65 +219,68 @@ def apply(state: State, action: Action) -> State:
     hands = list(state.hands)
     if isinstance(action, Discard):
         hands[seat], cards = _remove_kind(hands[seat], action.kind)
-        return _end_turn(state._replace(hands=tuple(hands), discard=state.discard + cards))
+        return _advance(_table(state, hands, state.rows, state.discard + cards))
     me = state.side[seat]
     if isinstance(action, Place):
         hands[seat], cards = _remove_kind(hands[seat], action.kind)
-        rows = list(state.rows)
-        r = rows[me]
-        rows[me] = (*r[: action.at], Convoy(cards[0]), *r[action.at :])
-        return _end_turn(state._replace(hands=tuple(hands), rows=tuple(rows)))
+        r = state.rows[me]
+        placed = (*r[: action.at], Convoy(cards[0]), *r[action.at :])
+        rows = (*state.rows[:me], placed, *state.rows[me + 1 :])
+        return _advance(_table(state, hands, rows, state.discard))
     kind, row, at = action.kind, action.row, action.at
     if kind == SUB_PAIR:
         hands[seat], cards = _remove_kind(hands[seat], SUBMARINE, 2)
     else:
         hands[seat], cards = _remove_kind(hands[seat], kind)
     card = cards[0]
-    state = state._replace(hands=tuple(hands))
     cv = state.rows[row][at]
+    dead: Cards = ()
     if kind in MILES:
         d = DISTANCE[kind]
         cv = cv._replace(
             miles=cv.miles + d, mile_cards=cv.mile_cards + cards, fast=cv.fast or d > STORM_MAX
         )
         if cv.miles >= ARRIVAL:
-            return _end_turn(_arrive(state, row, at, cv))
-        return _end_turn(_set(state, row, at, cv))
-    if kind in STRENGTH:
+            return _end_turn(_arrive(state._replace(hands=tuple(hands)), row, at, cv))
+    elif kind in STRENGTH:
         side = DEFENDER if row == me else ATTACKER
-        state = _set(state, row, at, _battle(cv, seat, side, cards, STRENGTH[kind]))
+        state = _set(
+            state._replace(hands=tuple(hands)),
+            row,
+            at,
+            _battle(cv, seat, side, cards, STRENGTH[kind]),
+        )
         if kind == SUB_PAIR and state.pile:
             return state._replace(phase=REFILL)
         return _end_turn(state)
-    if kind == PLANE:
+    elif kind == PLANE:
         if cv.plane != NONE:  # the second plane: destroyed at once (NM-PLANE)
+            state = state._replace(hands=tuple(hands))
             state = _set(state, row, at, cv._replace(battle=(*cv.battle, (seat, cards))))
             return _end_turn(destroy(state, row, at, seat))
-        return _end_turn(_set(state, row, at, cv._replace(plane=card, plane_by=seat)))
-    if kind == PLANE_HIT:
-        return _end_turn(
-            _set(state, row, at, cv._replace(plane=NONE, plane_by=NONE), (cv.plane, card))
-        )
-    if kind == MINE:
-        return _end_turn(_set(state, row, at, cv._replace(mine=card, mine_by=seat)))
-    if kind == SWEEPER:
-        return _end_turn(
-            _set(state, row, at, cv._replace(mine=NONE, mine_by=NONE), (cv.mine, card))
-        )
-    if kind == RADAR:
-        return _end_turn(_set(state, row, at, cv._replace(radar=card)))
-    if kind == ALERT:
-        return _end_turn(_set(state, row, at, cv._replace(alert=card)))
-    if kind == END_ALERT:
+        cv = cv._replace(plane=card, plane_by=seat)
+    elif kind == PLANE_HIT:
+        cv, dead = cv._replace(plane=NONE, plane_by=NONE), (cv.plane, card)
+    elif kind == MINE:
+        cv = cv._replace(mine=card, mine_by=seat)
+    elif kind == SWEEPER:
+        cv, dead = cv._replace(mine=NONE, mine_by=NONE), (cv.mine, card)
+    elif kind == RADAR:
+        cv = cv._replace(radar=card)
+    elif kind == ALERT:
+        cv = cv._replace(alert=card)
+    elif kind == END_ALERT:
         dead = (cv.alert, card, *(c for _, cs in cv.battle for c in cs))
-        calm = cv._replace(alert=NONE, battle=(), top=0, top_side=0, top_seat=NONE, tie=False)
-        return _end_turn(_set(state, row, at, calm, dead))
-    if kind == STORM:
-        return _end_turn(_set(state, row, at, cv._replace(storm=card)))
-    if kind == FINE_SEA:
-        return _end_turn(_set(state, row, at, cv._replace(storm=NONE), (cv.storm, card)))
-    assert kind == NEUTRAL
-    return _end_turn(_set(state, row, at, cv._replace(neutral=card)))
+        cv = cv._replace(alert=NONE, battle=(), top=0, top_side=0, top_seat=NONE, tie=False)
+    elif kind == STORM:
+        cv = cv._replace(storm=card)
+    elif kind == FINE_SEA:
+        cv, dead = cv._replace(storm=NONE), (cv.storm, card)
+    else:
+        assert kind == NEUTRAL
+        cv = cv._replace(neutral=card)
+    rows = _put(state.rows, row, at, cv)
+    return _advance(_table(state, hands, rows, state.discard + dead if dead else state.discard))
 
 
 # --- the flow of turns and rounds -------------------------------------------------------------
@@ -280,6 +307,15 @@ def _timers(state: State, seat: int) -> State:
     return state
 
 
+def _pending(rows: Rows, seat: int) -> bool:
+    """True when a timer of ``seat`` may fire: its mine, or its ship on top of a battle."""
+    for convoys in rows:
+        for cv in convoys:
+            if cv.mine_by == seat or cv.top_seat == seat:
+                return True
+    return False
+
+
 def _end_turn(state: State) -> State:
     return _advance(state._replace(ply=state.ply + 1))
 
@@ -293,14 +329,15 @@ def _advance(state: State) -> State:
     seat = state.seat
     for _ in range(n):
         seat = (seat + 1) % n
-        before = state.rows
-        state = _timers(state, seat)
-        if state.rows is not before and limit_reached(state):
-            return end_round(state, "limit")
+        if _pending(state.rows, seat):
+            before = state.rows
+            state = _timers(state, seat)
+            if state.rows is not before and limit_reached(state):
+                return end_round(state, "limit")
         if state.pile:
-            return state._replace(seat=seat, phase=DRAW)
+            return _turn(state, seat, DRAW)
         if state.hands[seat]:
-            return state._replace(seat=seat, phase=PLAY)
+            return _turn(state, seat, PLAY)
     return end_round(state, "exhausted")
 
 

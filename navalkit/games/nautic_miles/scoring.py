@@ -64,8 +64,11 @@ def slow_bonus(state: State, side: int) -> int:
 
 def limit_reached(state: State) -> bool:
     """True when a side has the round limit (rule NM-ROUND-END)."""
+    ports = state.ports
+    if not any(ports):  # nobody home yet: nobody may score (the usual case, checked fast)
+        return False
     limit = 2 * state.config.round_limit
-    return any(state.ports[s] and round_points(state, s) >= limit for s in range(state.sides))
+    return any(ports[s] and round_points(state, s) >= limit for s in range(state.sides))
 
 
 def score_round(state: State) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:

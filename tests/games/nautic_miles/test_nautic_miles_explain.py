@@ -1,0 +1,143 @@
+"""Headless tests of the Nautic Miles explainers: the value calculator, the battle ladder and
+the arrival simulation give real figures, and agree with the rules."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest
+from nm_helpers import cards_of
+
+from navalkit.games.nautic_miles.data import (
+    BY_KEY,
+    MILE_BANDS,
+    STRENGTH,
+    SUB_PAIR,
+    TONNAGES,
+    convoy_points,
+)
+from navalkit.games.nautic_miles.explain import (
+    FORCES,
+    ArrivalSimulator,
+    BattleLadder,
+    ConvoyCalculator,
+    arrival_curve,
+    arrival_runs,
+    arrival_table,
+    battle,
+    ladder_table,
+    table_html,
+    value_table,
+)
+
+
+@pytest.mark.parametrize("detected", [False, True])
+def test_value_table_is_the_decoded_table(detected: bool) -> None:
+    table = value_table(detected)
+    assert table.shape == (len(MILE_BANDS) + 1, len(TONNAGES))
+    assert table.loc["4,000 or more", "20,000 t"] == (40.0 if detected else 20.0)
+    assert table.loc["200 - 1,000", "2,500 t"] == (1.0 if detected else 0.5)
+    assert table.loc["captured", "10,000 t"] == (20.0 if detected else 10.0)
+    assert table.loc["0"].sum() == 0
+    for label, low, _ in MILE_BANDS:
+        for t in TONNAGES:
+            assert table.loc[label, f"{t:,} t"] == convoy_points(t, low, detected)
+
+
+def test_convoy_calculator_follows_its_inputs() -> None:
+    calc = ConvoyCalculator()
+    calc.tons.value, calc.miles.value, calc.radar.value = 10000, 2400, False
+    assert (calc.points, calc.capture) == (6.0, 10.0)
+    assert "<b>6</b>" in calc.answer.value and "NM-SCORE" in calc.answer.value
+    assert "NM-RADAR-DOUBLE" not in calc.answer.value
+    calc.radar.value = True
+    assert (calc.points, calc.capture) == (12.0, 20.0)
+    assert "NM-RADAR-DOUBLE" in calc.answer.value
+    calc.tons.value, calc.miles.value = 20000, 4000
+    assert calc.points == 40.0
+    # The table marks exactly the cell the calculator reads.
+    assert calc.table.value.count("background:#ffe082") == 1
+    assert calc.table.value == table_html(True, ("4,000 or more", "20,000 t"))
+
+
+def _expected(a: int, d: int | None) -> tuple[str, str]:
+    if d is None:
+        return "attacker wins", "NM-BATTLE-WIN"
+    if STRENGTH[a] > STRENGTH[d]:
+        return "attacker wins", "NM-LADDER"
+    if STRENGTH[a] == STRENGTH[d]:
+        return "tie", "NM-BATTLE-TIE"
+    return "defender wins", "NM-BATTLE-WIN"
+
+
+@pytest.mark.parametrize("attacker", FORCES)
+def test_battle_ladder_played_by_the_rules(attacker: int) -> None:
+    for defender in (None, *FORCES):
+        b = battle(attacker, defender)
+        assert (b.outcome, b.rule_id) == _expected(attacker, defender), (attacker, defender)
+        assert cards_of(b.state) == list(range(106))
+        if b.outcome == "attacker wins":
+            assert not b.state.rows[1] and len(b.state.captures[0]) == 1
+        elif b.outcome == "defender wins":
+            cv = b.state.rows[1][0]
+            assert not cv.battle and cv.alert < 0 and not b.state.captures[0]
+        else:
+            assert b.state.rows[1][0].tie
+
+
+def test_submarine_pair_beats_a_carrier_but_not_the_other_way_round() -> None:
+    carrier = BY_KEY["carrier"]
+    assert battle(SUB_PAIR, carrier).outcome == "attacker wins"
+    assert battle(carrier, SUB_PAIR).outcome == "defender wins"
+    assert battle("submarine", "carrier").outcome == "defender wins"
+    table = ladder_table()
+    assert table.shape == (6, 6)
+    assert table.loc["two submarines attacks", "aircraft carrier"] == "attacker wins"
+    assert table.loc["aircraft carrier attacks", "two submarines"] == "defender wins"
+    assert all(table.iloc[i, i] == "tie" for i in range(6))
+
+
+def test_battle_ladder_widget_shows_outcome_rule_and_table() -> None:
+    ladder = BattleLadder()
+    assert ladder.result is not None and ladder.result.outcome == "attacker wins"
+    assert "NM-LADDER" in ladder.answer.value
+    assert "navalkit-board" in ladder.board.widget._dom_classes
+    scene = ladder.board.scene
+    assert scene is not None and scene.regions and any(layer.ops for layer in scene.layers)
+    assert ladder.board.redraw_count["pieces"] >= 1
+    ladder.attacker.value = BY_KEY["frigate"]
+    ladder.defender.value = BY_KEY["frigate"]
+    assert ladder.result.outcome == "tie" and "NM-BATTLE-TIE" in ladder.answer.value
+    ladder.defender.value = -1
+    assert ladder.result.defender is None and ladder.result.outcome == "attacker wins"
+
+
+def test_arrival_simulation_table_and_curve() -> None:
+    runs = arrival_runs(games=10, seed=3)
+    assert len(runs) > 10 and set(runs.fate) <= {"home", "destroyed", "at sea"}
+    assert (runs[runs.fate == "home"].miles == 4000).all()
+    assert (runs[runs.fate != "home"].miles < 4000).all()
+    assert runs.equals(arrival_runs(games=10, seed=3))  # seeded: the same every time
+    table = arrival_table(runs)
+    assert table["laid"].sum() == len(runs)
+    shares = table[["home", "destroyed", "at sea"]].sum(axis=1)
+    assert ((shares - 1).abs() <= 0.02).all()
+    curve = arrival_curve(runs)
+    assert curve.index[0] == 0 and ((curve >= 0) & (curve <= 1)).all()
+    assert curve.iloc[0] == pytest.approx((runs.fate == "home").mean())
+
+
+def test_arrival_simulator_widget_draws_a_real_plot() -> None:
+    sim = ArrivalSimulator(games=6)
+    assert sim.runs is not None and len(sim.runs) > 0
+    left, right = sim.figure.axes
+    assert len(left.patches) == 3 * len(arrival_table(sim.runs))  # stacked bars per kind
+    (line,) = right.get_lines()
+    assert list(line.get_ydata()) == list(arrival_curve(sim.runs).values)
+    assert sim.plot.value[:8] == b"\x89PNG\r\n\x1a\n" and len(sim.plot.value) > 5000
+    assert "<table" in sim.table.value and "destroyed" in sim.table.value
+    sim.players.value, sim.games.value = 4, 3
+    sim.run()
+    assert set(sim.runs.game) == {0, 1, 2}
