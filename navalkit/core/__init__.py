@@ -3,7 +3,7 @@
 Imports nothing else of navalkit, and no widget library.
 """
 
-from .bots import Bot, BotView, RandomBot, bot_names, make_bot, play_bot_move
+from .bots import Bot, BotView, RandomBot, bot_names, heuristic_name, make_bot, play_bot_move
 from .clauses import Clause, ClauseBook
 from .config import make_config, setting, settings_table
 from .errors import (
@@ -38,6 +38,7 @@ __all__ = [
     "bot_names",
     "games",
     "get_game",
+    "heuristic_name",
     "load_match",
     "make_bot",
     "make_config",

@@ -18,6 +18,7 @@ from navalkit.core import (
     NavalkitError,
     bot_names,
     get_game,
+    heuristic_name,
     make_bot,
     new_match,
     play_bot_move,
@@ -25,12 +26,14 @@ from navalkit.core import (
 from navalkit.render import Layer, Rect
 from navalkit.render.canvas import CanvasBoard
 
+from .cover import cover_scene
 from .keyboard import ARROWS, CANCEL_KEYS, CLICK_KEYS, next_region
 from .panels import clauses_html, info_html, log_html, refusal_html, settings_html
 from .saves import SavePanel
 
 HUMAN = "human"
-MAX_AUTO_MOVES = 2000
+MAX_AUTO_MOVES = 2000  # computer replies in a row before a human move
+MAX_GAME_ACTIONS = 200_000  # "Play to the end": every game ends long before this
 
 
 class GameApp:
@@ -265,9 +268,12 @@ class GameApp:
         if sel is not None or targets or self._marks:
             marks = {"selected": sel, "targets": targets, "marks": self._marks}
         scene = g.draw(obs, self.theme, **marks)
+        if covered:
+            # Hot-seat: nothing of the next seat's view reaches the page until he is there
+            # (not even hidden pixels); the board shows a hand-over screen instead.
+            scene = cover_scene(scene, f"Hand over to {g.player_name(self.viewer)}")
         scene = self._with_cursor(scene)
         self.board.show(scene)
-        self.board.widget.layout.visibility = "hidden" if covered else "visible"
         self.cover.layout.display = "" if covered else "none"
         if covered:
             self.cover.description = f"I am {g.player_name(self.viewer)}: show my board"
@@ -293,6 +299,8 @@ class GameApp:
         self.run_button.disabled = m.is_over
 
     def _with_cursor(self, scene: Any) -> Any:
+        if self._needs_cover():
+            return scene
         """Draw the keyboard cursor as a ring on top of the overlay layer."""
         region = next((r for r in scene.regions if r.id == self._cursor), None)
         if region is None:
@@ -442,23 +450,29 @@ class GameApp:
         p = self.match.current_player
         if p is None:
             raise ValueError("The game is over: start a new game.")
-        name = self.seats[p] if self.seats[p] != HUMAN else next(iter(self.game.bots()), "random")
-        action = play_bot_move(self.match, make_bot(self.game, name))
+        name = self.seats[p] if self.seats[p] != HUMAN else self._heuristic
+        play_bot_move(self.match, make_bot(self.game, name))
         self._path = ()
         self.message.value = info_html(f"Computer ({name}): {self.match.events[-1].text}")
-        del action
         self._auto_play()
         self.refresh()
 
+    @property
+    def _heuristic(self) -> str:
+        """The bot that plays for a human seat when asked: the game's own heuristic."""
+        return heuristic_name(self.game) or "random"
+
     def _run_to_end(self) -> None:
-        for _ in range(MAX_AUTO_MOVES):
+        """Let the computer play every seat (its own heuristic for human seats) to the end."""
+        bots = {
+            seat: make_bot(self.game, who if who != HUMAN else self._heuristic)
+            for seat, who in enumerate(self.seats)
+        }
+        for _ in range(MAX_GAME_ACTIONS):
             p = self.match.current_player
             if p is None:
                 break
-            name = (
-                self.seats[p] if self.seats[p] != HUMAN else next(iter(self.game.bots()), "random")
-            )
-            play_bot_move(self.match, make_bot(self.game, name))
+            play_bot_move(self.match, bots[p])
         self.message.value = info_html(self.match.status)
         self.refresh()
 

@@ -127,11 +127,11 @@ def test_new_game_uses_house_settings(app: GameApp) -> None:
 def test_hot_seat_covers_board_between_humans_during_free_setup() -> None:
     app = GameApp("branle_bas", seed=0, seats=["human", "human"], setup="free")
     assert app.cover.layout.display == ""
-    assert app.board.widget.layout.visibility == "hidden"
+    assert app.board.scene.title == "Hand-over screen" and not app.board.scene.regions
     app.click("j5")
     assert not app.match.history, "no play while the board is covered"
     app.cover.click()
-    assert app.board.widget.layout.visibility == "visible"
+    assert app.board.scene.title != "Hand-over screen"
     app.choice.value = "place:amiral"
     app.click("j3")
     assert app.match.history[0].to_json() == {"type": "place", "piece": "amiral", "at": "j3"}

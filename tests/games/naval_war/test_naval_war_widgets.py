@@ -83,7 +83,7 @@ def test_computer_move_and_run_to_the_end() -> None:
 def test_hot_seat_covers_the_board_and_shows_only_your_hand() -> None:
     app = GameApp("naval_war", seed=0, players=3, seats=["human"] * 3)
     assert app.cover.layout.display == ""
-    assert app.board.widget.layout.visibility == "hidden"
+    assert app.board.scene.title == "Hand-over screen" and not app.board.scene.regions
     n = len(app.match.history)
     app.click("draw")
     assert len(app.match.history) == n, "no play while covered"
