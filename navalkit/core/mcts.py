@@ -5,7 +5,7 @@ seat observes (``game.sample_state(observation, rng)``: the observation itself f
 information, a fresh guess at the hidden cards or positions otherwise), searches several
 such samples, and adds up the visits of each root action ("determinized" UCT). Rollouts stop
 after ``rollout_depth`` actions and are scored by the game's ``evaluate(state, seat)`` (a
-number in [0, 1]) when it has one, as a draw (0.5) otherwise.
+number in [0, 1]) when it has one, and by the scores so far otherwise.
 """
 
 from __future__ import annotations
@@ -62,9 +62,14 @@ def _payoff(game: Any, state: Any, players: int) -> list[float]:
             return [0.5] * players
         return [1.0 if seat == w else 0.0 for seat in range(players)]
     evaluate = getattr(game, "evaluate", None)
-    if evaluate is None:
+    if evaluate is not None:
+        return [float(evaluate(state, seat)) for seat in range(players)]
+    # No heuristic of its own: the scores so far, scaled from the lowest (0) to the highest (1).
+    scores = list(game.scores(state))
+    low, high = min(scores), max(scores)
+    if high == low:
         return [0.5] * players
-    return [float(evaluate(state, seat)) for seat in range(players)]
+    return [(s - low) / (high - low) for s in scores]
 
 
 class MCTSBot:

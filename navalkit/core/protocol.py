@@ -148,8 +148,9 @@ class Game(ABC, Generic[S, A]):
     # --- optional extras a game may offer --------------------------------------------
     def sample_state(self, observation: Any, rng: Any) -> S | None:
         """A full state consistent with ``observation`` (hidden parts guessed with ``rng``),
-        for search bots that must not peek; None when the game cannot say."""
-        return None
+        for search bots that must not peek; None when the game cannot say. A game without
+        hidden information observes the state itself, which is returned as it is."""
+        return None if self.hidden_information else observation
 
     def bots(self) -> dict[str, Callable[[], Any]]:
         """Heuristic computer players this game offers, by name."""
