@@ -209,10 +209,15 @@ LATER_CLAUSES: list[Clause] = [
         "FS-VICTORY",
         "Victory",
         "German VP = merchants + station VP + Allied VP sunk + "
-        "cowardice points; Allied VP = VP of German ships sunk or interned. Higher wins; equal "
-        "is a draw.",
+        "cowardice points; Allied VP = VP of German ships sunk or interned. The German wins "
+        "if his VP exceed the Allies' by more than the par (house default 250), the Allies "
+        "if by less; equal is a draw.",
         "HOUSE",
-        "The digest's proposal.",
+        "The digest's proposal (par 0: the higher total wins), with a calibrated par: on the "
+        "house map a dodging raider takes far more merchants than the 50 VP all raiders are "
+        "worth, so the digest's rule is a certain German win; between the two computer "
+        "commanders the German leads by 223-333 VP (median 251, 100 seeded games), hence a "
+        "par of 250 (setting german_par; 0 restores the digest).",
     ),
     C(
         "FS-HIDDEN",

@@ -121,40 +121,90 @@ def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) 
     first = unit[0]
     area = state.loc[first]
     may_hold = bool(state.moved) or len(seen.left) > len(unit)
-    out: list[Order] = []
+    t = _template(unit, area)
     if state.box[first] == RIVER_BOX:
+        out: list[Order] = []
         if not (first in state.river_found and seen.watched):
-            out.append(Order(unit, "leave", RUFIJI_AREA))
+            out.append(t.leave)
         if may_hold or not out:
-            out.append(Order(unit, "hold", area))
+            out.append(t.hold)
         return out
     surprise = can_surprise(state, unit)
     raided = state.raided
-    for to in DESTS[area]:
-        out.append(Order(unit, "move", to))
-        for st in STATIONS_IN[to]:
+    escorts = seen.escorts
+    moved = seen.moved
+    out = []
+    for to, move, raids, convoy in t.dests:
+        out.append(move)
+        for st, raid in raids:
             if st not in raided:
-                out.append(Order(unit, "raid", to, st))
-        if to in seen.escorts:
-            out.append(Order(unit, "convoy", to))
-        if surprise and to in seen.moved:
-            out += [Order(unit, "surprise", to, t) for t in _targets(unit, seen.moved[to])]
-    if area in PANAMA:
-        out.append(Order(unit, "panama", PANAMA[1] if area == PANAMA[0] else PANAMA[0]))
-    if (
-        len(unit) == 1
-        and area == RUFIJI_AREA
-        and SHIPS[first].name in RIVER_SHIPS
-        and not seen.river_busy
-    ):
-        out.append(Order(unit, "river", RIVER))
-    if area == HOME_AREA:
-        out.append(Order(unit, "home", area))
-    if area in NEUTRAL and all(SHIPS[g].cls.code == "AMC" for g in unit):
-        out.append(Order(unit, "intern", area))
+                out.append(raid)
+        if to in escorts:
+            out.append(convoy)
+        if surprise and to in moved:
+            out += [_surprise(unit, to, target) for target in _targets(unit, moved[to])]
+    out += t.tail
+    if t.river is not None and not seen.river_busy:
+        out.append(t.river)
+    out += t.tail2
     if may_hold:
-        out.append(Order(unit, "hold", area))
+        out.append(t.hold)
     return out
+
+
+class _Template:
+    """The interned orders of one unit in one area (what does not depend on the position)."""
+
+    __slots__ = ("dests", "hold", "leave", "river", "tail", "tail2")
+
+    def __init__(self, unit: tuple[int, ...], area: int) -> None:
+        self.dests = tuple(
+            (
+                to,
+                Order(unit, "move", to),
+                tuple((st, Order(unit, "raid", to, st)) for st in STATIONS_IN[to]),
+                Order(unit, "convoy", to),
+            )
+            for to in (DESTS[area] if 0 <= area < len(DESTS) else ())
+        )
+        first = unit[0]
+        self.tail: tuple[Order, ...] = ()
+        if area in PANAMA:
+            self.tail = (Order(unit, "panama", PANAMA[1] if area == PANAMA[0] else PANAMA[0]),)
+        self.river: Order | None = None
+        if len(unit) == 1 and area == RUFIJI_AREA and SHIPS[first].name in RIVER_SHIPS:
+            self.river = Order(unit, "river", RIVER)
+        tail2: list[Order] = []
+        if area == HOME_AREA:
+            tail2.append(Order(unit, "home", area))
+        if area in NEUTRAL and all(SHIPS[g].cls.code == "AMC" for g in unit):
+            tail2.append(Order(unit, "intern", area))
+        self.tail2 = tuple(tail2)
+        self.hold = Order(unit, "hold", area)
+        self.leave = Order(unit, "leave", RUFIJI_AREA)
+
+
+#: interned templates and surprise orders (bounded memos: cleared when they grow large)
+_TEMPLATES: dict[tuple[tuple[int, ...], int], _Template] = {}
+_SURPRISES: dict[tuple[tuple[int, ...], int, int], Order] = {}
+
+
+def _template(unit: tuple[int, ...], area: int) -> _Template:
+    t = _TEMPLATES.get((unit, area))
+    if t is None:
+        if len(_TEMPLATES) > 8192:
+            _TEMPLATES.clear()
+        t = _TEMPLATES[unit, area] = _Template(unit, area)
+    return t
+
+
+def _surprise(unit: tuple[int, ...], to: int, target: int) -> Order:
+    o = _SURPRISES.get((unit, to, target))
+    if o is None:
+        if len(_SURPRISES) > 8192:
+            _SURPRISES.clear()
+        o = _SURPRISES[unit, to, target] = Order(unit, "surprise", to, target)
+    return o
 
 
 #: where a German may go from each area: stay or a neighbour, never the England box

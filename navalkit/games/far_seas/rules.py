@@ -47,27 +47,24 @@ def to_move(state: State) -> int | None:
     return None
 
 
-_last: list[Any] = [None, (), frozenset()]
+_last: list[Any] = [None, [], None]
 
 
-def _legal(state: State) -> tuple[tuple[Any, ...], frozenset[Any]]:
-    """The legal actions of ``state`` as a tuple and a set, remembered for the last state
+def _legal(state: State) -> tuple[list[Any], frozenset[Any]]:
+    """The legal actions of ``state`` as a list and a set, remembered for the last state
     asked (a Match asks for the list, then checks the chosen action: one generation)."""
     if _last[0] is not state:
-        actions = tuple(_generate(state))
-        _last[:] = [state, actions, None]
+        _last[:] = [state, _generate(state), None]
     if _last[2] is None:
         _last[2] = frozenset(_last[1])
     return _last[1], _last[2]
 
 
 def legal_actions(state: State) -> list[Any]:
-    """Every legal action, in a stable order."""
-    if _last[0] is state:
-        return list(_last[1])
-    actions = _generate(state)
-    _last[:] = [state, tuple(actions), None]
-    return actions
+    """Every legal action, in a stable order (a fresh list: the caller may keep it)."""
+    if _last[0] is not state:
+        _last[:] = [state, _generate(state), None]
+    return list(_last[1])
 
 
 def _generate(state: State) -> list[Any]:

@@ -12,16 +12,21 @@ from typing import Any, TypeVar
 from .config import Config
 
 T = TypeVar("T")
-_EVOLVERS: dict[type, Any] = {}
+_EVOLVERS: dict[tuple[type, tuple[str, ...]], Any] = {}
 
 
-def _evolver(cls: type) -> Any:
-    """Compile a field-by-field copier for a frozen, slotted dataclass (once per class)."""
+def _evolver(cls: type, keys: tuple[str, ...]) -> Any:
+    """Compile a copier for a frozen, slotted dataclass that replaces the fields ``keys``
+    (once per class and set of keys); each slot is written through its own descriptor."""
+    slots = cls.__slots__  # type: ignore[attr-defined]
     lines = ["def evolve(o, kw):", "    n = new(cls)"]
-    for name in cls.__slots__:  # type: ignore[attr-defined]
-        lines.append(f"    put(n, {name!r}, kw[{name!r}] if {name!r} in kw else o.{name})")
+    for name in slots:
+        value = f"kw[{name!r}]" if name in keys else f"o.{name}"
+        lines.append(f"    set_{name}(n, {value})")
     lines.append("    return n")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "put": object.__setattr__}
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    for name in slots:
+        scope[f"set_{name}"] = cls.__dict__[name].__set__
     exec("\n".join(lines), scope)
     return scope["evolve"]
 
@@ -29,10 +34,10 @@ def _evolver(cls: type) -> Any:
 def evolve(obj: T, **changes: Any) -> T:
     """``dataclasses.replace`` for the frozen, slotted values here, without re-running
     ``__init__`` (the hot path of every move)."""
-    cls = type(obj)
-    fn = _EVOLVERS.get(cls)
+    key = (type(obj), tuple(changes))
+    fn = _EVOLVERS.get(key)
     if fn is None:
-        fn = _EVOLVERS[cls] = _evolver(cls)
+        fn = _EVOLVERS[key] = _evolver(*key)
     return fn(obj, changes)  # type: ignore[no-any-return]
 
 

@@ -514,9 +514,18 @@ def test_FS_LENGTH_last_turn_ends() -> None:
 
 
 def test_FS_VICTORY_scores_and_winner() -> None:
-    state = evolve(setup({EMDEN: (26, START)}), gvp=(3, 2, 0, 1), avp=4, phase=OVER)
+    state = evolve(setup({EMDEN: (26, START)}, german_par=0), gvp=(3, 2, 0, 1), avp=4, phase=OVER)
     assert rules.scores(state) == (6, 4) and rules.winner(state) == 0
     assert rules.winner(evolve(state, avp=6)) is None
+
+
+def test_FS_VICTORY_the_german_must_beat_the_par() -> None:
+    """The house par (default 250): the German must lead by more than it to win."""
+    assert Config().german_par == 250
+    state = evolve(setup({EMDEN: (26, START)}), gvp=(240, 10, 0, 4), avp=4, phase=OVER)
+    assert rules.winner(state) is None  # leads by exactly 250: a draw
+    assert rules.winner(evolve(state, avp=5)) == 1
+    assert rules.winner(evolve(state, avp=3)) == 0
 
 
 def test_FS_HIDDEN_allies_never_see_unfound_raiders() -> None:
