@@ -42,7 +42,7 @@ def duel(game_id: str, bot: str, games: int, seed: int = 0) -> dict[str, Any]:
     return {"games": games, "wins": wins, "draws": draws, "rate": round(wins / max(games, 1), 3)}
 
 
-def move_times(game_id: str, bot: str, moves: int = 20, seed: int = 0) -> list[float]:
+def move_times(game_id: str, bot: str, moves: int = 200, seed: int = 0) -> list[float]:
     """Seconds per decision of ``bot`` along a seeded game played by the bot itself."""
     game = navalkit.get_game(game_id)
     player = make_bot(game, bot)
@@ -69,8 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         row: dict[str, Any] = {"game": game_id}
         row["medium_vs_random"] = duel(game_id, "medium", args.games)
         medium = move_times(game_id, "medium")
-        row["medium_move_ms_median"] = round(1000 * statistics.median(medium), 1)
-        row["medium_move_ms_max"] = round(1000 * max(medium), 1)
+        row["medium_move_ms_median"] = round(1000 * statistics.median(medium), 2)
+        row["medium_move_ms_max"] = round(1000 * max(medium), 2)
         if not args.no_mcts:
             row["hard_vs_random"] = duel(game_id, "hard", args.games)
             hard = move_times(game_id, "hard", moves=10)
