@@ -20,9 +20,10 @@ from .fleet import (
     KIND,
     VALUE,
     Work,
-    hits_on,
     owner_of,
+    replaced,
     salvo_owner,
+    without,
 )
 from .state import (
     DS_TARGET,
@@ -35,7 +36,7 @@ from .state import (
     SHIP,
     State,
 )
-from .turns import clear_next, ds_next, end_turn
+from .turns import clear_next, ds_next, end_work
 
 
 def strike_sinks(kind: str, roll: int) -> bool:
@@ -54,28 +55,32 @@ def strike_sinks(kind: str, roll: int) -> bool:
     return table[kind]
 
 
-def finish_play(state: State) -> State:
-    """After the turn's play: refill in the clear-out, else the turn ends."""
-    if state.opening:
-        if state.deck:
-            return _refill(state)
-        return clear_next(state)
-    return end_turn(state)
+#: ``_SINKS[kind][roll - 1]``: strike_sinks as a table, for the die-roll hot path
+_SINKS = {
+    kind: tuple(strike_sinks(kind, roll) for roll in range(1, 7))
+    for kind in ("air_strike", "kamikaze", "torpedo_boat", "submarine")
+}
 
 
-def _refill(state: State) -> State:
-    from .fleet import evolve
-
-    return evolve(state, {"phase": REFILL})
+def finish_play(w: Work) -> State:
+    """After the turn's play (its changes in ``w``): refill in the clear-out, else the turn
+    ends."""
+    st = w.state
+    if w.changes.get("opening", st.opening):
+        if w.changes.get("deck", st.deck):
+            w.set(phase=REFILL)
+            return w.view()
+        return clear_next(w.view())
+    return end_work(w)
 
 
 def resolve_card(state: State, seat: int, card: int, target: int) -> State:
     """Play ``card`` (from the hand, or the red card just drawn) at ``target``."""
     w = Work(state)
     if card == state.pending:
-        w.set(pending=-1)
-    else:
-        w.put("hands", seat, tuple(c for c in state.hands[seat] if c != card))
+        w.changes["pending"] = -1
+    else:  # cards are unique, so this takes the one card out of the hand
+        w.changes["hands"] = replaced(state.hands, seat, without(state.hands[seat], card))
     kind = KIND[card]
     if kind == SALVO:
         if target == DS_TARGET:
@@ -88,7 +93,9 @@ def resolve_card(state: State, seat: int, card: int, target: int) -> State:
             else:
                 w.set(ds_salvos=on)
         else:
-            w.put("salvos", target, state.salvos[target] + ((card, ()),))
+            w.changes["salvos"] = replaced(
+                state.salvos, target, (*state.salvos[target], (card, ()))
+            )
             _check_sunk(w, target, seat)
     elif kind == ADD_DAMAGE:
         ship = salvo_owner(state, target)
@@ -120,14 +127,12 @@ def resolve_card(state: State, seat: int, card: int, target: int) -> State:
     elif kind == ADD_SHIP:
         w.set(pending=card, phase=SHIP)
         return w.view()
-    return finish_play(w.view())
+    return finish_play(w)
 
 
 def _check_sunk(w: Work, ship: int, by: int) -> None:
     """Sink ``ship`` if its hits reach its hit number; ``by`` dealt the last damage."""
-    view = w.view()
-    seat = owner_of(view, ship)
-    if hits_on(view, ship, seat) >= HITS[ship]:
+    if w.hits(ship, w.owner(ship)) >= HITS[ship]:
         w.sink(ship, by)  # NW-HITNUMBER, NW-SINK-CREDIT
 
 
@@ -141,14 +146,14 @@ def resolve_roll(state: State, roll: int) -> State:
         return ds_next(w.view())
     if what in (ROLL_TORPEDO, ROLL_SUBMARINE):
         kind = "submarine" if what == ROLL_SUBMARINE else "torpedo_boat"
-        if strike_sinks(kind, roll) and owner_of(state, state.target) >= 0:
+        if _SINKS[kind][roll - 1] and owner_of(state, state.target) >= 0:
             w.sink(state.target, seat)
         w.to_discard(state.pending)
         w.set(pending=-1, target=-1)
-        return finish_play(w.view())
+        return finish_play(w)
     assert what == ROLL_AIR
     carrier, target, kamikaze = state.strikes[0]
-    hit = strike_sinks("kamikaze" if kamikaze else "air_strike", roll)
+    hit = _SINKS["kamikaze" if kamikaze else "air_strike"][roll - 1]
     if hit:
         w.sink(target, seat)
     if kamikaze:  # NW-KAMIKAZE: sit out 1 turn after a miss, roll + 1 after a hit
@@ -159,12 +164,11 @@ def resolve_roll(state: State, roll: int) -> State:
 
 def next_strike(w: Work, strikes: tuple[tuple[int, int, bool], ...]) -> State:
     """Roll for the next designated strike whose target is still afloat, or end the turn."""
-    view = w.view()
-    while strikes and owner_of(view, strikes[0][1]) < 0:
+    while strikes and w.owner(strikes[0][1]) < 0:
         strikes = strikes[1:]
     w.set(strikes=strikes)
     if strikes:
         w.set(phase=ROLL, roll_for=ROLL_AIR)
         return w.view()
     w.set(phase=-1)
-    return end_turn(w.view())
+    return end_work(w)

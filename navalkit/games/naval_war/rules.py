@@ -21,7 +21,6 @@ from .actions import (
     Play,
     Strike,
     Take,
-    play,
 )
 from .actions import strike as make_strike
 from .config import Config
@@ -42,6 +41,7 @@ from .fleet import (
     opponents,
     points,
     ready_carriers,
+    replaced,
     sort_fleet,
     without,
 )
@@ -56,7 +56,6 @@ from .state import (
     DS_PICK,
     DS_TAKE,
     OVER,
-    REFILL,
     ROLL,
     ROLL_AIR,
     ROLL_DS,
@@ -100,33 +99,37 @@ def chance_outcomes(state: State) -> list[tuple[Any, float]]:
         pile = state.harbor
     else:
         pile = state.deck
-    row = _PAIRS[len(pile)]
-    return [row[c] for c in pile]
+    return list(map(_PAIRS[len(pile)].__getitem__, pile))
 
 
 def apply_chance(state: State, outcome: int) -> State:
     phase = state.phase
     if phase == ROLL:
         return resolve_roll(state, outcome)
-    w = Work(state)
     seat = state.seat
-    if phase == DEAL:
+    if phase == DRAW_PHASE:  # the most frequent chance node: built in one step, no Work
+        deck = without(state.deck, outcome)
+        if RED[outcome]:
+            return evolve(state, {"deck": deck, "phase": RED_PHASE, "pending": outcome})
+        hands = replaced(state.hands, seat, state.hands[seat] + (outcome,))
+        return evolve(state, {"deck": deck, "hands": hands, "phase": ACT})
+    if phase == DEAL:  # a ship to a fleet, then a card to a hand, round the table
         n, k = state.n, hand_size(state.n)
         i = state.dealt
         if i < k * n:
             to = (state.dealer + 1 + i) % n
-            w.set(harbor=without(state.harbor, outcome))
-            w.put("fleets", to, sort_fleet(state.fleets[to] + (outcome,)))
+            fleets = replaced(state.fleets, to, sort_fleet(state.fleets[to] + (outcome,)))
+            changes = {"harbor": without(state.harbor, outcome), "fleets": fleets, "dealt": i + 1}
         else:
             to = (state.dealer + 1 + i - k * n) % n
-            w.set(deck=without(state.deck, outcome))
-            w.put("hands", to, state.hands[to] + (outcome,))
-        w.set(dealt=i + 1)
+            hands = replaced(state.hands, to, state.hands[to] + (outcome,))
+            changes = {"deck": without(state.deck, outcome), "hands": hands, "dealt": i + 1}
         if i + 1 < 2 * k * n:
-            return w.view()
+            return evolve(state, changes)
         first = state.dealer if state.config.clearout_start == "dealer" else state.dealer + 1
-        w.set(seat=first % n, cleared=0, opening=True)
-        return clear_next(w.view())
+        changes.update(seat=first % n, cleared=0, opening=True)
+        return clear_next(evolve(state, changes))
+    w = Work(state)
     if phase == SHIP:
         w.set(harbor=without(state.harbor, outcome), pending=-1)
         w.to_discard(state.pending)
@@ -135,18 +138,11 @@ def apply_chance(state: State, outcome: int) -> State:
             w.set(lost=(*state.lost, outcome))  # NW-MINE-ARRIVAL: sunk on arrival, no score
         else:
             w.put("fleets", seat, sort_fleet((*fleet, outcome)))
-        return finish_play(w.view())
-    # REFILL or DRAW: one card from the deck
+        return finish_play(w)
+    # REFILL: one card from the deck, in the clear-out
     w.set(deck=without(state.deck, outcome))
-    if phase == REFILL:
-        w.put("hands", seat, state.hands[seat] + (outcome,))
-        return clear_next(w.view())
-    if RED[outcome]:
-        w.set(phase=RED_PHASE, pending=outcome)
-    else:
-        w.put("hands", seat, state.hands[seat] + (outcome,))
-        w.set(phase=ACT)
-    return w.view()
+    w.put("hands", seat, state.hands[seat] + (outcome,))
+    return clear_next(w.view())
 
 
 # --- legal actions ---------------------------------------------------------------------------
@@ -154,32 +150,34 @@ def legal_actions(state: State) -> list[Action]:
     phase, seat = state.phase, state.seat
     if phase == ACT:
         out: list[Action] = []
-        shots: list[int] | None = None
-        guns = {GUN[s] for s in state.fleets[seat]}
+        shots: list[int] | None = None  # a salvo's targets: the same for every gun size
+        guns: set[int] | None = None
         for card in state.hands[seat]:
             row = PLAYS[card]
             if KIND[card] == SALVO:
+                if guns is None:
+                    guns = {GUN[s] for s in state.fleets[seat]}
                 if CARD_GUN[card] in guns:
                     if shots is None:
                         shots = card_targets(state, seat, card)
-                    out.extend([row[t] for t in shots])
+                    out += map(row.__getitem__, shots)
             else:
-                out.extend([row[t] for t in card_targets(state, seat, card)])
+                out += map(row.__getitem__, card_targets(state, seat, card))
             out.append(DISCARDS[card])
         return out
     if phase == RED_PHASE:
         card = state.pending
         targets = card_targets(state, seat, card)
-        return [play(card, t) for t in targets] if targets else [Discard(card)]
+        return [PLAYS[card][t] for t in targets] if targets else [DISCARDS[card]]
     if phase == CLEAR:
         out = []
         for card in state.hands[seat]:
             if RED[card]:
                 targets = card_targets(state, seat, card)
                 if targets:
-                    out.extend(play(card, t) for t in targets)
+                    out.extend(PLAYS[card][t] for t in targets)
                 else:
-                    out.append(Discard(card))
+                    out.append(DISCARDS[card])
         return out
     if phase == CHOOSE:
         return [DRAW, LAUNCH]
@@ -207,16 +205,17 @@ def apply(state: State, action: Action) -> State:
         return resolve_card(state, seat, action.card, action.target)
     if isinstance(action, Discard):
         w = Work(state)
-        if action.card == state.pending:
-            w.set(pending=-1)
-        else:
-            w.put("hands", seat, tuple(c for c in state.hands[seat] if c != action.card))
-        w.to_discard(action.card)
-        return finish_play(w.view())
+        card = action.card
+        if card == state.pending:
+            w.changes["pending"] = -1
+        else:  # cards are unique, so this takes the one card out of the hand
+            w.changes["hands"] = replaced(state.hands, seat, without(state.hands[seat], card))
+        w.changes["discard"] = (*state.discard, card)
+        return finish_play(w)
     if isinstance(action, Draw):
         return evolve(state, {"phase": DRAW_PHASE})
     if isinstance(action, Launch):
-        queue = tuple(c for c in ready_carriers(state, seat))
+        queue = tuple(ready_carriers(state, seat))
         return evolve(state, {"phase": AIR, "queue": queue, "strikes": ()})
     if isinstance(action, Strike):
         strikes = state.strikes

@@ -4,15 +4,16 @@ attack before its owner's turn, and the end of a round with its scoring."""
 from __future__ import annotations
 
 from .config import Config
+from .data import SQUADRON_CARD
 from .fleet import (
     ALL_CARDS,
     ALL_SHIPS,
+    CARRIER,
     RED,
     Work,
     air_targets,
     alive,
     evolve,
-    opponents,
     points,
     ready_carriers,
 )
@@ -79,8 +80,9 @@ def clear_next(state: State) -> State:
         if cleared >= n:
             if not state.deck:
                 return end_round(state)
-            st = evolve(state, {"opening": False, "cleared": cleared})
-            return begin_turn(st, _next_alive(st, st.dealer))
+            w = Work(state)
+            w.set(opening=False, cleared=cleared)
+            return begin_work(w, _next_alive(state, state.dealer))
         if state.fleets[seat] and any(RED[c] for c in state.hands[seat]):
             if state.seat == seat and state.cleared == cleared and state.phase == CLEAR:
                 return state
@@ -100,24 +102,64 @@ def _next_alive(state: State, after: int) -> int:
 def begin_turn(state: State, seat: int) -> State:
     """Start ``seat``'s turn: his smoke lifts (NW-SMOKE); his Destroyer Squadron attacks
     first if it survived (NW-DS); then he draws, or chooses between drawing and air strikes."""
-    w = Work(state)
-    w.set(seat=seat, pending=-1, target=-1, strikes=(), queue=(), ds_victim=-1, ds_left=0)
-    w.put("turns", seat, state.turns[seat] + 1)
-    if state.smoke[seat] >= 0:
-        w.to_discard(state.smoke[seat])
-        w.put("smoke", seat, -1)
-    if state.ds_owner == seat:
-        st = w.view()
-        if opponents(st, seat):
-            return evolve(st, {"phase": DS_PICK})
-        w.to_discard(*ds_cards(state))
-        w.set(ds_owner=-1, ds_salvos=())
-    return after_ds(w.view())
+    return begin_work(Work(state), seat)
+
+
+def begin_work(w: Work, seat: int) -> State:
+    """:func:`begin_turn` on the changes of the move just made, so that the move and the
+    start of the next turn build one new state between them, not two.
+
+    This runs after almost every move, so it reads and writes ``w.changes`` directly
+    (``ch.get(k, st.k)`` is ``w.get(k)`` without a Python-level call)."""
+    ch, st = w.changes, w.state
+    fleets = ch.get("fleets", st.fleets)
+    smoke = ch.get("smoke", st.smoke)
+    turns = ch.get("turns", st.turns)
+    turn = turns[seat] + 1
+    ch.update(
+        seat=seat,
+        pending=-1,
+        target=-1,
+        strikes=(),
+        queue=(),
+        ds_victim=-1,
+        ds_left=0,
+        turns=(*turns[:seat], turn, *turns[seat + 1 :]),
+    )
+    if smoke[seat] >= 0:
+        ch["discard"] = (*ch.get("discard", st.discard), smoke[seat])
+        ch["smoke"] = (*smoke[:seat], -1, *smoke[seat + 1 :])
+    # Only this seat's smoke, turn count and Squadron change here, so the questions below
+    # (opponents in reach, ready carriers, air targets) read ``fleets`` and the old ``smoke``
+    # (never this seat's own) with the new turn count.
+    if ch.get("ds_owner", st.ds_owner) == seat:
+        if _reach(fleets, smoke, seat, True):
+            ch["phase"] = DS_PICK
+            return evolve(st, ch)
+        w.to_discard(SQUADRON_CARD, *w.get("ds_salvos"))
+        ch.update(ds_owner=-1, ds_salvos=())
+    ready_at = ch.get("ready_at", st.ready_at)
+    fleet = fleets[seat]
+    launch = (
+        any(map(CARRIER.__getitem__, fleet))  # a C-level test first: most fleets have none
+        and any(CARRIER[s] and ready_at[s] <= turn for s in fleet)
+        and _reach(fleets, smoke, seat, st.config.smoke_blocks_air)
+    )
+    ch["phase"] = CHOOSE if launch else DRAW
+    return evolve(st, ch)
+
+
+def _reach(fleets: tuple[tuple[int, ...], ...], smoke: tuple[int, ...], seat: int,
+           smoke_blocks: bool) -> bool:  # fmt: skip
+    """Some opponent of ``seat`` has ships, not behind smoke if ``smoke_blocks``: the test of
+    ``opponents`` (and of ``air_targets``, as an afloat fleet always shows a ship)."""
+    for o, fleet in enumerate(fleets):
+        if o != seat and fleet and not (smoke_blocks and smoke[o] >= 0):
+            return True
+    return False
 
 
 def ds_cards(state: State) -> tuple[int, ...]:
-    from .data import SQUADRON_CARD
-
     return (SQUADRON_CARD, *state.ds_salvos)
 
 
@@ -136,17 +178,34 @@ def ds_next(state: State) -> State:
     w = Work(state)
     w.to_discard(*ds_cards(state))
     w.set(ds_owner=-1, ds_salvos=(), ds_victim=-1, ds_left=0)
-    st = w.view()
-    if len(alive(st)) <= 1:
-        return end_round(st)
-    return after_ds(st)
+    if len(alive(state)) <= 1:  # the fleets are as in ``state``
+        return end_round(w.view())
+    w.set(phase=CHOOSE if can_launch(state, state.seat) else DRAW)
+    return w.view()
 
 
 def end_turn(state: State) -> State:
     """After a turn: the round may end (NW-ROUND-END), else the next seat with ships plays."""
-    if not state.deck or len(alive(state)) <= 1:
-        return end_round(state)
-    return begin_turn(state, _next_alive(state, state.seat))
+    return end_work(Work(state))
+
+
+def end_work(w: Work) -> State:
+    """:func:`end_turn` on the changes of the move just made (one new state in all)."""
+    ch, st = w.changes, w.state
+    fleets = ch.get("fleets", st.fleets)
+    if not ch.get("deck", st.deck) or sum(1 for f in fleets if f) <= 1:
+        return end_round(w.view())
+    return begin_work(w, _next_seat(fleets, ch.get("seat", st.seat)))
+
+
+def _next_seat(fleets: tuple[tuple[int, ...], ...], after: int) -> int:
+    """The next seat after ``after`` with ships (``after`` itself if none)."""
+    n = len(fleets)
+    for k in range(1, n + 1):
+        s = (after + k) % n
+        if fleets[s]:
+            return s
+    return after
 
 
 def round_result(state: State) -> tuple[int, ...]:
@@ -185,4 +244,13 @@ def end_round(state: State) -> State:
     return fresh_round(cfg, state.n, dealer, state.round + 1, totals, history)
 
 
-__all__ = ["REFILL", "begin_turn", "clear_next", "end_round", "end_turn", "fresh_round"]
+__all__ = [
+    "REFILL",
+    "begin_turn",
+    "begin_work",
+    "clear_next",
+    "end_round",
+    "end_turn",
+    "end_work",
+    "fresh_round",
+]
