@@ -69,6 +69,7 @@ class Match:
         self.meta: dict[str, Any] = dict(meta or {})
         self._script: list[Any] = list(chance)
         self._events: list[Event] = []
+        self._chance_count = 0  # chance events in the line (numbers the chance steps)
         self._states: list[Any] = [game.initial_state(config, players)]
         self._resolve_chance()
 
@@ -178,11 +179,9 @@ class Match:
             self._pop()
 
     def _pop(self) -> None:
-        self._events.pop()
+        if self._events.pop().kind == "chance":
+            self._chance_count -= 1
         self._states.pop()
-
-    def _chance_steps(self) -> int:
-        return sum(1 for e in self._events if e.kind == "chance")
 
     def _resolve_chance(self, recorded: list[Any] | None = None) -> None:
         game = self.game
@@ -199,10 +198,11 @@ class Match:
                         f"chance outcome {outcome!r} cannot happen here; it can be: {allowed}"
                     )
             else:
-                outcome = draw_outcome(self.seed, self._chance_steps(), outcomes)
+                outcome = draw_outcome(self.seed, self._chance_count, outcomes)
             prob = next(p for o, p in outcomes if o == outcome)
             text = game.describe_chance(state, outcome)
             self._events.append(Event("chance", None, outcome, text, prob))
+            self._chance_count += 1
             self._states.append(game.apply_chance(state, outcome))
 
     # --- log and record -------------------------------------------------------------------
