@@ -8,6 +8,7 @@ computer players play a whole game through the same Match protocol the notebooks
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import subprocess
@@ -22,7 +23,7 @@ from pathlib import Path
 from types import FrameType
 from urllib.parse import quote
 
-from ._paths import notebooks_dir
+from ._paths import find_notebooks, notebooks_dir
 
 DEFAULT_PORT = 8866
 DEFAULT_IP = "localhost"
@@ -72,8 +73,10 @@ def voila_command(
 ) -> list[str]:
     """The command line that serves ``notebooks`` with Voila in tree mode, classroom style.
 
-    ``pool_size`` > 0 preheats that many kernels per notebook. The browser is never opened by
-    Voila itself (``navalkit serve`` opens the welcome page instead).
+    ``pool_size`` > 0 keeps that many kernels preheated for each page students open at once
+    (the welcome and play pages); lessons start a kernel when opened, so a class of pools does
+    not swamp a small server at start-up. The browser is never opened by Voila itself
+    (``navalkit serve`` opens the welcome page instead).
     """
     if pool_size < 0:
         raise ValueError(f"pool size must be 0 or more, not {pool_size}")
@@ -94,9 +97,20 @@ def voila_command(
     cmd += [f"--VoilaConfiguration.file_allowlist={p}" for p in FILE_ALLOWLIST]
     cmd += [f"--VoilaConfiguration.file_denylist={p}" for p in FILE_DENYLIST]
     if pool_size > 0:
+        root = Path(notebooks).resolve()
+        pages = [p.relative_to(root).as_posix() for p in find_notebooks(root)]
+        pools = {"default": {"pool_size": 0}}
+        pools.update(
+            {
+                p: {"pool_size": pool_size}
+                for p in pages
+                if p.endswith(("play.ipynb", "welcome.ipynb"))
+            }
+        )
         cmd += [
             "--VoilaConfiguration.preheat_kernel=True",
-            f"--VoilaConfiguration.default_pool_size={pool_size}",
+            "--VoilaConfiguration.default_pool_size=0",
+            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
         ]
     return cmd
 

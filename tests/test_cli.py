@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
@@ -193,9 +194,18 @@ def test_voila_command_ignores_stray_config_files(tmp_path: Path) -> None:
 
 
 def test_voila_command_pool_and_debug(tmp_path: Path) -> None:
+    for page in ("welcome.ipynb", "g/play.ipynb", "g/lesson.ipynb"):
+        (tmp_path / page).parent.mkdir(exist_ok=True)
+        (tmp_path / page).write_text("{}")
     cmd = cli.voila_command(tmp_path, pool_size=3, show_tracebacks=True, ip="0.0.0.0")
     assert "--VoilaConfiguration.preheat_kernel=True" in cmd
-    assert _option(cmd, "VoilaConfiguration.default_pool_size") == ["3"]
+    assert _option(cmd, "VoilaConfiguration.default_pool_size") == ["0"]
+    (pools,) = _option(cmd, "VoilaKernelManager.kernel_pools_config")
+    assert json.loads(pools) == {
+        "default": {"pool_size": 0},
+        "welcome.ipynb": {"pool_size": 3},
+        "g/play.ipynb": {"pool_size": 3},
+    }, "only the pages a class opens at once are preheated"
     assert _option(cmd, "VoilaConfiguration.show_tracebacks") == ["True"]
     assert _option(cmd, "Voila.ip") == ["0.0.0.0"]
     with pytest.raises(ValueError):
@@ -210,13 +220,18 @@ def test_voila_accepts_the_command_line(tmp_path: Path) -> None:
     app = Voila()
     sigterm = signal.getsignal(signal.SIGTERM)
     try:
+        (tmp_path / "play.ipynb").write_text("{}")
         app.initialize(cli.voila_command(tmp_path, port=9124, pool_size=2)[3:])
     finally:
         signal.signal(signal.SIGTERM, sigterm)  # Voila installs its own handler
     conf = app.voila_configuration
     assert (app.port, app.root_dir, app.open_browser) == (9124, str(tmp_path.resolve()), False)
     assert (conf.show_tracebacks, conf.strip_sources) == (False, True)
-    assert (conf.preheat_kernel, conf.default_pool_size) == (True, 2)
+    assert (conf.preheat_kernel, conf.default_pool_size) == (True, 0)
+    from traitlets import Dict
+
+    pools = Dict().from_string(str(app.config.VoilaKernelManager.kernel_pools_config))
+    assert pools == {"default": {"pool_size": 0}, "play.ipynb": {"pool_size": 2}}
     assert conf.file_allowlist == list(cli.FILE_ALLOWLIST)
     assert conf.file_denylist == list(cli.FILE_DENYLIST)
     kernels = AsyncMappingKernelManager(config=app.config)
