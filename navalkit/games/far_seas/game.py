@@ -96,6 +96,13 @@ class FarSeas(Game[State, Action]):
     def observe(self, state: State, player: int | None) -> View:
         return observe(state, player)
 
+    def sample_state(self, observation: View, rng: Any) -> State:
+        """A full state consistent with ``observation``: unseen raiders placed where they
+        could be from public facts only (see sample.py)."""
+        from .sample import sample_state
+
+        return sample_state(observation, rng)
+
     def assert_no_leak(self, match: Any) -> None:
         """check_game's hook: the Allied view never shows an unseen raider."""
         assert_no_leak(match.state)

@@ -168,6 +168,19 @@ class NauticMiles(Game[State, Action]):
             return "You do not hold that card: click one of your hand."
         return f"The {LABELS[kind]} cannot go there; the green marks show where it can."
 
+    def sample_state(self, observation: View, rng: Any) -> State:
+        """A full state this seat cannot tell from the truth: the unseen cards (other hands,
+        face-down convoys, the pile) dealt at random from the cards it does not see."""
+        from .sample import sample_state
+
+        return sample_state(observation, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well ``seat``'s side stands, from 0 to 1 (scores search rollouts cut short)."""
+        from .sample import evaluate
+
+        return evaluate(state, seat)
+
     def bots(self) -> dict[str, Any]:
         from .bots import ConvoyBot
 

@@ -199,6 +199,19 @@ class NavalWar(Game[State, Action]):
     def player_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
 
+    def sample_state(self, observation: View, rng: Any) -> State:
+        """A full state this seat cannot tell from the truth: the cards it does not see dealt
+        at random to the other hands and the deck, the unseen ships to the harbor."""
+        from .sample import sample_state
+
+        return sample_state(observation, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well ``seat`` stands, from 0 to 1 (scores search rollouts cut short)."""
+        from .sample import evaluate
+
+        return evaluate(state, seat)
+
     def bots(self) -> dict[str, Any]:
         from .bots import GreedyBot
 
