@@ -63,9 +63,6 @@ def tree_url(path: str = "", port: int = DEFAULT_PORT, host: str = DEFAULT_IP) -
 # --- serve --------------------------------------------------------------------------------
 
 
-IOPUB_TIMEOUT = 180  # seconds a page's cell may wait for its kernel's output under load
-
-
 def voila_command(
     notebooks: Path | str,
     *,
@@ -96,9 +93,6 @@ def voila_command(
         "--VoilaConfiguration.strip_sources=True",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
-        # Under a class's load a kernel answers slowly; nbclient's default 4 s wait for output
-        # drops a cell's widgets ("Timeout waiting for IOPub output") and the page stays empty.
-        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
     ]
     cmd += [f"--VoilaConfiguration.file_allowlist={p}" for p in FILE_ALLOWLIST]
     cmd += [f"--VoilaConfiguration.file_denylist={p}" for p in FILE_DENYLIST]

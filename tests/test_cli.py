@@ -234,7 +234,6 @@ def test_voila_accepts_the_command_line(tmp_path: Path) -> None:
     assert pools == {"default": {"pool_size": 0}, "play.ipynb": {"pool_size": 2}}
     assert conf.file_allowlist == list(cli.FILE_ALLOWLIST)
     assert conf.file_denylist == list(cli.FILE_DENYLIST)
-    assert app.config.VoilaExecutor.iopub_timeout == cli.IOPUB_TIMEOUT
     kernels = AsyncMappingKernelManager(config=app.config)
     assert (kernels.cull_interval, kernels.cull_idle_timeout) == (60, 600)
 
