@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from navalkit.core.bots import BotView, bot_view, make_bot
+from navalkit.core.bots import bot_view, make_bot
 from navalkit.core.match import new_match
 from navalkit.core.mcts import MCTSBot
 from navalkit.games.far_seas import GAME
@@ -14,6 +14,7 @@ from navalkit.games.far_seas.data import GERMAN, RUFIJI_AREA
 from navalkit.games.far_seas.observe import observe
 from navalkit.games.far_seas.sample import areas_for, sample_state
 from navalkit.games.far_seas.state import ALLIES, GERMANY, OVER, RIVER_BOX, State, evolve
+from navalkit.testing.search import assert_same_choice
 
 
 @cache
@@ -105,18 +106,16 @@ def test_mcts_cannot_peek_two_truths_one_decision() -> None:
         if twin is None:
             continue
         assert observe(twin, ALLIES) == observe(state, ALLIES)
-        choices = []
-        for truth in (state, twin):
-            view = BotView(
-                game=GAME,
-                player=ALLIES,
-                observation=observe(truth, ALLIES),
-                legal_actions=GAME.legal_actions(truth),
-                rng=random.Random(11),
-                ply=0,
-            )
-            choices.append(MCTSBot(iterations=24, samples=3, rollout_depth=8).choose(view))
-        assert choices[0] == choices[1]
+        assert_same_choice(
+            GAME,
+            ALLIES,
+            (state, twin),
+            seed=11,
+            players=2,
+            iterations=24,
+            samples=3,
+            rollout_depth=8,
+        )
         pairs += 1
         if pairs >= 3:
             break

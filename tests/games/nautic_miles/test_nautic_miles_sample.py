@@ -10,11 +10,12 @@ from typing import Any
 from nm_helpers import cards_of
 
 import navalkit
-from navalkit.core.bots import BotView, make_bot, play_bot_move
+from navalkit.core.bots import make_bot, play_bot_move
 from navalkit.core.mcts import MCTSBot
 from navalkit.games.nautic_miles import GAME
 from navalkit.games.nautic_miles.data import ALL_CARDS, CONVOYS, KIND
 from navalkit.games.nautic_miles.state import State
+from navalkit.testing.search import assert_same_choice, twin_by_sampling
 
 SHORT = {"target": 20, "max_rounds": 2}
 
@@ -69,16 +70,6 @@ def test_face_down_convoys_get_convoy_cards_at_random() -> None:
     assert len(kinds) > 1
 
 
-def twin(state: State, seat: int) -> State:
-    """Another true state that ``seat`` cannot tell from ``state``."""
-    view = GAME.observe(state, seat)
-    for k in range(50):
-        other = GAME.sample_state(view, random.Random(k))
-        if GAME.observe(other, None) != GAME.observe(state, None):
-            return other
-    raise AssertionError("no different state found")
-
-
 def test_mcts_cannot_peek() -> None:
     """Two true states the seat to move cannot tell apart: the same rng, the same choice."""
     checked = 0
@@ -87,21 +78,10 @@ def test_mcts_cannot_peek() -> None:
         seat = GAME.to_move(state)
         if seat is None or len(GAME.legal_actions(state)) < 2:
             continue
-        other = twin(state, seat)
-        assert GAME.observe(other, seat) == GAME.observe(state, seat)
-        picks = []
-        for truth in (state, other):
-            view = BotView(
-                GAME,
-                seat,
-                GAME.observe(truth, seat),
-                GAME.legal_actions(truth),
-                random.Random(seed),
-                0,
-                truth.players,
-            )
-            picks.append(MCTSBot(iterations=24, samples=2).choose(view))
-        assert picks[0] == picks[1], seed
+        other = twin_by_sampling(GAME, state, seat)
+        assert_same_choice(
+            GAME, seat, (state, other), seed=seed, players=state.players, iterations=24, samples=2
+        )
         checked += 1
         if checked == 6:
             break

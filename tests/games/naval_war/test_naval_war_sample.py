@@ -8,12 +8,13 @@ import time
 from typing import Any
 
 import navalkit
-from navalkit.core.bots import BotView, make_bot, play_bot_move
+from navalkit.core.bots import make_bot, play_bot_move
 from navalkit.core.mcts import MCTSBot
 from navalkit.games.naval_war import GAME, conserved
 from navalkit.games.naval_war.fleet import RED
 from navalkit.games.naval_war.sample import red_free
 from navalkit.games.naval_war.state import CLEAR, State
+from navalkit.testing.search import assert_same_choice, twin_by_sampling
 
 
 def position(seed: int) -> State:
@@ -68,16 +69,6 @@ def test_red_free_is_a_public_fact() -> None:
     assert clearing > 3
 
 
-def twin(state: State, seat: int) -> State:
-    """Another true state that ``seat`` cannot tell from ``state``."""
-    view = GAME.observe(state, seat)
-    for k in range(50):
-        other = GAME.sample_state(view, random.Random(k))
-        if other != state:
-            return other
-    raise AssertionError("no different state found")
-
-
 def test_mcts_cannot_peek() -> None:
     """Two true states the seat to move cannot tell apart: the same rng, the same choice."""
     checked = 0
@@ -86,21 +77,10 @@ def test_mcts_cannot_peek() -> None:
         seat = GAME.to_move(state)
         if seat is None or len(GAME.legal_actions(state)) < 2:
             continue
-        other = twin(state, seat)
-        assert GAME.observe(other, seat) == GAME.observe(state, seat)
-        picks = []
-        for truth in (state, other):
-            view = BotView(
-                GAME,
-                seat,
-                GAME.observe(truth, seat),
-                GAME.legal_actions(truth),
-                random.Random(seed),
-                0,
-                truth.n,
-            )
-            picks.append(MCTSBot(iterations=24, samples=2).choose(view))
-        assert picks[0] == picks[1], seed
+        other = twin_by_sampling(GAME, state, seat)
+        assert_same_choice(
+            GAME, seat, (state, other), seed=seed, players=state.n, iterations=24, samples=2
+        )
         checked += 1
         if checked == 6:
             break
