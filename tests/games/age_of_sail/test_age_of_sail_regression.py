@@ -7,33 +7,19 @@ scores). Rewrite the golden file only on purpose (``python make_regression.py`` 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from navalkit.testing.regression import load_recorder
+
 HERE = Path(__file__).parent
 
 
-def _load_maker() -> ModuleType:
-    """The recorder, loaded by path (tests/ is not a package)."""
-    name = "age_of_sail_make_regression"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HERE / "make_regression.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-maker = _load_maker()
+maker = load_recorder(HERE / "make_regression.py", "age_of_sail_make_regression")
 
 
 @cache

@@ -8,33 +8,19 @@ golden file only on purpose (``python tests/games/branle_bas/make_regression.py`
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from navalkit.testing.regression import first_difference, load_recorder
+
 HERE = Path(__file__).parent
 
 
-def _load_maker() -> ModuleType:
-    """The recorder, loaded by path (tests/ is not a package)."""
-    name = "branle_bas_make_regression"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HERE / "make_regression.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-maker = _load_maker()
+maker = load_recorder(HERE / "make_regression.py", "branle_bas_make_regression")
 
 
 @cache
@@ -54,13 +40,6 @@ def test_golden_file_matches_the_recipe() -> None:
     assert (HERE / "regression.json").stat().st_size < 1_000_000
 
 
-def _first_difference(got: list[str], want: list[str]) -> str:
-    for i, (a, b) in enumerate(zip(got, want, strict=False)):
-        if a != b:
-            return f"entry {i}: got {a!r}, recorded {b!r}"
-    return f"lengths differ: got {len(got)}, recorded {len(want)}"
-
-
 @pytest.mark.parametrize("index", range(len(maker.all_games())))
 def test_game_replays(index: int) -> None:
     want = golden()["games"][index]
@@ -70,7 +49,7 @@ def test_game_replays(index: int) -> None:
     # random moves (rule id and message); fans: every legal action applied and every move of
     # one piece explained, at sampled steps.
     for key in ("steps", "violations", "fans"):
-        assert got[key] == want[key], f"{label} {key}: {_first_difference(got[key], want[key])}"
+        assert got[key] == want[key], f"{label} {key}: {first_difference(got[key], want[key])}"
     assert got["trail"] == want["trail"], f"{label}: some state along the way differs"
     assert got["final_state"] == want["final_state"], f"{label}: the final state differs"
     assert got["scores"] == want["scores"], f"{label}: scores"

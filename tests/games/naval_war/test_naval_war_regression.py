@@ -9,33 +9,19 @@ matches and bots depend on that order too. Rewrite the golden file only on purpo
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from navalkit.testing.regression import load_recorder
+
 HERE = Path(__file__).parent
 
 
-def _load_maker() -> ModuleType:
-    """The recorder, loaded by path (tests/ is not a package)."""
-    name = "naval_war_make_regression"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HERE / "make_naval_war_regression.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-maker = _load_maker()
+maker = load_recorder(HERE / "make_naval_war_regression.py", "naval_war_make_regression")
 
 
 @cache
