@@ -221,13 +221,13 @@ _PLAYABLE = tuple(k for k in (*range(N_KINDS), SUB_PAIR) if k not in CONVOYS)
 _TARGETS: dict[tuple[object, ...], frozenset[int]] = {}
 
 
-def _targets_for(state: State, seat: int, cv: Convoy, own: bool, at: int, n: int) -> frozenset[int]:
-    """The kinds :func:`_target` allows on ``cv``, memoised on everything ``_target`` reads
-    (the convoy's marks, whose plane it is, whether it ends the row, the plane switch)."""
-    key = (
+def _target_key(cv: Convoy, own: bool, at_end: bool, planes: bool, seat: int) -> tuple[object, ...]:
+    """Everything :func:`_target` reads about a convoy: its marks, whose plane it is, whether
+    it ends the row, and the plane switch (the memo key of :data:`_TARGETS`)."""
+    return (
         own,
-        at == 0 or at == n - 1,
-        state.config.planes_on_alerted,
+        at_end,
+        planes,
         not cv.battle,
         cv.tie,
         cv.top_side,
@@ -240,10 +240,14 @@ def _targets_for(state: State, seat: int, cv: Convoy, own: bool, at: int, n: int
         cv.mine < 0,
         cv.radar < 0,
     )
-    allowed = _TARGETS.get(key)
-    if allowed is None:
-        allowed = frozenset(k for k in _PLAYABLE if _target(state, seat, k, cv, own, at, n) is None)
-        _TARGETS[key] = allowed
+
+
+def _targets_for(
+    state: State, seat: int, cv: Convoy, own: bool, at: int, n: int, key: tuple[object, ...]
+) -> frozenset[int]:
+    """The kinds :func:`_target` allows on ``cv``, computed once per ``key`` and memoised."""
+    allowed = frozenset(k for k in _PLAYABLE if _target(state, seat, k, cv, own, at, n) is None)
+    _TARGETS[key] = allowed
     return allowed
 
 
@@ -269,8 +273,7 @@ def legal_actions(state: State) -> list[Action]:
         kinds.append(SUB_PAIR)
     me = state.side[seat]
     rows = state.rows
-    # The kinds allowed on each convoy, memoised on what _target reads (see _targets_for;
-    # inlined here because this is the hot loop of every playout).
+    # The kinds allowed on each convoy, memoised on what _target reads.
     planes = state.config.planes_on_alerted
     memo = _TARGETS
     targets = []
@@ -278,25 +281,10 @@ def legal_actions(state: State) -> list[Action]:
         own = r == me
         last = len(row) - 1
         for i, cv in enumerate(row):
-            key = (
-                own,
-                i == 0 or i == last,
-                planes,
-                not cv.battle,
-                cv.tie,
-                cv.top_side,
-                cv.top,
-                cv.neutral < 0,
-                cv.storm < 0,
-                cv.alert < 0,
-                cv.plane < 0,
-                cv.plane_by == seat,
-                cv.mine < 0,
-                cv.radar < 0,
-            )
+            key = _target_key(cv, own, i == 0 or i == last, planes, seat)
             allowed = memo.get(key)
             if allowed is None:
-                allowed = _targets_for(state, seat, cv, own, i, last + 1)
+                allowed = _targets_for(state, seat, cv, own, i, last + 1, key)
             targets.append((r, i, allowed))
     for k in kinds:
         if k in CONVOYS:
