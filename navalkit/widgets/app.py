@@ -18,22 +18,32 @@ from navalkit.core import (
     NavalkitError,
     bot_names,
     get_game,
-    heuristic_name,
-    make_bot,
     new_match,
-    play_bot_move,
+)
+from navalkit.play import (
+    HUMAN,
+    auto_play,
+    check_seats,
+    computer_move,
+    cover_scene,
+    default_seats,
+    needs_cover,
+    next_steps,
+    resolve_click,
+    run_to_end,
+    typed_action,
+    typed_path,
+    undo_human_move,
+    viewer,
 )
 from navalkit.render import Layer, Rect
 from navalkit.render.canvas import CanvasBoard
 
-from .cover import cover_scene
 from .keyboard import ARROWS, CANCEL_KEYS, CLICK_KEYS, next_region
 from .panels import clauses_html, info_html, log_html, refusal_html, settings_html
 from .saves import SavePanel
 
-HUMAN = "human"
-MAX_AUTO_MOVES = 2000  # computer replies in a row before a human move
-MAX_GAME_ACTIONS = 200_000  # "Play to the end": every game ends long before this
+__all__ = ["HUMAN", "GameApp"]
 
 
 class GameApp:
@@ -59,15 +69,7 @@ class GameApp:
         self.teacher = teacher
         self.match = new_match(game_id, seed=seed, players=players, **config)
         n = self.match.players
-        default_bot = next(iter(self.game.bots()), "random")
-        self.seats: list[str] = list(seats or [HUMAN] + [default_bot] * (n - 1))
-        if len(self.seats) != n:
-            raise ValueError(f"seats must name {n} players, got {self.seats}")
-        for s in self.seats:
-            if s != HUMAN and s not in bot_names(self.game):
-                raise ValueError(
-                    f"unknown seat {s!r}: use 'human' or one of {bot_names(self.game)}"
-                )
+        self.seats: list[str] = check_seats(self.game, seats or default_seats(self.game, n), n)
         self._path: tuple[str, ...] = ()
         self._marks: tuple[str, ...] = ()
         self._shown_to: int | None = None  # the human seat the board was last uncovered for
@@ -236,22 +238,11 @@ class GameApp:
     @property
     def viewer(self) -> int | None:
         """The seat whose view the board shows (None: everything)."""
-        if self.teacher or not self.humans:
-            return None
-        p = self.match.current_player
-        if p is not None and self.seats[p] == HUMAN:
-            return p
-        return self.humans[0]
+        return viewer(self.match, self.seats, self.teacher)
 
     def _needs_cover(self) -> bool:
         """Hot-seat: hide the board until the next human says he is at the screen."""
-        return (
-            self.game.hidden_information
-            and not self.teacher
-            and len(self.humans) > 1
-            and not self.match.is_over
-            and self.viewer != self._shown_to
-        )
+        return needs_cover(self.match, self.seats, self.teacher, self._shown_to)
 
     def _uncover(self) -> None:
         self._shown_to = self.viewer
@@ -337,12 +328,7 @@ class GameApp:
         if not self._path:
             return None, ()
         full = self._full(self._path)
-        nxt = {
-            p[len(full)]
-            for a in self.match.legal_actions()
-            if (p := self.game.action_path(a))[: len(full)] == full and len(p) > len(full)
-        }
-        return self._path[-1], tuple(sorted(nxt))
+        return self._path[-1], next_steps(self.game, self.match.legal_actions(), full)
 
     # --- acting -------------------------------------------------------------------------------
     def _guard(self, fn: Callable[[], Any]) -> None:
@@ -394,31 +380,20 @@ class GameApp:
                 f"It is the computer's turn ({self.game.player_name(p)}): press 'Computer move'."
             )
             return
-        for path in ((*self._path, region), (region,)):
-            full = self._full(path)
-            starts = [a for a in self._legal if self.game.action_path(a)[: len(full)] == full]
-            exact = [a for a in starts if len(self.game.action_path(a)) == len(full)]
-            if exact:
-                self._path = ()
-                self._play(exact[0])
-                return
-            if starts:
-                self._path = path
-                self.refresh()
-                return
-        # Nothing legal: explain with the rules' own words.
-        full = self._full((*self._path, region))
-        candidate = self.game.action_at(self.match.state, full)
-        self._path = ()
-        if candidate is not None:
-            self.match.apply(candidate)  # raises IllegalActionError with the rule and reason
+        state = self.match.state
+        click = resolve_click(self.game, state, self._legal, self._path, region, self._full(()))
+        self._path = click.path
+        if click.kind == "play":
+            self._play(click.action)
+        elif click.kind == "judge":  # nothing legal: explain with the rules' own words
+            self.match.apply(click.action)  # raises IllegalActionError with the rule and reason
             self._after_human()
-            return
-        self.message.value = info_html(self.game.ui_hint(self.match.state, full))
-        self._marks = (region,)
-        # Keep the square as the start of a path, so a second click is judged by the rules.
-        self._path = (region,) if len(full) == len(self._full(())) + 1 else ()
-        self.refresh()
+        elif click.kind == "hint":  # the square is kept, so a second click is judged
+            self.message.value = info_html(click.hint)
+            self._marks = (region,)
+            self.refresh()
+        else:
+            self.refresh()
 
     def play(self, action: Any) -> None:
         """Play ``action`` (an action object or its JSON) for the seat to move; a refusal is
@@ -438,56 +413,25 @@ class GameApp:
 
     def _auto_play(self) -> None:
         """Let computer seats move until a human is to play (only when a human plays)."""
-        if not self.humans:
-            return
-        for _ in range(MAX_AUTO_MOVES):
-            p = self.match.current_player
-            if p is None or self.seats[p] == HUMAN:
-                return
-            play_bot_move(self.match, make_bot(self.game, self.seats[p]))
+        auto_play(self.match, self.seats)
 
     def _computer_move(self) -> None:
-        p = self.match.current_player
-        if p is None:
-            raise ValueError("The game is over: start a new game.")
-        name = self.seats[p] if self.seats[p] != HUMAN else self._heuristic
-        play_bot_move(self.match, make_bot(self.game, name))
+        name = computer_move(self.match, self.seats)
         self._path = ()
         self.message.value = info_html(f"Computer ({name}): {self.match.events[-1].text}")
         self._auto_play()
         self.refresh()
 
-    @property
-    def _heuristic(self) -> str:
-        """The bot that plays for a human seat when asked: the game's own heuristic."""
-        return heuristic_name(self.game) or "random"
-
     def _run_to_end(self) -> None:
         """Let the computer play every seat (its own heuristic for human seats) to the end."""
-        bots = {
-            seat: make_bot(self.game, who if who != HUMAN else self._heuristic)
-            for seat, who in enumerate(self.seats)
-        }
-        for _ in range(MAX_GAME_ACTIONS):
-            p = self.match.current_player
-            if p is None:
-                break
-            play_bot_move(self.match, bots[p])
+        run_to_end(self.match, self.seats)
         self.message.value = info_html(self.match.status)
         self.refresh()
 
     def _undo(self) -> None:
         """Take back the last human move (and the computer's replies to it)."""
         self._path = ()
-        m = self.match
-        m.undo()
-        while (
-            self.humans
-            and m.history
-            and (p := m.current_player) is not None
-            and self.seats[p] != HUMAN
-        ):
-            m.undo()
+        undo_human_move(self.match, self.seats)
         self.message.value = info_html("Move taken back.")
         self.refresh()
 
@@ -514,23 +458,13 @@ class GameApp:
         self.refresh()
 
     def _typed_move(self) -> None:
-        words = self.move_text.value.replace("-", " ").replace("→", " ").replace(",", " ").split()
-        if not words:
-            raise ValueError("Type the squares of a move, e.g. 'j5 j7'.")
+        text = self.move_text.value
+        path = self._full(typed_path(text))
         self._path = ()
-        path = self._full(tuple(x.lower() for x in words))
-        for a in self._legal:
-            if self.game.action_path(a) == path:
-                self.move_text.value = ""
-                self._play(a)
-                return
-        candidate = self.game.action_at(self.match.state, path)
-        if candidate is None:
-            raise ValueError(
-                f"{self.move_text.value!r} is not a move here: "
-                f"{self.game.ui_hint(self.match.state, path)}"
-            )
-        self._play(candidate)
+        action = typed_action(self.game, self.match.state, self._legal, path, text)
+        if action in self._legal:
+            self.move_text.value = ""
+        self._play(action)
 
     def _listed_move(self) -> None:
         if self.legal_list.value is None:

@@ -1,0 +1,41 @@
+"""Playing a Match by clicks and seats, without any widget library.
+
+The pieces GameApp (Jupyter/Voila) and the server-free site (Pyodide) share: what a click on
+a board region means (:mod:`.clicks`), who plays each seat and whose view the board shows
+(:mod:`.seats`), and the hot-seat hand-over screen (:mod:`.cover`). Imports only ``core``,
+``render`` and the standard library.
+"""
+
+from .clicks import Click, next_steps, resolve_click, typed_action, typed_path
+from .cover import cover_scene
+from .seats import (
+    HUMAN,
+    auto_play,
+    check_seats,
+    computer_move,
+    default_seats,
+    helper_bot,
+    needs_cover,
+    run_to_end,
+    undo_human_move,
+    viewer,
+)
+
+__all__ = [
+    "HUMAN",
+    "Click",
+    "auto_play",
+    "check_seats",
+    "computer_move",
+    "cover_scene",
+    "default_seats",
+    "helper_bot",
+    "needs_cover",
+    "next_steps",
+    "resolve_click",
+    "run_to_end",
+    "typed_action",
+    "typed_path",
+    "undo_human_move",
+    "viewer",
+]

@@ -1,0 +1,102 @@
+"""What a click on a board region means: a move, a step of one, or a refusal to explain.
+
+A game says which regions are clicked, in order, to play each action (``action_path``); a
+click is judged against the legal actions' paths. The rules stay the judge: a path that
+starts no legal action is handed back to the game (``action_at``) so the Match can refuse it
+with the rule's own words, or (``ui_hint``) explained when it means no action at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+ClickKind = Literal["play", "extend", "judge", "hint"]
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """The meaning of one click.
+
+    - ``play``: ``action`` is legal and complete: play it;
+    - ``extend``: ``path`` starts legal actions: keep it as the half-made move;
+    - ``judge``: ``action`` is what the player means but the rules will refuse it: offer it to
+      the Match, which raises ``IllegalActionError`` with the rule and the reason;
+    - ``hint``: the click means no action; ``hint`` says why and ``path`` is kept, so that a
+      second click is judged by the rules.
+    """
+
+    kind: ClickKind
+    path: tuple[str, ...] = ()
+    action: Any = None
+    hint: str = ""
+
+
+def _starting(game: Any, legal: Sequence[Any], full: tuple[str, ...]) -> list[Any]:
+    return [a for a in legal if game.action_path(a)[: len(full)] == full]
+
+
+def resolve_click(
+    game: Any,
+    state: Any,
+    legal: Sequence[Any],
+    path: tuple[str, ...],
+    region: str,
+    prefix: tuple[str, ...] = (),
+) -> Click:
+    """Judge a click on ``region`` after the half-made ``path``.
+
+    ``legal`` are the actions the clicking player may play; ``prefix`` is an option chosen
+    before clicking (``game.ui_choices``), if any. A click that continues no legal path is
+    tried as the first click of a new one.
+    """
+    for tried in ((*path, region), (region,)):
+        full = prefix + tried
+        starts = _starting(game, legal, full)
+        exact = [a for a in starts if len(game.action_path(a)) == len(full)]
+        if exact:
+            return Click("play", action=exact[0])
+        if starts:
+            return Click("extend", path=tried)
+    full = (*prefix, *path, region)
+    candidate = game.action_at(state, full)
+    if candidate is not None:
+        return Click("judge", action=candidate)
+    keep = (region,) if len(full) == len(prefix) + 1 else ()
+    return Click("hint", path=keep, hint=str(game.ui_hint(state, full)))
+
+
+def next_steps(game: Any, legal: Sequence[Any], full: tuple[str, ...]) -> tuple[str, ...]:
+    """The regions that may be clicked next after the half-made path ``full`` (sorted)."""
+    return tuple(
+        sorted(
+            {
+                p[len(full)]
+                for a in legal
+                if (p := game.action_path(a))[: len(full)] == full and len(p) > len(full)
+            }
+        )
+    )
+
+
+def typed_path(text: str) -> tuple[str, ...]:
+    """The squares of a typed move (``"j5 j7"``, ``"j5-j7"``, ``"j5 → j7"``), lower-cased."""
+    words = text.replace("-", " ").replace("→", " ").replace(",", " ").split()
+    if not words:
+        raise ValueError("Type the squares of a move, e.g. 'j5 j7'.")
+    return tuple(x.lower() for x in words)
+
+
+def typed_action(
+    game: Any, state: Any, legal: Sequence[Any], full: tuple[str, ...], text: str
+) -> Any:
+    """The action a typed path means: a legal one if it is complete, else what the rules will
+    judge; ValueError (with the game's hint) when it means no action at all."""
+    for a in legal:
+        if game.action_path(a) == full:
+            return a
+    candidate = game.action_at(state, full)
+    if candidate is None:
+        raise ValueError(f"{text!r} is not a move here: {game.ui_hint(state, full)}")
+    return candidate
