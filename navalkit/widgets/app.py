@@ -136,14 +136,14 @@ class GameApp:
             layout=w.Layout(width="260px"),
         )
         self.move_text.continuous_update = False  # Enter (or leaving the box) plays the move
-        self.move_text.observe(lambda ch: ch["new"] and self._guard(self._typed_move), "value")
+        self.move_text.observe(self._on_typed, "value")
         self.play_typed = b("Play typed move", self._typed_move, "keyboard")
         self.legal_list = w.Dropdown(
             description="Legal:", options=[], layout=w.Layout(width="380px")
         )
         self.play_listed = b("Play chosen move", self._listed_move, "check")
         self.log_view = w.HTML()
-        self.saves = SavePanel(lambda: self.match, self._resume_match, self._tell, self._guard)
+        self.saves = SavePanel(lambda: self.match, self._resume_match, self.tell, self._guard)
         self.record_box = self.saves.record_box
         self.save_button = self.saves.save_button
         self.resume_button = self.saves.resume_button
@@ -170,7 +170,7 @@ class GameApp:
                 w.HBox([self.new_button, self.undo_button, self.bot_button, self.run_button]),
                 w.HBox([self.seed_box, *self.seat_boxes]),
                 self.teacher_box,
-                w.HBox(self.setting_boxes, layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(list(self.setting_boxes.values()), layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.move_text, self.play_typed]),
                 w.HBox([self.legal_list, self.play_listed]),
                 self.choice,
@@ -197,8 +197,9 @@ class GameApp:
         button.on_click(lambda _b: self._guard(fn))
         return button
 
-    def _setting_widgets(self) -> list[w.Widget]:
-        boxes = []
+    def _setting_widgets(self) -> dict[str, w.Widget]:
+        """One widget per setting, by the setting's name."""
+        boxes = {}
         cfg = self.match.config
         for row in self.game.settings():
             name, now = row["setting"], getattr(cfg, row["setting"])
@@ -223,8 +224,7 @@ class GameApp:
                     value=str(now), description=name, style=style, layout=w.Layout(width="220px")
                 )
             box.tooltip = f"{row['provenance']}: {row['help']}"
-            box.setting = name  # type: ignore[attr-defined]
-            boxes.append(box)
+            boxes[name] = box
         return boxes
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -436,7 +436,7 @@ class GameApp:
         self.refresh()
 
     def _new_game(self) -> None:
-        config = {box.setting: box.value for box in self.setting_boxes}  # type: ignore[attr-defined]
+        config = {name: box.value for name, box in self.setting_boxes.items()}
         match = new_match(
             self.game.id, seed=int(self.seed_box.value), players=self.match.players, **config
         )
@@ -457,6 +457,10 @@ class GameApp:
         self._auto_play()
         self.refresh()
 
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._guard(self._typed_move)
+
     def _typed_move(self) -> None:
         text = self.move_text.value
         path = self._full(typed_path(text))
@@ -471,7 +475,8 @@ class GameApp:
             raise ValueError("Choose a move in the list first.")
         self._play(self._legal[self.legal_list.value])
 
-    def _tell(self, text: str) -> None:
+    def tell(self, text: str) -> None:
+        """Show ``text`` in the message line (a note, not a refusal)."""
         self.message.value = info_html(text)
 
     def _resume_match(self, match: Any) -> None:

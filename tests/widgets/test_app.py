@@ -115,7 +115,7 @@ def test_save_and_resume_and_damaged_save_keeps_game(app: GameApp) -> None:
 
 
 def test_new_game_uses_house_settings(app: GameApp) -> None:
-    box = next(b for b in app.setting_boxes if b.setting == "triumph_bonus")
+    box = app.setting_boxes["triumph_bonus"]
     box.value = 100
     app.seed_box.value = 5
     _press(app, "New game")

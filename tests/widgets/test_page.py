@@ -1,0 +1,87 @@
+"""The play pages' query string: every game reads the same keys, and a bad value is a note."""
+
+from __future__ import annotations
+
+import pytest
+
+import navalkit
+from navalkit.widgets import page
+from navalkit.widgets.page import page_query, play_app, play_options
+
+
+def test_defaults_are_one_student_against_the_games_own_bot() -> None:
+    o = play_options("branle_bas", "")
+    assert (o.seed, o.players, o.seats, o.config, o.notes) == (0, 2, ["human", "greedy"], {}, [])
+    assert play_options("far_seas", "").seats == ["human", "commander"]
+    assert play_options("nautic_miles", "").seats == ["human", "captain"]
+
+
+def test_every_key_is_read() -> None:
+    o = play_options("nautic_miles", "seed=12&players=4&opponent=human&teams=1&goal=x")
+    assert (o.seed, o.players, o.seats) == (12, 4, ["human"] * 4)
+    assert o.config == {"teams": True}
+    o = play_options("naval_war", "players=5&goal=75&opponent=easy")
+    assert o.seats == ["human"] + ["random"] * 4 and o.config == {"goal": 75}
+    o = play_options("far_seas", "side=Allies&opponent=greedy")
+    assert o.seats == ["commander", "human"]
+    assert play_options("age_of_sail", "side=2&scenario=fleet").seats == ["captain", "human"]
+    assert play_options("age_of_sail", "scenario=fleet").config == {"scenario": "fleet"}
+    assert play_options("branle_bas", "opponent=hard").seats == ["human", "mcts"]
+
+
+@pytest.mark.parametrize(
+    ("query", "key"),
+    [
+        ("seed=-1", "seed"),
+        ("seed=abc", "seed"),
+        ("players=7", "players"),
+        ("opponent=kraken", "opponent"),
+        ("side=pirates", "side"),
+        ("side=3", "side"),
+        ("bogus=1", "bogus"),
+        ("triumph_bonus=maybe", "triumph_bonus"),
+        ("max_plies=0", "max_plies"),
+    ],
+)
+def test_a_value_that_does_not_fit_is_ignored_with_a_reason(query: str, key: str) -> None:
+    o = play_options("branle_bas", query)
+    default = play_options("branle_bas", "")
+    assert (o.seed, o.players, o.seats, o.config) == (
+        default.seed,
+        default.players,
+        default.seats,
+        default.config,
+    )
+    assert len(o.notes) == 1 and o.notes[0].startswith(f"Ignored {key}=")
+    assert ": " in o.notes[0]  # and says why
+
+
+def test_every_game_opens_from_its_query() -> None:
+    for game_id in navalkit.games():
+        app = play_app(game_id, "seed=5&opponent=human")
+        assert app.match.seed == 5 and app.seats == ["human"] * app.match.players
+
+
+def test_the_page_says_what_it_ignored() -> None:
+    app = play_app("branle_bas", "players=9")
+    assert "Ignored players=" in app.message.value
+    assert "Branle-Bas takes 2 players" in app.message.value
+    assert app.match.players == 2
+
+
+def test_page_query_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "seed=4")
+    assert page_query() == "seed=4"
+
+
+def test_a_preheated_kernel_waits_for_its_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In Voila's pool the environment has no query yet: ask Voila for it."""
+    import voila.utils
+
+    asked: list[str] = []
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setattr(voila.utils, "get_query_string", lambda: asked.append("x") or "seed=9")
+    assert page_query() == "seed=9" and asked == ["x"]
+    assert page.play_app("branle_bas").match.seed == 9
