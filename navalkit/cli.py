@@ -69,14 +69,18 @@ def voila_command(
     port: int = DEFAULT_PORT,
     ip: str = DEFAULT_IP,
     pool_size: int = 0,
+    pool_pages: Sequence[str] = (),
     show_tracebacks: bool = False,
 ) -> list[str]:
     """The command line that serves ``notebooks`` with Voila in tree mode, classroom style.
 
-    ``pool_size`` > 0 keeps that many kernels preheated for each page students open at once
-    (the welcome and play pages); lessons start a kernel when opened, so a class of pools does
-    not swamp a small server at start-up. The browser is never opened by Voila itself
-    (``navalkit serve`` opens the welcome page instead).
+    ``pool_size`` > 0 keeps that many kernels preheated for each page students open at once:
+    the ``pool_pages`` (paths under ``notebooks``), by default the welcome and play pages.
+    A preheated kernel has imported navalkit and waits for its student's request (the play
+    pages read the query string then). Lessons start a kernel when opened, so a class of
+    pools does not swamp a small server at start-up; a teacher whose class opens one page
+    today names just that page. The browser is never opened by Voila itself (``navalkit
+    serve`` opens the welcome page instead).
     """
     if pool_size < 0:
         raise ValueError(f"pool size must be 0 or more, not {pool_size}")
@@ -99,14 +103,14 @@ def voila_command(
     if pool_size > 0:
         root = Path(notebooks).resolve()
         pages = [p.relative_to(root).as_posix() for p in find_notebooks(root)]
+        unknown = sorted(set(pool_pages) - set(pages))
+        if unknown:
+            raise ValueError(f"no such page to preheat: {', '.join(unknown)}")
+        chosen = list(pool_pages) or [
+            p for p in pages if p.endswith(("play.ipynb", "welcome.ipynb"))
+        ]
         pools = {"default": {"pool_size": 0}}
-        pools.update(
-            {
-                p: {"pool_size": pool_size}
-                for p in pages
-                if p.endswith(("play.ipynb", "welcome.ipynb"))
-            }
-        )
+        pools.update({p: {"pool_size": pool_size} for p in chosen})
         cmd += [
             "--VoilaConfiguration.preheat_kernel=True",
             "--VoilaConfiguration.default_pool_size=0",
@@ -149,6 +153,7 @@ def serve(
     port: int = DEFAULT_PORT,
     ip: str = DEFAULT_IP,
     pool_size: int = 0,
+    pool_pages: Sequence[str] = (),
     open_browser: bool = True,
     show_tracebacks: bool = False,
 ) -> int:
@@ -162,7 +167,12 @@ def serve(
         else base_url(port, host)
     )
     cmd = voila_command(
-        notebooks, port=port, ip=ip, pool_size=pool_size, show_tracebacks=show_tracebacks
+        notebooks,
+        port=port,
+        ip=ip,
+        pool_size=pool_size,
+        pool_pages=pool_pages,
+        show_tracebacks=show_tracebacks,
     )
     print(f"navalkit: serving {notebooks} with Voila", flush=True)
     print(f"  start here:  {start}", flush=True)
@@ -314,6 +324,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="preheat N kernels per notebook so pages open faster (default 0: off)",
     )
     srv.add_argument(
+        "--pool-page",
+        action="append",
+        default=[],
+        metavar="PAGE",
+        help="preheat only this page, e.g. branle_bas/play.ipynb (repeatable; default: the "
+        "welcome and play pages)",
+    )
+    srv.add_argument(
         "--notebooks",
         type=Path,
         default=None,
@@ -452,6 +470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 port=args.port,
                 ip=args.ip,
                 pool_size=args.pool_size,
+                pool_pages=args.pool_page,
                 open_browser=not args.no_browser,
                 show_tracebacks=args.debug,
             )

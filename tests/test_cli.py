@@ -210,6 +210,11 @@ def test_voila_command_pool_and_debug(tmp_path: Path) -> None:
     assert _option(cmd, "Voila.ip") == ["0.0.0.0"]
     with pytest.raises(ValueError):
         cli.voila_command(tmp_path, pool_size=-1)
+    today = cli.voila_command(tmp_path, pool_size=30, pool_pages=["g/play.ipynb"])
+    (pools,) = _option(today, "VoilaKernelManager.kernel_pools_config")
+    assert json.loads(pools) == {"default": {"pool_size": 0}, "g/play.ipynb": {"pool_size": 30}}
+    with pytest.raises(ValueError, match="no such page to preheat: g/ply.ipynb"):
+        cli.voila_command(tmp_path, pool_size=2, pool_pages=["g/ply.ipynb"])
 
 
 def test_voila_accepts_the_command_line(tmp_path: Path) -> None:
@@ -287,6 +292,10 @@ def test_serve_runs_voila_and_prints_the_welcome_url(
     args = ["serve", "--no-browser", "--port", "9125", "--notebooks", str(tmp_path)]
     assert cli.main([*args, "--pool-size", "2"]) == 0
     assert seen["cmd"] == cli.voila_command(tmp_path, port=9125, pool_size=2)
+    assert cli.main([*args, "--pool-size", "2", "--pool-page", "welcome.ipynb"]) == 0
+    assert seen["cmd"] == cli.voila_command(
+        tmp_path, port=9125, pool_size=2, pool_pages=["welcome.ipynb"]
+    )
     assert seen["cwd"] == tmp_path.resolve()
     assert "http://localhost:9125/voila/render/welcome.ipynb" in capsys.readouterr().out
 

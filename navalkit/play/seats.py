@@ -62,6 +62,23 @@ def needs_cover(match: Any, seats: Sequence[str], teacher: bool, shown_to: int |
     )
 
 
+def click_refusal(
+    match: Any, seats: Sequence[str], covered: bool, region: str | None
+) -> str | None:
+    """Why a click on the board cannot be taken as a move now (in words), or None."""
+    if covered:
+        return "Press the button to show your board first."
+    if region is None:
+        return "That click is off the board."
+    if match.is_over:
+        return "The game is over: start a new game."
+    p = match.current_player
+    if p is not None and seats[p] != HUMAN:
+        name = match.game.player_name(p)
+        return f"It is the computer's turn ({name}): press 'Computer move'."
+    return None
+
+
 def auto_play(match: Any, seats: Sequence[str]) -> None:
     """Let computer seats move until a person is to play (only when a person plays)."""
     if not humans(seats):

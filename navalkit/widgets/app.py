@@ -24,6 +24,7 @@ from navalkit.play import (
     HUMAN,
     auto_play,
     check_seats,
+    click_refusal,
     computer_move,
     cover_scene,
     default_seats,
@@ -365,20 +366,9 @@ class GameApp:
     def _click(self, region: str | None) -> None:
         self.message.value = ""
         self._marks = ()
-        if self._needs_cover():
-            self.message.value = info_html("Press the button to show your board first.")
-            return
-        if region is None:
-            self.message.value = info_html("That click is off the board.")
-            return
-        if self.match.is_over:
-            self.message.value = info_html("The game is over: start a new game.")
-            return
-        p = self.match.current_player
-        if p is not None and self.seats[p] != HUMAN:
-            self.message.value = info_html(
-                f"It is the computer's turn ({self.game.player_name(p)}): press 'Computer move'."
-            )
+        blocked = click_refusal(self.match, self.seats, self._needs_cover(), region)
+        if blocked is not None or region is None:
+            self.message.value = info_html(blocked or "That click is off the board.")
             return
         state = self.match.state
         click = resolve_click(self.game, state, self._legal, self._path, region, self._full(()))

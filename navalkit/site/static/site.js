@@ -1,0 +1,248 @@
+// navalkit's server-free play page: starts Pyodide, unpacks navalkit, and shows the views
+// that navalkit.site.controller returns. The page decides nothing: it sends clicks (in the
+// board's own coordinates) and choices to Python and draws the answer.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const gameId = params.get("game") || "branle_bas";
+  const LIB = "/home/pyodide/navalkit-site";
+  let page = null; // the Python controller.Page
+  let info = null; // this game's row from Page.games()
+  let busy = false;
+  const timings = (window.navalkitTimings = {}); // seconds from start to each milestone
+
+  // --- errors: always shown in the page, never a blank page ---------------------------------
+  function fatal(text) {
+    $("loading").hidden = true;
+    const box = $("fatal");
+    box.textContent = text;
+    box.hidden = false;
+    document.body.dataset.state = "error";
+  }
+
+  function describeError(err) {
+    if (!err) return "unknown error";
+    const text = err.message || String(err);
+    // A Python traceback: its last line says what went wrong.
+    const lines = text.trim().split("\n");
+    return lines.length > 1 ? lines[lines.length - 1] + "\n\n" + text : text;
+  }
+
+  window.addEventListener("error", (e) => fatal("The page failed: " + describeError(e.error || e.message)));
+  window.addEventListener("unhandledrejection", (e) => fatal("The page failed: " + describeError(e.reason)));
+
+  // --- drawing a view -------------------------------------------------------------------------
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function options(select, rows, value) {
+    select.replaceChildren(
+      ...rows.map(([label, v]) => {
+        const o = el("option", "", label);
+        o.value = String(v);
+        return o;
+      })
+    );
+    if (value !== undefined && value !== null) select.value = String(value);
+  }
+
+  function showMessage(view) {
+    const box = $("message");
+    box.replaceChildren();
+    for (const text of view.messages) box.append(el("div", "info", text));
+    if (view.refusal) {
+      const r = view.refusal;
+      const line = el("div", "refusal", "✋ " + r.reason + " ");
+      const cite = el("small", "rule");
+      if (r.provenance) {
+        const badge = el("span", "badge badge-" + r.provenance, r.provenance);
+        badge.title = r.meaning;
+        cite.append(badge, " ");
+      }
+      cite.append(r.title ? r.rule + ": " + r.title : r.rule);
+      line.append(cite);
+      box.append(line);
+    }
+    if (view.error) box.append(el("div", "error", "✋ " + view.error));
+  }
+
+  function show(view) {
+    $("title").textContent = view.title;
+    document.title = view.title + " · navalkit";
+    $("board").innerHTML = view.svg;
+    $("status").textContent = view.status;
+    $("description").textContent = "Position in words: " + view.description;
+    showMessage(view);
+    const cover = $("uncover");
+    cover.hidden = !view.covered;
+    cover.textContent = view.cover_label;
+    options($("legal"), view.legal.map((text, i) => [text, i]));
+    $("play-listed").disabled = view.legal.length === 0;
+    $("choice-row").hidden = view.choices.length === 0;
+    options($("choice"), view.choices, view.choice);
+    $("log").replaceChildren(
+      ...view.log.map((e) => {
+        const li = el("li", "", e.text);
+        li.value = e.n;
+        return li;
+      })
+    );
+    $("log").scrollTop = $("log").scrollHeight;
+    $("undo").disabled = !view.can_undo;
+    $("computer").disabled = view.over;
+    $("teacher").checked = view.teacher;
+    $("seed").value = view.seed;
+    $("opponent").value = view.opponent;
+    $("players").value = String(view.players);
+    document.body.dataset.state = "ready";
+  }
+
+  // --- talking to Python ------------------------------------------------------------------------
+  async function act(method, args) {
+    if (!page || busy) return;
+    busy = true;
+    if (method === "computer") $("status").textContent = "The computer is thinking…";
+    await new Promise((resolve) => setTimeout(resolve, 0)); // let the page paint first
+    try {
+      show(JSON.parse(page.call(method, JSON.stringify(args || []))));
+    } catch (err) {
+      fatal("Python failed: " + describeError(err));
+    } finally {
+      busy = false;
+    }
+  }
+
+  function startOptions() {
+    const seed = parseInt($("seed").value, 10);
+    return {
+      seed: Number.isFinite(seed) && seed >= 0 ? seed : 0,
+      opponent: $("opponent").value,
+      players: parseInt($("players").value, 10) || info.default_players,
+      teacher: $("teacher").checked,
+    };
+  }
+
+  function newGame(opts) {
+    try {
+      show(JSON.parse(page.start(gameId, JSON.stringify(opts))));
+    } catch (err) {
+      fatal("The game could not start: " + describeError(err));
+    }
+  }
+
+  // The board: a click at screen coordinates becomes scene coordinates through the SVG's own
+  // transform (its viewBox is the scene's size, whatever size the page draws it at).
+  function boardClick(event) {
+    const svg = $("board").querySelector("svg");
+    if (!svg) return;
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return;
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    act("click", [p.x, p.y]);
+  }
+
+  // --- save and resume: the Match's JSON record, kept in this browser and as a file -------------
+  const saveKey = "navalkit-save-" + gameId;
+
+  function save() {
+    const text = page.save();
+    $("record").value = text;
+    try {
+      localStorage.setItem(saveKey, text);
+      $("resume-last").hidden = false;
+    } catch (err) {
+      /* private browsing: the file and the text still work */
+    }
+    const link = $("download");
+    if (link.href) URL.revokeObjectURL(link.href);
+    link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    link.download = "navalkit-" + gameId + ".json";
+    link.hidden = false;
+    $("message").replaceChildren(el("div", "info", "Saved in this browser; download the file to keep it elsewhere."));
+  }
+
+  function wire() {
+    $("board").addEventListener("click", boardClick);
+    $("board").addEventListener("keydown", (e) => {
+      if (e.key === "Escape") act("cancel");
+    });
+    $("new").addEventListener("click", () => newGame(startOptions()));
+    $("undo").addEventListener("click", () => act("undo"));
+    $("computer").addEventListener("click", () => act("computer"));
+    $("cancel").addEventListener("click", () => act("cancel"));
+    $("uncover").addEventListener("click", () => act("uncover"));
+    $("teacher").addEventListener("change", (e) => act("set_teacher", [e.target.checked]));
+    $("choice").addEventListener("change", (e) => act("set_choice", [e.target.value]));
+    $("play-listed").addEventListener("click", () => {
+      const i = parseInt($("legal").value, 10);
+      if (Number.isFinite(i)) act("play_listed", [i]);
+    });
+    const typed = () => {
+      const text = $("typed").value;
+      $("typed").value = "";
+      act("play_typed", [text]);
+    };
+    $("play-typed").addEventListener("click", typed);
+    $("typed").addEventListener("keydown", (e) => {
+      if (e.key === "Enter") typed();
+    });
+    $("save").addEventListener("click", save);
+    $("resume").addEventListener("click", () => act("resume", [$("record").value]));
+    $("resume-last").addEventListener("click", () => act("resume", [localStorage.getItem(saveKey) || ""]));
+    $("upload").addEventListener("change", async (e) => {
+      const file = e.target.files[0];
+      if (file) act("resume", [await file.text()]);
+      e.target.value = "";
+    });
+    try {
+      $("resume-last").hidden = !localStorage.getItem(saveKey);
+    } catch (err) {
+      $("resume-last").hidden = true;
+    }
+  }
+
+  // --- start ------------------------------------------------------------------------------------
+  async function boot() {
+    if (typeof loadPyodide !== "function") {
+      throw new Error("pyodide/pyodide.js did not load: the site folder is incomplete (build it again with `navalkit build-site`).");
+    }
+    const t0 = performance.now();
+    const lap = (name) => (timings[name] = (performance.now() - t0) / 1000);
+    const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+    lap("pyodide");
+    $("loading").textContent = "Loading the games…";
+    const response = await fetch("navalkit.zip");
+    if (!response.ok) throw new Error("navalkit.zip could not be loaded (" + response.status + ")");
+    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: LIB });
+    pyodide.runPython(`import sys\nif ${JSON.stringify(LIB)} not in sys.path: sys.path.insert(0, ${JSON.stringify(LIB)})`);
+    page = pyodide.pyimport("navalkit.site.controller").Page();
+    lap("navalkit");
+    const games = JSON.parse(page.games());
+    info = games.find((g) => g.id === gameId);
+    if (!info) {
+      throw new Error('There is no game "' + gameId + '" on this site. The games are: ' + games.map((g) => g.id).join(", ") + ".");
+    }
+    const label = (o) => (o === "human" ? "another person (hot-seat)" : "computer: " + o);
+    options($("opponent"), info.opponents.map((o) => [label(o), o]));
+    const counts = [];
+    for (let n = info.min_players; n <= info.max_players; n++) counts.push([String(n), n]);
+    options($("players"), counts);
+    wire();
+    const seed = parseInt(params.get("seed") || "0", 10);
+    const opponent = params.get("opponent") || info.default_opponent;
+    const players = parseInt(params.get("players") || "", 10) || info.default_players;
+    newGame({ seed: Number.isFinite(seed) && seed >= 0 ? seed : 0, opponent, players });
+    if (document.body.dataset.state === "error") return;
+    $("loading").hidden = true;
+    $("app").hidden = false;
+    lap("board");
+  }
+
+  boot().catch((err) => fatal("The game could not start: " + describeError(err)));
+})();

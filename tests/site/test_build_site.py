@@ -1,0 +1,286 @@
+"""The server-free site: the builder's output, and the page's Python controller run in CPython.
+
+The builder is tested on a stand-in Pyodide folder (no npm, no network); the real Pyodide
+is exercised by tests/browser/test_static_site.py.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from navalkit.core import games, load_match
+from navalkit.site import build
+from navalkit.site.build import (
+    ARCHIVE,
+    LOCK_FILE,
+    PYODIDE_CORE,
+    SiteBuildError,
+    build_site,
+    extract_pyodide,
+    navalkit_archive,
+    pyodide_tarball,
+    shipped_lock,
+)
+from navalkit.site.controller import Page, SiteGame
+
+
+def _fake_pyodide(folder: Path, *, with_package: bool = False) -> Path:
+    """A folder shaped like an extracted Pyodide: core files, and a lock naming two packages
+    of which (optionally) one file is present."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_CORE:
+        (folder / name).write_bytes(b"core:" + name.encode())
+    packages = {
+        "micropip": {"file_name": "micropip-0.11.0-py3-none-any.whl", "depends": ["packaging"]},
+        "packaging": {"file_name": "packaging-24.2-py3-none-any.whl", "depends": []},
+        "numpy": {"file_name": "numpy-2.2.5-cp313-cp313-pyodide_2025_0_wasm32.whl", "depends": []},
+    }
+    if with_package:
+        (folder / packages["packaging"]["file_name"]).write_bytes(b"wheel")
+        (folder / packages["micropip"]["file_name"]).write_bytes(b"wheel")
+    lock = {"info": {"version": "0.29.3", "python": "3.13.2"}, "packages": packages}
+    (folder / LOCK_FILE).write_text(json.dumps(lock))
+    (folder / "package.json").write_text(json.dumps({"name": "pyodide", "version": "0.29.3"}))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("site")
+    out = tmp / "site"
+    build_site(out, pyodide_dir=_fake_pyodide(tmp / "pyodide-src"))
+    return out
+
+
+# --- the builder ---------------------------------------------------------------------------
+
+
+def test_site_has_its_pages_pyodide_and_navalkit(site: Path) -> None:
+    for name in ("index.html", "play.html", "site.js", "site.css", "site.json", ARCHIVE):
+        assert (site / name).is_file(), name
+    for name in (*PYODIDE_CORE, LOCK_FILE):
+        assert (site / "pyodide" / name).is_file(), name
+    index = (site / "index.html").read_text()
+    for game_id in games():
+        assert f"play.html?game={game_id}" in index
+    manifest = json.loads((site / "site.json").read_text())
+    assert manifest["pyodide"] == "0.29.3"
+    assert [g["id"] for g in manifest["games"]] == games()
+
+
+def test_pages_name_no_host(site: Path) -> None:
+    """Everything the page loads is relative to the site: no CDN, no other host."""
+    for name in ("index.html", "play.html", "site.js", "site.css"):
+        text = (site / name).read_text()
+        assert "http://" not in text and "https://" not in text and "//cdn" not in text, name
+
+
+def test_lock_lists_only_what_is_shipped(site: Path) -> None:
+    lock = json.loads((site / "pyodide" / LOCK_FILE).read_text())
+    assert lock["info"]["version"] == "0.29.3"
+    assert lock["packages"] == {}, "no package file was shipped, so none may be listed"
+
+
+def test_lock_keeps_packages_whose_files_and_dependencies_are_there(tmp_path: Path) -> None:
+    source = _fake_pyodide(tmp_path / "full", with_package=True)
+    out = tmp_path / "site"
+    build_site(out, ["branle_bas"], pyodide_dir=source)
+    lock = json.loads((out / "pyodide" / LOCK_FILE).read_text())
+    assert sorted(lock["packages"]) == ["micropip", "packaging"]
+    for entry in lock["packages"].values():
+        assert (out / "pyodide" / entry["file_name"]).is_file()
+    # a package whose dependency is missing is dropped too
+    partial = shipped_lock(
+        {"packages": {"a": {"file_name": "a.whl", "depends": ["b"]}}}, tmp_path / "full"
+    )
+    assert partial["packages"] == {}
+
+
+def test_archive_is_pure_python_without_tests_notebooks_or_widgets(site: Path) -> None:
+    with zipfile.ZipFile(site / ARCHIVE) as archive:
+        names = archive.namelist()
+    assert "navalkit/__init__.py" in names
+    assert "navalkit/site/controller.py" in names
+    assert "navalkit/render/svg.py" in names
+    for game_id in games():
+        assert f"navalkit/games/{game_id}/__init__.py" in names
+    for name in names:
+        assert name.startswith("navalkit/"), name
+        assert not name.startswith(("navalkit/widgets/", "navalkit/testing/")), name
+        assert "notebooks" not in name and "tests/" not in name and "__pycache__" not in name
+        assert name.endswith((".py", ".typed", ".md", ".json")), name
+
+
+def test_archive_is_reproducible_and_can_hold_fewer_games() -> None:
+    assert navalkit_archive(("branle_bas",)) == navalkit_archive(("branle_bas",))
+    with zipfile.ZipFile(io.BytesIO(navalkit_archive(("branle_bas",)))) as archive:
+        names = archive.namelist()
+    assert "navalkit/games/branle_bas/game.py" in names
+    assert not any(n.startswith("navalkit/games/naval_war/") for n in names)
+
+
+def test_unknown_game_and_bad_pyodide_folder_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(SiteBuildError, match="no game chess"):
+        build_site(tmp_path / "a", ["chess"], pyodide_dir=_fake_pyodide(tmp_path / "p"))
+    with pytest.raises(SiteBuildError, match="not a Pyodide folder"):
+        build_site(tmp_path / "b", pyodide_dir=tmp_path)
+
+
+def test_missing_npm_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build.shutil, "which", lambda _name: None)
+    with pytest.raises(SiteBuildError, match=r"install Node\.js and npm.*--pyodide"):
+        pyodide_tarball("0.29.3", tmp_path)
+
+
+def test_cached_tarball_is_reused_and_extracted_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tarball = tmp_path / "pyodide-0.29.3.tgz"
+    with tarfile.open(tarball, "w:gz") as tar:
+        for name in (*PYODIDE_CORE, LOCK_FILE, "README.md"):
+            data = b"{}" if name == LOCK_FILE else name.encode()
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+
+    def no_npm(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("npm must not run when the tarball is cached")
+
+    monkeypatch.setattr(build.subprocess, "run", no_npm)
+    assert pyodide_tarball("0.29.3", tmp_path) == tarball
+    folder = extract_pyodide(tarball)
+    assert (folder / "pyodide.asm.wasm").read_bytes() == b"pyodide.asm.wasm"
+    (folder / "pyodide.asm.wasm").write_bytes(b"kept")
+    assert extract_pyodide(tarball) == folder
+    assert (folder / "pyodide.asm.wasm").read_bytes() == b"kept", "extracted only once"
+
+
+def test_cli_builds_the_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from navalkit.cli import main
+
+    source = _fake_pyodide(tmp_path / "p")
+    out = tmp_path / "site"
+    code = main(["build-site", str(out), "--games", "branle_bas", "--pyodide", str(source)])
+    assert code == 0
+    said = capsys.readouterr().out
+    assert "python -m http.server -d" in said and "1 games" in said
+    assert (out / "play.html").is_file()
+    assert main(["build-site", str(tmp_path / "x"), "--pyodide", str(tmp_path)]) == 2
+    assert "not a Pyodide folder" in capsys.readouterr().err
+
+
+# --- the controller, in CPython ------------------------------------------------------------
+
+
+@pytest.fixture
+def game() -> SiteGame:
+    return SiteGame("branle_bas", seed=0)
+
+
+def _centre(game: SiteGame, region_id: str) -> tuple[float, float]:
+    scene = game._scene
+    assert scene is not None
+    region = next(r for r in scene.regions if r.id == region_id)
+    x, y, w, h = region.box()
+    return x + w / 2, y + h / 2
+
+
+def test_view_has_the_board_and_the_texts(game: SiteGame) -> None:
+    view = game.view()
+    assert view["svg"].startswith("<svg") and 'viewBox="0 0 ' in view["svg"]
+    assert "A (south)" in view["status"]
+    assert "Torpilleur (torpedo boat) h3 → h4" in view["legal"]
+    assert view["description"], "Branle-Bas describes its position in words"
+    assert view["refusal"] is None and view["error"] is None
+    json.dumps(view)  # the page receives it as JSON
+
+
+def test_clicks_at_scene_coordinates_play_a_move_and_the_computer_replies(
+    game: SiteGame,
+) -> None:
+    game.view()
+    view = game.click(*_centre(game, "h3"))
+    assert view["selected"] == ["h3"] and not game.match.history
+    view = game.click(*_centre(game, "h4"))
+    assert game.match.history[0].to_json() == {"type": "move", "from": "h3", "to": "h4"}
+    assert len(game.match.history) == 2, "the computer (B) answered at once"
+    assert any("h3 → h4" in m for m in view["messages"])
+    assert view["can_undo"]
+
+
+def test_refusal_cites_the_rule_and_keeps_the_state(game: SiteGame) -> None:
+    before = game.match.to_json()
+    game.click_region("h5")  # a Hydravion
+    view = game.click_region("k8")  # diagonal: never for a seaplane
+    refusal = view["refusal"]
+    assert refusal["rule"] == "BB-MOVES" and refusal["provenance"] in ("SEED", "SRC", "HOUSE")
+    assert refusal["title"] and refusal["meaning"] and "diagonal" in refusal["reason"]
+    assert game.match.to_json() == before
+    view = game.click(-50, -50)
+    assert view["messages"] == ["That click is off the board."]
+    assert game.match.to_json() == before
+
+
+def test_listed_typed_computer_and_undo(game: SiteGame) -> None:
+    view = game.play_listed(0)
+    assert len(game.match.history) == 2 and view["log"]
+    view = game.play_typed("zz9 zz10")
+    assert "not a move here" in view["error"]
+    view = game.computer()
+    assert view["messages"][0].startswith("Computer (")
+    assert len(game.match.history) == 4
+    game.undo()
+    game.undo()
+    assert game.match.history == []
+    assert game.undo()["error"], "nothing to undo is said, not raised"
+
+
+def test_save_resume_and_a_damaged_save_is_refused(game: SiteGame) -> None:
+    game.play_listed(0)
+    text = game.save()
+    fresh = SiteGame("branle_bas", seed=0)
+    view = fresh.resume(text)
+    assert fresh.match.to_json() == text and "Resumed" in view["messages"][0]
+    kept = fresh.match.to_json()
+    damaged = text.replace('"h3"', '"h2"', 1)
+    view = fresh.resume(damaged)
+    assert "damaged" in view["error"]
+    assert fresh.match.to_json() == kept, "the game on the page is kept"
+    other = SiteGame("naval_war", seed=1).save()
+    assert "not Branle-Bas" in fresh.resume(other)["error"]
+    assert fresh.match.to_json() == kept
+    load_match(kept)
+
+
+def test_hot_seat_covers_hidden_information_until_the_player_is_there() -> None:
+    game = SiteGame("naval_war", seed=1, opponent="human")
+    view = game.view()
+    assert view["covered"] and view["legal"] == [] and "show my board" in view["cover_label"]
+    assert "Hand-over" in view["svg"] or "Hand over" in view["svg"]
+    view = game.uncover()
+    assert not view["covered"] and view["legal"]
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_game_starts_against_the_computer_and_by_json(game_id: str) -> None:
+    page = Page()
+    view = json.loads(page.start(game_id, json.dumps({"seed": 2})))
+    assert view["game"] == game_id and view["svg"].startswith("<svg")
+    assert view["legal"] or view["over"]
+    view = json.loads(page.call("play_listed", "[0]"))
+    assert view["error"] is None, view["error"]
+    rows = {row["id"]: row for row in json.loads(page.games())}
+    assert rows[game_id]["default_opponent"] in rows[game_id]["opponents"]
+
+
+def test_a_bad_option_in_a_link_opens_the_game_with_defaults() -> None:
+    view = json.loads(Page().start("branle_bas", json.dumps({"opponent": "kraken"})))
+    assert "kraken" in view["error"] and view["svg"].startswith("<svg")
+    with pytest.raises(ValueError, match="unknown action"):
+        Page().call("__init__")
