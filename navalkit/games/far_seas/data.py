@@ -227,6 +227,13 @@ SHIPS: tuple[Ship, ...] = _roster()
 N_SHIPS = len(SHIPS)
 GERMAN: tuple[int, ...] = tuple(s.id for s in SHIPS if s.side == 0)
 ALLIED: tuple[int, ...] = tuple(s.id for s in SHIPS if s.side == 1)
+#: the Allied ids follow the German ones: ALLIED is range(FIRST_ALLIED, N_SHIPS)
+FIRST_ALLIED = ALLIED[0]
+assert tuple(range(FIRST_ALLIED, N_SHIPS)) == ALLIED
+#: the German armed merchant cruisers, who take their orders first (FS-AMC-FIRST)
+IS_AMC: tuple[bool, ...] = tuple(s.cls.code == "AMC" for s in SHIPS)
+#: 1 for a British Empire ship, 2 for the others (the searchers' mix: FS-COWARD)
+NATION_BIT: tuple[int, ...] = tuple(1 if s.british else 2 for s in SHIPS)
 BY_NAME: dict[str, int] = {s.name: s.id for s in SHIPS}
 
 
@@ -260,6 +267,19 @@ def colony_forces() -> tuple[tuple[int, ...], ...]:
 
 
 COLONY_FORCES = colony_forces()
+
+
+def _locks() -> tuple[int, ...]:
+    last = [0] * len(SHIPS)
+    for colony, force in zip(COLONIES, COLONY_FORCES, strict=True):
+        for s in force:
+            last[s] = colony.last
+    return tuple(last)
+
+
+#: the last turn each ship is held by its colony force (0: never), and no lock at all
+LOCKED_UNTIL: tuple[int, ...] = _locks()
+NEVER: tuple[int, ...] = (0,) * len(SHIPS)
 
 #: the Damage Table (FS-DAMAGE): modified roll -> damage points (<=2 -> 0, 8+ -> 4)
 _DAMAGE = {3: 1, 4: 1, 5: 2, 6: 2, 7: 3}

@@ -6,8 +6,30 @@ Rules FS-SEQUENCE, FS-BOXES, FS-COLONY, FS-CAPTURE, FS-STATION-RAID and FS-LENGT
 from __future__ import annotations
 
 from .config import Config
-from .data import AREAS, COLONIES, COLONY_FORCES, ENGLAND, GERMAN, N_AREAS, SHIPS, STATIONS
-from .state import ALLY, AT_SEA, CONVOY, MOVED, OVER, RESERVE, START, STATION, State, evolve
+from .data import (
+    AREAS,
+    COLONIES,
+    COLONY_FORCES,
+    ENGLAND,
+    GERMAN,
+    LOCKED_UNTIL,
+    N_AREAS,
+    SHIPS,
+    STATIONS,
+)
+from .fleet import fleet
+from .state import (
+    ALLY,
+    AT_SEA,
+    CONVOY,
+    MOVED,
+    OVER,
+    RESERVE,
+    START,
+    STATION,
+    State,
+    evolve,
+)
 
 
 def initial_state(config: Config) -> State:
@@ -36,19 +58,6 @@ def initial_state(config: Config) -> State:
         taken=(0,) * N_AREAS,
     )
     return begin_turn(state, 1)
-
-
-def _locks() -> tuple[int, ...]:
-    last = [0] * len(SHIPS)
-    for colony, force in zip(COLONIES, COLONY_FORCES, strict=True):
-        for s in force:
-            last[s] = colony.last
-    return tuple(last)
-
-
-#: the last turn each ship is held by its colony force (0: never), and no lock at all
-LOCKED_UNTIL: tuple[int, ...] = _locks()
-NEVER: tuple[int, ...] = (0,) * len(SHIPS)
 
 
 def colony_locked(state: State, ship: int) -> bool:
@@ -97,12 +106,12 @@ def germans_at_sea(state: State) -> list[int]:
 
 def escorts(state: State, area: int) -> int:
     """Allied ships on convoy in ``area``."""
-    return sum(1 for s, b in enumerate(state.box) if b == CONVOY and state.loc[s] == area)
+    return len(fleet(state).at[CONVOY].get(area, ()))
 
 
 def station_guards(state: State, area: int) -> list[int]:
     """Allied ships on station in ``area``."""
-    return [s for s, b in enumerate(state.box) if b == STATION and state.loc[s] == area]
+    return list(fleet(state).at[STATION].get(area, ()))
 
 
 def finish_unit(state: State) -> State:

@@ -6,17 +6,16 @@ FS-SURPRISE*, FS-STATION-RAID, FS-CONVOY-ATTACK, FS-BRIT-MOVE, FS-CONVOY, FS-STA
 
 from __future__ import annotations
 
-from itertools import chain
-from typing import Any
+from collections.abc import Sequence
 
-from .actions import PASS, Deploy, Order
+from .actions import Deploy, Order
 from .combat import group_speed, start_battle
 from .data import (
     ADJ,
-    ALLIED,
-    AREAS,
     ENGLAND,
+    FIRST_ALLIED,
     HOME_AREA,
+    IS_AMC,
     NEUTRAL,
     PANAMA,
     RIVER,
@@ -26,7 +25,8 @@ from .data import (
     STATIONS_IN,
     half_damaged,
 )
-from .flow import LOCKED_UNTIL, NEVER, finish_unit, germans_at_sea, station_guards
+from .fleet import ESCORT, fleet
+from .flow import finish_unit, germans_at_sea, station_guards
 from .search import enter_search
 from .state import (
     CHANCE,
@@ -35,37 +35,45 @@ from .state import (
     INTERNED,
     MOVED,
     RIVER_BOX,
-    START,
     STATION,
     SUNK,
     WATCH,
     State,
     Unit,
     evolve,
+    ships_in,
 )
 from .state import (
     GERMAN as GERMAN_PHASE,
 )
 
-ACTIVE = frozenset({START, CONVOY, STATION, WATCH})
-
 
 def watchers(state: State) -> list[int]:
     """Allied ships beside the Rufiji (FS-RIVER-SEARCH)."""
-    return [s for s in ALLIED if state.box[s] == WATCH]
+    return ships_in(state.box, WATCH, FIRST_ALLIED)
 
 
 def german_units(state: State) -> list[tuple[int, ...]]:
     """Ships or squadrons that may take an order now (AMCs first: FS-AMC-FIRST)."""
-    left = [g for g in germans_at_sea(state) if g not in state.acted]
-    amcs = [g for g in left if SHIPS[g].cls.code == "AMC"]
-    pool = amcs or left
+    return _units(state, _unacted(state))
+
+
+def _unacted(state: State) -> list[int]:
+    """German ships at sea without an order yet this turn."""
+    acted = state.acted
+    return [g for g in germans_at_sea(state) if g not in acted]
+
+
+def _units(state: State, left: list[int]) -> list[tuple[int, ...]]:
+    pool = [g for g in left if IS_AMC[g]] or left
     units: list[tuple[int, ...]] = [(g,) for g in pool]
-    by_area: dict[int, list[int]] = {}
-    for g in pool:
-        if state.box[g] != RIVER_BOX:
-            by_area.setdefault(state.loc[g], []).append(g)
-    units += [tuple(ships) for ships in by_area.values() if len(ships) > 1]
+    if len(pool) > 1:
+        box, loc = state.box, state.loc
+        by_area: dict[int, list[int]] = {}
+        for g in pool:
+            if box[g] != RIVER_BOX:
+                by_area.setdefault(loc[g], []).append(g)
+        units += [tuple(ships) for ships in by_area.values() if len(ships) > 1]
     return units
 
 
@@ -83,14 +91,14 @@ def can_surprise(state: State, unit: tuple[int, ...]) -> bool:
 
 def surprise_targets(state: State, unit: tuple[int, ...], area: int) -> list[int]:
     """Allied ships in the Moved box of ``area`` the unit may surprise (FS-SURPRISE-ALONE)."""
-    return _targets(unit, [s for s in ALLIED if state.box[s] == MOVED and state.loc[s] == area])
+    return _targets(unit, list(fleet(state).at[MOVED].get(area, ())))
 
 
-def _targets(unit: tuple[int, ...], moved: list[int]) -> list[int]:
+def _targets(unit: tuple[int, ...], moved: Sequence[int]) -> list[int]:
     if len(unit) == 1:
         cap = SHIPS[unit[0]].cls.capacity + 1
         return [s for s in moved if SHIPS[s].cls.capacity <= cap]
-    return moved
+    return list(moved)
 
 
 class _Seen:
@@ -99,20 +107,12 @@ class _Seen:
     __slots__ = ("escorts", "left", "moved", "river_busy", "watched")
 
     def __init__(self, state: State) -> None:
-        at_sea = germans_at_sea(state)
-        self.left = [g for g in at_sea if g not in state.acted]
-        self.river_busy = any(state.box[g] == RIVER_BOX for g in at_sea)
-        self.escorts: dict[int, int] = {}
-        self.moved: dict[int, list[int]] = {}
-        self.watched = False
-        first = ALLIED[0]
-        for s, b, a in zip(ALLIED, state.box[first:], state.loc[first:], strict=True):
-            if b == CONVOY:
-                self.escorts[a] = self.escorts.get(a, 0) + 1
-            elif b == MOVED:
-                self.moved.setdefault(a, []).append(s)
-            elif b == WATCH:
-                self.watched = True
+        at = fleet(state).at
+        self.left = _unacted(state)
+        self.river_busy = RIVER_BOX in state.box[:FIRST_ALLIED]
+        self.escorts = at[CONVOY]
+        self.moved = at[MOVED]
+        self.watched = bool(at[WATCH])
 
 
 def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) -> list[Order]:
@@ -217,7 +217,7 @@ def german_orders(state: State) -> list[Order]:
     """All legal German orders this segment."""
     seen = _Seen(state)
     out: list[Order] = []
-    for unit in german_units(state):
+    for unit in _units(state, seen.left):
         out += unit_orders(state, unit, seen)
     return out
 
@@ -298,7 +298,7 @@ def convoy_roll(state: State, roll: int) -> State:
     if roll + mod <= 3:
         unit = evolve(unit, fought=True)
         return evolve(state, unit=unit, roll="sink", dice=unit.ships)
-    escort = tuple(s for s in ALLIED if state.box[s] == CONVOY and state.loc[s] == unit.area)
+    escort = fleet(state).at[CONVOY].get(unit.area, ())
     return start_battle(state, unit.ships, escort, "convoy", run_first=False)
 
 
@@ -316,78 +316,23 @@ def sink_roll(state: State, roll: int) -> State:
 # --- the Allies ------------------------------------------------------------------------------
 def may_escort(state: State, ship: int) -> bool:
     """FS-CONVOY: gun range A or B, and the speed the setting reads."""
-    return _ESCORT[state.config.convoy_speed == "3 or more"][ship]
-
-
-def _may_escort(ship: int, src: bool) -> bool:
-    c = SHIPS[ship].cls
-    fast = c.speed >= 1 if src else c.speed <= 2
-    return c.range in ("A", "B") and fast
-
-
-_ESCORT = tuple(tuple(_may_escort(s, src) for s in range(len(SHIPS))) for src in (False, True))
-
-
-def _ship_table(box: int, src: bool) -> tuple[tuple[tuple[Deploy, ...], ...], ...]:
-    """Interned Allied moves of each ship from each area when it lies in ``box``."""
-    out = []
-    for s in range(len(SHIPS)):
-        row: list[tuple[Deploy, ...]] = []
-        for a in range(len(AREAS) if SHIPS[s].side == 1 else 0):
-            one = (s,)
-            acts = [Deploy(one, to) for to in (a, *ADJ[a])]
-            if SHIPS[s].side == 1:
-                if box != CONVOY and AREAS[a].density and _ESCORT[src][s]:
-                    acts.append(Deploy(one, a, "convoy"))
-                if box != STATION and STATIONS_IN[a]:
-                    acts.append(Deploy(one, a, "station"))
-                if box != WATCH and a == RUFIJI_AREA:
-                    acts.append(Deploy(one, a, "watch"))
-            row.append(tuple(acts))
-        out.append(tuple(row))
-    return tuple(out)
-
-
-_TABLES = {(box, src): _ship_table(box, src) for box in ACTIVE for src in (False, True)}
+    return ESCORT[state.config.convoy_speed == "3 or more"][ship]
 
 
 def allied_moves(state: State) -> list[object]:
     """All legal Allied moves this segment (FS-BRIT-MOVE), pass first."""
-    src = state.config.convoy_speed == "3 or more"
-    tables = _BY_SRC[src]
-    turn = state.turn
-    lock = LOCKED_UNTIL if state.config.colonies else NEVER
-    first = ALLIED[0]
-    parts: list[Any] = [(PASS,)]
-    squads: dict[int, list[int]] = {}
-    for s, b, a in zip(ALLIED, state.box[first:], state.loc[first:], strict=True):
-        if b in ACTIVE and lock[s] < turn:
-            parts.append(tables[b][s][a])
-            if b == START:
-                squads.setdefault(a, []).append(s)
-    for a, ships in squads.items():
-        if len(ships) > 1:
-            group = tuple(ships)
-            moves = _SQUADS.get((group, a))
-            if moves is None:
-                if len(_SQUADS) > 4096:
-                    _SQUADS.clear()
-                moves = _SQUADS[group, a] = tuple(Deploy(group, to) for to in (a, *ADJ[a]))
-            parts.append(moves)
-    return list(chain.from_iterable(parts))
+    return fleet(state).moves()
 
 
-_BY_SRC = {src: {box: _TABLES[box, src] for box in ACTIVE} for src in (False, True)}
-
-
-#: interned squadron moves, by squadron (a bounded memo: cleared when it grows large)
-_SQUADS: dict[tuple[tuple[int, ...], int], tuple[Deploy, ...]] = {}
+_BOXES = {"moved": MOVED, "convoy": CONVOY, "station": STATION, "watch": WATCH}
 
 
 def apply_deploy(state: State, move: Deploy) -> State:
     """Carry out a legal Allied move; then the German gives an order."""
-    box = {"moved": MOVED, "convoy": CONVOY, "station": STATION, "watch": WATCH}[move.box]
+    box = _BOXES[move.box]
     loc, boxes = list(state.loc), list(state.box)
     for s in move.ships:
         loc[s], boxes[s] = move.to, box
-    return evolve(state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE)
+    after = tuple(boxes), tuple(loc)
+    moved = fleet(state).deployed(*after, move.ships, move.to, box)
+    return evolve(state, box=after[0], loc=after[1], phase=GERMAN_PHASE, fleet=moved)

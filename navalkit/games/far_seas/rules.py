@@ -13,6 +13,7 @@ from navalkit.core.errors import Violation
 from . import combat, orders, search
 from .actions import ACTION_TYPES, FIGHT, PASS, RUN, Action, Deploy, Order, Search, Simple
 from .data import ADJ, ALLIED, ENGLAND, GERMAN, HOME_AREA, NEUTRAL, PANAMA, RIVER, SHIPS
+from .fleet import ACTIVE
 from .flow import colony_locked, germans_at_sea, initial_state
 from .state import (
     A_RUN,
@@ -263,7 +264,7 @@ def _explain_deploy(state: State, d: Deploy) -> Violation:
     for s in ships:
         if colony_locked(state, s):
             return Violation("FS-COLONY", f"{SHIPS[s].name} is taking a German colony.")
-        if state.box[s] not in orders.ACTIVE:
+        if state.box[s] not in ACTIVE:
             return Violation(
                 "FS-BOXES", f"{SHIPS[s].name} has already moved this turn, or is not at sea."
             )

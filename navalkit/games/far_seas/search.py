@@ -11,9 +11,10 @@ from typing import Any
 
 from .actions import END_SEARCH, Search, Simple
 from .combat import start_battle
-from .data import ALLIED, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
+from .data import FIRST_ALLIED, NATION_BIT, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
+from .fleet import fleet
 from .flow import finish_unit
-from .state import AT_SEA, CHANCE, MOVED, SEARCH, WATCH, State, evolve
+from .state import AT_SEA, CHANCE, MOVED, SEARCH, WATCH, State, evolve, ships_in
 
 
 def search_finds(roll: int, extra_searchers: int = 0, extra_targets: int = 0) -> bool:
@@ -30,11 +31,10 @@ def search_chance(searchers: int, targets: int = 1) -> float:
 def searchers(state: State, area: int) -> list[int]:
     """Allied ships that may search ``area`` now: in its Moved box (beside the river for
     data.RIVER) and not yet the finders of a German this turn."""
+    found = state.found
     if area == RIVER:
-        return [s for s in ALLIED if state.box[s] == WATCH and s not in state.found]
-    return [
-        s for s in ALLIED if state.box[s] == MOVED and state.loc[s] == area and s not in state.found
-    ]
+        return [s for s in ships_in(state.box, WATCH, FIRST_ALLIED) if s not in found]
+    return [s for s in fleet(state).at[MOVED].get(area, ()) if s not in found]
 
 
 _memo: list[Any] = [None, None, None, {}]
@@ -42,17 +42,20 @@ _memo: list[Any] = [None, None, None, {}]
 
 def _mix(state: State) -> dict[int, int]:
     """Areas with possible searchers -> 1 (British only), 2 (others only) or 3 (both);
-    remembered while the boxes, places and finders stay the same objects."""
-    box, loc, found = state.box, state.loc, state.found
-    if _memo[0] is box and _memo[1] is loc and _memo[2] is found:
+    remembered while the Moved and watching ships and the finders stay the same objects."""
+    at, found = fleet(state).at, state.found
+    moved, watch = at[MOVED], at[WATCH]
+    if _memo[0] is moved and _memo[1] is watch and _memo[2] is found:
         return _memo[3]  # type: ignore[no-any-return]
     mix: dict[int, int] = {}
-    for s in ALLIED:
-        b = box[s]
-        if b in (MOVED, WATCH) and s not in found:
-            a = loc[s] if b == MOVED else RIVER
-            mix[a] = mix.get(a, 0) | (1 if SHIPS[s].british else 2)
-    _memo[:] = [box, loc, found, mix]
+    for a, ships in (*moved.items(), *((RIVER, ships) for ships in watch.values())):
+        bits = mix.get(a, 0)
+        for s in ships:
+            if s not in found:
+                bits |= NATION_BIT[s]
+        if bits:
+            mix[a] = bits
+    _memo[:] = [moved, watch, found, mix]
     return mix
 
 

@@ -6,10 +6,13 @@ ship. Seat 0 is the German raider player, seat 1 the Allies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .config import Config
+
+if TYPE_CHECKING:
+    from .fleet import Fleet
 
 T = TypeVar("T")
 _EVOLVERS: dict[tuple[type, tuple[str, ...]], Any] = {}
@@ -50,6 +53,24 @@ BOX_NAMES = (
 )  # fmt: skip
 AT_SEA = frozenset({START, MOVED, CONVOY, STATION, RIVER_BOX, WATCH})
 UNKNOWN = -2  # an area or box the viewer may not see
+
+
+def ships_in(boxes: tuple[int, ...], box: int, start: int = 0) -> list[int]:
+    """The ids from ``start`` on whose entry in ``boxes`` is ``box``, in id order.
+
+    ``tuple.index`` skips the other ships in C, so this is fast for the sparse boxes
+    (moved, convoy, station, watch) that the rules ask about on every move."""
+    out: list[int] = []
+    find = boxes.index
+    i = start
+    try:
+        while True:
+            i = find(box, i)
+            out.append(i)
+            i += 1
+    except ValueError:
+        return out
+
 
 # phases (whose decision) and chance kinds
 ALLY, GERMAN, SEARCH, G_RUN, A_RUN, CHANCE, OVER = (
@@ -142,6 +163,9 @@ class State:
     gvp: tuple[int, int, int, int] = (0, 0, 0, 0)
     avp: int = 0
     captures: tuple[tuple[int, int, int, int], ...] = ()
+    #: the Allied ships grouped by box and area: a cache for speed, not part of the position
+    #: (never compared, checked before use; see fleet.py)
+    fleet: Fleet | None = field(default=None, compare=False, repr=False)
 
     def _repr_svg_(self) -> str:
         """A state shows itself as the map in a notebook (the teacher's view)."""
