@@ -369,9 +369,10 @@ class Page:
         except (NavalkitError, ValueError, TypeError) as exc:
             # A bad option (a typo in a shared link) is not fatal: keep the game on the page,
             # or open this one with its defaults, and say what was wrong.
+            note = f"{exc} (the game on the page is kept)"
             if self.game is None or self.game.game.id != game_id:
-                self.game = SiteGame(game_id)
-            return json.dumps({**self.game.view(), "error": f"{exc} (the defaults are used)"})
+                self.game, note = SiteGame(game_id), f"{exc} (the defaults are used)"
+            return json.dumps({**self.game.view(), "error": note})
         view = self.game.view()
         view["messages"] = [f"New game, seed {self.game.match.seed}."]
         return json.dumps(view)

@@ -10,12 +10,13 @@
   const LIB = "/home/pyodide/navalkit-site";
   let page = null; // the Python controller.Page
   let info = null; // this game's row from Page.games()
-  let busy = false;
+  let queue = Promise.resolve(); // the requests to Python, in order
   const timings = (window.navalkitTimings = {}); // seconds from start to each milestone
 
   // --- errors: always shown in the page, never a blank page ---------------------------------
   function fatal(text) {
     $("loading").hidden = true;
+    $("app").hidden = true;
     const box = $("fatal");
     box.textContent = text;
     box.hidden = false;
@@ -58,7 +59,7 @@
     for (const text of view.messages) box.append(el("div", "info", text));
     if (view.refusal) {
       const r = view.refusal;
-      const line = el("div", "refusal", "✋ " + r.reason + " ");
+      const line = el("div", "refusal", "Refused: " + r.reason + " ");
       const cite = el("small", "rule");
       if (r.provenance) {
         const badge = el("span", "badge badge-" + r.provenance, r.provenance);
@@ -69,7 +70,7 @@
       line.append(cite);
       box.append(line);
     }
-    if (view.error) box.append(el("div", "error", "✋ " + view.error));
+    if (view.error) box.append(el("div", "error", view.error));
   }
 
   function show(view) {
@@ -104,17 +105,21 @@
   }
 
   // --- talking to Python ------------------------------------------------------------------------
-  async function act(method, args) {
-    if (!page || busy) return;
-    busy = true;
+  // Requests run one after the other, in the order made (a quick second click waits for the
+  // first's answer instead of being lost).
+  function act(method, args) {
+    queue = queue.then(() => run(method, args));
+    return queue;
+  }
+
+  async function run(method, args) {
+    if (!page) return;
     if (method === "computer") $("status").textContent = "The computer is thinking…";
     await new Promise((resolve) => setTimeout(resolve, 0)); // let the page paint first
     try {
       show(JSON.parse(page.call(method, JSON.stringify(args || []))));
     } catch (err) {
       fatal("Python failed: " + describeError(err));
-    } finally {
-      busy = false;
     }
   }
 
@@ -237,10 +242,9 @@
     const seed = parseInt(params.get("seed") || "0", 10);
     const opponent = params.get("opponent") || info.default_opponent;
     const players = parseInt(params.get("players") || "", 10) || info.default_players;
-    newGame({ seed: Number.isFinite(seed) && seed >= 0 ? seed : 0, opponent, players });
-    if (document.body.dataset.state === "error") return;
     $("loading").hidden = true;
-    $("app").hidden = false;
+    $("app").hidden = false; // before the first view: the board's clicks need its layout
+    newGame({ seed: Number.isFinite(seed) && seed >= 0 ? seed : 0, opponent, players });
     lap("board");
   }
 

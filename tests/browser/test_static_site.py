@@ -1,0 +1,170 @@
+"""The server-free site in Chromium: built into a temporary folder, served by the standard
+library's ``http.server`` on 127.0.0.1 (no Jupyter server), Python running in the page.
+
+Pyodide comes from ``npm pack`` once per machine (the builder's cache), the site is built once
+per session. Screenshots and page timings go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+import time
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from navalkit.core import games
+from navalkit.site.build import SiteBuildError, build_site
+from navalkit.site.controller import SiteGame
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: Pyodide starts in a few seconds; a slow machine gets some slack
+READY_TIMEOUT_MS = 60_000
+MOVE_TIMEOUT_MS = 20_000
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site, built once, served from a thread on a free local port."""
+    out = tmp_path_factory.mktemp("static-site")
+    try:
+        report = build_site(out)
+    except SiteBuildError as exc:
+        if os.environ.get("CI"):
+            pytest.fail(f"the site cannot be built: {exc}", pytrace=False)
+        pytest.skip(f"the site cannot be built here: {exc}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "static-site-build.txt").write_text(f"{report}\n")
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def open_game(page: Any, site_url: str, game_id: str) -> dict[str, float]:
+    """Open a game's page and wait for its first board; return the page's own timings."""
+    start = time.monotonic()
+    page.goto(f"{site_url}play.html?game={game_id}", wait_until="commit")
+    assert page.locator("#loading").is_visible() or page.locator("#app").is_visible()
+    page.wait_for_function(
+        "document.body.dataset.state !== undefined", timeout=READY_TIMEOUT_MS, polling=100
+    )
+    if page.locator("#fatal").is_visible():
+        pytest.fail(f"{game_id}: the page shows an error: {page.inner_text('#fatal')}")
+    assert page.evaluate("document.body.dataset.state") == "ready"
+    found: dict[str, float] = dict(page.evaluate("window.navalkitTimings"))
+    found["first_board_s"] = round(time.monotonic() - start, 2)
+    return found
+
+
+#: the number of the last event in the moves list (the list shows only the last few)
+LAST_EVENT_JS = "Math.max(0, ...[...document.querySelectorAll('#log li')].map((li) => li.value))"
+
+
+def last_event(page: Any) -> int:
+    return int(page.evaluate(LAST_EVENT_JS))
+
+
+def board_drawn(page: Any) -> int:
+    """How many SVG elements the board holds (0 if none)."""
+    return int(page.evaluate("document.querySelectorAll('#board svg *').length"))
+
+
+def click_region(page: Any, game: SiteGame, region_id: str) -> None:
+    """Click the centre of a board region, found in scene coordinates by the same Python the
+    page runs, mapped to the screen through the SVG's own transform."""
+    scene = game._scene
+    assert scene is not None
+    x, y, w, h = next(r for r in scene.regions if r.id == region_id).box()
+    sx, sy = page.evaluate(
+        """([x, y]) => {
+            const svg = document.querySelector('#board svg');
+            const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+            return [p.x, p.y];
+        }""",
+        [x + w / 2, y + h / 2],
+    )
+    page.mouse.click(sx, sy)
+
+
+def assert_clean(page: Any) -> None:
+    problems = page.problems
+    assert not problems.page_errors, problems.page_errors
+    assert not problems.console_errors, problems.console_errors
+    assert not problems.blocked, f"the page asked another host for {problems.blocked}"
+
+
+def test_index_lists_every_game(page: Any, site_url: str) -> None:
+    page.goto(site_url)
+    links = page.locator("a.game-link")
+    assert links.count() == len(games())
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert hrefs == [f"play.html?game={g}" for g in games()]
+    assert_clean(page)
+
+
+def test_branle_bas_plays_by_clicks(
+    page: Any, site_url: str, timings: dict[str, dict[str, float]]
+) -> None:
+    timings["static-site/branle_bas"] = open_game(page, site_url, "branle_bas")
+    assert board_drawn(page) > 100
+    assert "A (south)" in page.inner_text("#status")
+    shadow = SiteGame("branle_bas", seed=0)  # the same game, to find the squares
+    shadow.view()
+    # a refused move: the rule, its provenance, and nothing moved
+    click_region(page, shadow, "h5")
+    click_region(page, shadow, "k8")
+    refusal = page.locator("#message .refusal")
+    refusal.wait_for(timeout=MOVE_TIMEOUT_MS)
+    assert "BB-MOVES" in refusal.inner_text()
+    assert page.locator("#message .refusal .badge").count() == 1
+    assert page.locator("#log li").count() == 1, "only the draw for first move is logged"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "static-site-branle_bas-refusal.png"))
+    # a legal move: the Torpilleur h3 → h4, and the computer answers
+    click_region(page, shadow, "h3")
+    click_region(page, shadow, "h4")
+    page.wait_for_function(
+        "document.querySelector('#log').innerText.includes('h3 → h4')", timeout=MOVE_TIMEOUT_MS
+    )
+    assert page.locator("#log li").count() == 3, "the move and the computer's reply"
+    assert not page.locator("#undo").is_disabled()
+    page.screenshot(path=str(ARTIFACTS / "static-site-branle_bas-clicks.png"))
+    assert_clean(page)
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_game_draws_and_plays_from_the_keyboard(
+    page: Any, site_url: str, game_id: str, timings: dict[str, dict[str, float]]
+) -> None:
+    timings[f"static-site/{game_id}"] = open_game(page, site_url, game_id)
+    assert board_drawn(page) > 10
+    assert page.inner_text("#status").strip()
+    before = last_event(page)
+    page.locator("#legal").focus()
+    page.keyboard.press("Tab")  # to "Play chosen move"
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"({LAST_EVENT_JS}) > {before}"
+        " || document.querySelector('#message .error, #message .refusal') !== null",
+        timeout=MOVE_TIMEOUT_MS,
+    )
+    assert page.locator("#message .error").count() == 0, page.inner_text("#message")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"static-site-{game_id}.png"))
+    assert_clean(page)
