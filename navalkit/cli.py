@@ -388,7 +388,40 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a game setting, e.g. --set triumph_bonus=100 (repeatable)",
     )
+    site = sub.add_parser(
+        "build-site",
+        help="build a static site where the games play in the browser (no server)",
+        description="Write a static folder where students play the games in the browser: "
+        "Python runs in the page (Pyodide), so any static file server will do, e.g. "
+        "`python -m http.server -d DIR 8000`. Pyodide is fetched with `npm pack` and cached.",
+    )
+    site.add_argument("out", type=Path, metavar="DIR", help="folder to write the site into")
+    site.add_argument(
+        "--games", nargs="+", default=None, metavar="GAME", help="game ids (default: all)"
+    )
+    site.add_argument(
+        "--pyodide",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="an already-extracted Pyodide folder to use instead of fetching one (offline)",
+    )
     return parser
+
+
+def build_site_command(args: argparse.Namespace) -> int:
+    """``navalkit build-site``: build the server-free site and say how to serve it."""
+    from .site.build import SiteBuildError, build_site
+
+    try:
+        report = build_site(args.out, args.games, pyodide_dir=args.pyodide)
+    except SiteBuildError as exc:
+        print(f"navalkit: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"navalkit: {report}")
+    print(f"  serve it:  python -m http.server -d {args.out} 8000")
+    print("  then open: http://localhost:8000/")
+    return 0
 
 
 def _setting_value(text: str) -> object:
@@ -476,6 +509,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.command == "simulate":
             return simulate_command(args)
+        if args.command == "build-site":
+            return build_site_command(args)
         if args.command == "play":
             return play(
                 args.game,
