@@ -74,6 +74,7 @@ class GameApp:
         self._path: tuple[str, ...] = ()
         self._marks: tuple[str, ...] = ()
         self._shown_to: int | None = None  # the human seat the board was last uncovered for
+        self._syncing = False  # True while start() sets the seat boxes
         self._build(css_width)
         self._auto_play()
         self.refresh()
@@ -442,7 +443,34 @@ class GameApp:
         self._shown_to = None
         self.refresh()
 
+    def start(self, *, seed: int, seats: list[str], **config: Any) -> None:
+        """Start a new game at this table (same number of players) with these seats and
+        settings, as *New game* does: a wrong seat or setting is refused and nothing changes.
+
+        The play pages use it in a kernel Voila preheated: the widgets are built before a
+        student arrives, and the student's query only starts the game it asks for.
+        """
+        n = self.match.players
+        seats = check_seats(self.game, seats, n)
+        match = new_match(self.game.id, seed=seed, players=n, **config)
+        self.match, self.seats = match, seats
+        self._path, self._marks, self._shown_to = (), (), None
+        self._syncing = True
+        try:
+            self.seed_box.value = seed
+            for box, who in zip(self.seat_boxes, seats, strict=True):
+                box.value = who
+            for name, box in self.setting_boxes.items():
+                box.value = getattr(match.config, name)
+        finally:
+            self._syncing = False
+        self.settings_view.value = settings_html(self.game, match.config)
+        self._auto_play()
+        self.refresh()
+
     def _set_seat(self, seat: int, who: str) -> None:
+        if self._syncing:
+            return
         self.seats[seat] = who
         self._auto_play()
         self.refresh()

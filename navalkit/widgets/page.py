@@ -141,16 +141,29 @@ def play_options(game_id: str, query: str) -> PlayOptions:
 
 
 def play_app(game_id: str, query: str | None = None) -> GameApp:
-    """The GameApp a play page shows, opened as its query string asks."""
+    """The GameApp a play page shows, opened as its query string asks.
+
+    The widgets are built first, with the page's defaults, and only then is the query read:
+    in a kernel Voila preheated that read waits for the student, so the hundred-odd widget
+    messages of a new GameApp go out before the class arrives instead of while thirty pages
+    open at once. The query then only starts the game it asks for (a new table if it asks
+    for another number of players).
+    """
+    default = play_options(game_id, "")
+    width = PAGE_WIDTH.get(game_id, 620)
+    app = GameApp(game_id, seed=default.seed, seats=default.seats, css_width=width)
     options = play_options(game_id, page_query() if query is None else query)
-    app = GameApp(
-        game_id,
-        seed=options.seed,
-        players=options.players,
-        seats=options.seats,
-        css_width=PAGE_WIDTH.get(game_id, 620),
-        **options.config,
-    )
+    if options.players != default.players:
+        app = GameApp(
+            game_id,
+            seed=options.seed,
+            players=options.players,
+            seats=options.seats,
+            css_width=width,
+            **options.config,
+        )
+    elif (options.seed, options.seats, options.config) != (default.seed, default.seats, {}):
+        app.start(seed=options.seed, seats=options.seats, **options.config)
     if options.notes:
         app.tell(" ".join(options.notes))
     return app

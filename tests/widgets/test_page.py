@@ -85,3 +85,24 @@ def test_a_preheated_kernel_waits_for_its_request(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(voila.utils, "get_query_string", lambda: asked.append("x") or "seed=9")
     assert page_query() == "seed=9" and asked == ["x"]
     assert page.play_app("branle_bas").match.seed == 9
+
+
+def test_the_query_starts_its_game_at_the_table_already_built() -> None:
+    """Same number of players: the widgets built before the query are kept."""
+    app = play_app("naval_war", "seed=8&opponent=random&goal=75")
+    assert (app.match.seed, app.match.config.goal) == (8, 75)
+    assert app.seats == ["human", "random", "random"]
+    assert [b.value for b in app.seat_boxes] == app.seats and app.seed_box.value == 8
+    assert app.setting_boxes["goal"].value == 75
+    bigger = play_app("naval_war", "players=4")
+    assert bigger.match.players == 4 and len(bigger.seat_boxes) == 4
+
+
+def test_start_refuses_a_bad_seat_or_setting_and_keeps_the_game() -> None:
+    app = play_app("branle_bas", "seed=3")
+    before = (app.match, list(app.seats), app.seed_box.value)
+    with pytest.raises(ValueError):
+        app.start(seed=4, seats=["human", "kraken"])
+    with pytest.raises(navalkit.core.errors.ConfigError):
+        app.start(seed=4, seats=["human", "random"], triumph_bonus="x")
+    assert (app.match, app.seats, app.seed_box.value) == before
