@@ -168,3 +168,39 @@ def test_every_game_draws_and_plays_from_the_keyboard(
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"static-site-{game_id}.png"))
     assert_clean(page)
+
+
+def test_hot_seat_cover_and_save_resume(page: Any, site_url: str) -> None:
+    """Naval War hot-seat: the hand-over screen hides the next hand; a save resumes, and a
+    damaged save is refused with the game kept."""
+    page.goto(f"{site_url}play.html?game=naval_war&opponent=human&seed=1", wait_until="commit")
+    page.wait_for_function("document.body.dataset.state !== undefined", timeout=READY_TIMEOUT_MS)
+    cover = page.locator("#uncover")
+    assert cover.is_visible() and "show my board" in cover.inner_text()
+    assert page.locator("#legal option").count() == 0, "no legal move shown behind the screen"
+    cover.click()
+    page.wait_for_function("document.querySelectorAll('#legal option').length > 0")
+    page.click("#play-listed")
+    page.wait_for_function("document.querySelector('#uncover').hidden === false")
+    page.click("summary")
+    page.click("#save")
+    saved = page.input_value("#record")
+    assert '"format": "navalkit-record"' in saved
+    log = page.inner_text("#log")
+    page.fill("#record", saved.replace('"seed": 1', '"seed": 2'))
+    page.click("#resume")
+    page.locator("#message .error").wait_for(timeout=MOVE_TIMEOUT_MS)
+    assert "damaged" in page.inner_text("#message .error")
+    assert page.inner_text("#log") == log, "the game on the page is kept"
+    page.fill("#record", saved)
+    page.click("#resume")
+    page.wait_for_function("document.querySelector('#message').innerText.includes('Resumed')")
+    assert_clean(page)
+
+
+def test_unknown_game_shows_a_message_not_a_blank_page(page: Any, site_url: str) -> None:
+    page.goto(f"{site_url}play.html?game=chess", wait_until="commit")
+    page.wait_for_function("document.body.dataset.state === 'error'", timeout=READY_TIMEOUT_MS)
+    text = page.inner_text("#fatal")
+    assert 'no game "chess"' in text and "branle_bas" in text
+    assert not page.locator("#loading").is_visible()
