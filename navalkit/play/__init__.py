@@ -2,12 +2,13 @@
 
 The pieces GameApp (Jupyter/Voila) and the server-free site (Pyodide) share: what a click on
 a board region means (:mod:`.clicks`), who plays each seat and whose view the board shows
-(:mod:`.seats`), and the hot-seat hand-over screen (:mod:`.cover`). Imports only ``core``,
-``render`` and the standard library.
+(:mod:`.seats`), the hot-seat hand-over screen (:mod:`.cover`), and the options a page's
+link asks for (:mod:`.options`). Imports only ``core``, ``render`` and the standard library.
 """
 
 from .clicks import Click, next_steps, resolve_click, typed_action, typed_path
 from .cover import cover_scene
+from .options import PlayOptions, opponent_bot, play_options
 from .seats import (
     HUMAN,
     auto_play,
@@ -25,6 +26,7 @@ from .seats import (
 __all__ = [
     "HUMAN",
     "Click",
+    "PlayOptions",
     "auto_play",
     "check_seats",
     "click_refusal",
@@ -34,6 +36,8 @@ __all__ = [
     "helper_bot",
     "needs_cover",
     "next_steps",
+    "opponent_bot",
+    "play_options",
     "resolve_click",
     "run_to_end",
     "typed_action",

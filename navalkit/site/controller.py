@@ -17,18 +17,18 @@ import json
 import traceback
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from navalkit.core import (
     IllegalActionError,
     NavalkitError,
     bot_names,
     get_game,
-    heuristic_name,
     load_match,
     new_match,
 )
-from navalkit.core.bots import LEVELS
 from navalkit.core.clauses import PROVENANCE_MEANING
+from navalkit.core.config import config_to_json
 from navalkit.play import (
     HUMAN,
     auto_play,
@@ -44,6 +44,7 @@ from navalkit.play import (
     undo_human_move,
     viewer,
 )
+from navalkit.play.options import opponent_bot, play_options
 from navalkit.render.scene import Scene
 from navalkit.render.svg import scene_to_svg
 
@@ -52,21 +53,15 @@ HOT_SEAT = "human"
 LOG_LENGTH = 12
 
 
-def opponent_bot(game: Any, opponent: str) -> str:
-    """The bot name behind an opponent choice (a bot name, ``greedy`` or a level)."""
-    name = LEVELS.get(opponent, opponent)
-    if name == "greedy":
-        name = heuristic_name(game) or "random"
-    if name not in bot_names(game):
-        choices = ", ".join([HOT_SEAT, *bot_names(game), *LEVELS])
-        raise ValueError(f"{game.title} has no opponent {opponent!r}; choose from {choices}")
-    return name
-
-
 def seats_for(game: Any, players: int, opponent: str) -> list[str]:
     """A person on the first seat; the others hot-seat (``human``) or the opponent bot."""
-    other = HUMAN if opponent == HOT_SEAT else opponent_bot(game, opponent)
+    other = opponent_bot(game, opponent)
     return check_seats(game, [HUMAN] + [other] * (players - 1), players)
+
+
+def opponent_of(seats: list[str]) -> str:
+    """The opponent a list of seats shows: its bot, or ``human`` for a table of people."""
+    return next((s for s in seats if s != HUMAN), HOT_SEAT)
 
 
 def cite(game: Any, rule_id: str, reason: str) -> dict[str, str]:
@@ -92,12 +87,19 @@ class SiteGame:
         seed: int = 0,
         players: int | None = None,
         opponent: str = "greedy",
+        seats: list[str] | None = None,
         teacher: bool = False,
+        **config: Any,
     ) -> None:
+        """``seats`` (who plays each seat) wins over ``opponent`` (a person on the first
+        seat, the opponent on the others); ``config`` is the game's settings."""
         self.game = get_game(game_id)
-        self.match = new_match(game_id, seed=seed, players=players)
-        self.opponent = opponent if opponent == HOT_SEAT else opponent_bot(self.game, opponent)
-        self.seats = seats_for(self.game, self.match.players, self.opponent)
+        self.match = new_match(game_id, seed=seed, players=players, **config)
+        n = self.match.players
+        self.seats = (
+            check_seats(self.game, seats, n) if seats else seats_for(self.game, n, opponent)
+        )
+        self.opponent = opponent_of(self.seats)
         self.teacher = teacher
         self.choice: str | None = None
         self._path: tuple[str, ...] = ()
@@ -335,7 +337,8 @@ class SiteGame:
             match = load_match(text)
             if match.game.id != self.game.id:
                 raise ValueError(f"That save is a {match.game.title} game, not {self.game.title}.")
-            self.seats = seats_for(self.game, match.players, self.opponent)
+            if len(self.seats) != match.players:  # another table: the same opponent
+                self.seats = seats_for(self.game, match.players, self.opponent)
             self.match = match
             self._path, self._marks, self._shown_to = (), (), None
             self._say(f"Resumed a saved game at move {len(match.history)}.")
@@ -359,12 +362,16 @@ class Page:
         """Start a game; ``options`` may hold seed, players, opponent, teacher."""
         try:
             options = json.loads(options_json or "{}")
+            same = self.game is not None and self.game.game.id == game_id
+            # the settings a link asked for stay in force for the next game at this page
+            config = config_to_json(self.game.match.config) if self.game and same else {}
             self.game = SiteGame(
                 game_id,
                 seed=int(options.get("seed", 0)),
                 players=options.get("players"),
                 opponent=str(options.get("opponent", "greedy")),
                 teacher=bool(options.get("teacher", False)),
+                **config,
             )
         except (NavalkitError, ValueError, TypeError) as exc:
             # A bad option (a typo in a shared link) is not fatal: keep the game on the page,
@@ -375,6 +382,23 @@ class Page:
             return json.dumps({**self.game.view(), "error": note})
         view = self.game.view()
         view["messages"] = [f"New game, seed {self.game.match.seed}."]
+        return json.dumps(view)
+
+    def open(self, game_id: str, query: str = "") -> str:
+        """Start the game a page's query string asks for (``seed``, ``players``,
+        ``opponent``, ``side`` and the game's settings, as the Voila play pages read them,
+        :func:`navalkit.play.options.play_options`); what does not fit is said, not fatal."""
+        query = urlencode([(k, v) for k, v in parse_qsl(query) if k != "game"])
+        options = play_options(game_id, query)
+        self.game = SiteGame(
+            game_id,
+            seed=options.seed,
+            players=options.players,
+            seats=options.seats,
+            **options.config,
+        )
+        view = self.game.view()
+        view["messages"] = [f"New game, seed {self.game.match.seed}.", *options.notes]
         return json.dumps(view)
 
     def call(self, method: str, args_json: str = "[]") -> str:

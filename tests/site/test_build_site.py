@@ -284,3 +284,25 @@ def test_a_bad_option_in_a_link_opens_the_game_with_defaults() -> None:
     assert "kraken" in view["error"] and view["svg"].startswith("<svg")
     with pytest.raises(ValueError, match="unknown action"):
         Page().call("__init__")
+
+
+def test_a_link_opens_the_game_it_asks_for_as_the_voila_pages_read_it() -> None:
+    """The site reads a link's options with the Voila pages' reader (navalkit.play.options)."""
+    page = Page()
+    view = json.loads(page.open("far_seas", "game=far_seas&seed=4&side=allies&colonies=no"))
+    assert (view["seed"], view["opponent"]) == (4, "commander")
+    game = page.game
+    assert game is not None and game.seats == ["commander", "human"]
+    assert game.match.config.colonies is False
+    assert view["messages"] == ["New game, seed 4."]
+    # a New game from the page's controls keeps the link's settings
+    json.loads(page.start("far_seas", json.dumps({"seed": 5})))
+    assert page.game is not None and page.game.match.config.colonies is False
+
+
+def test_a_link_with_a_bad_value_says_what_it_ignored() -> None:
+    view = json.loads(Page().open("naval_war", "players=12&opponent=kraken&goal=75"))
+    assert view["players"] == 3 and view["opponent"] == "greedy"
+    notes = " ".join(view["messages"])
+    assert "Ignored opponent='kraken'" in notes and "Ignored players='12'" in notes
+    assert view["error"] is None and view["svg"].startswith("<svg")

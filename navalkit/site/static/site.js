@@ -239,12 +239,15 @@
     for (let n = info.min_players; n <= info.max_players; n++) counts.push([String(n), n]);
     options($("players"), counts);
     wire();
-    const seed = parseInt(params.get("seed") || "0", 10);
-    const opponent = params.get("opponent") || info.default_opponent;
-    const players = parseInt(params.get("players") || "", 10) || info.default_players;
     $("loading").hidden = true;
     $("app").hidden = false; // before the first view: the board's clicks need its layout
-    newGame({ seed: Number.isFinite(seed) && seed >= 0 ? seed : 0, opponent, players });
+    // The link's options (seed, players, opponent, side, the game's settings) are read by
+    // Python, the same way the Voila play pages read theirs; what does not fit is said.
+    try {
+      show(JSON.parse(page.open(gameId, location.search.replace(/^\?/, ""))));
+    } catch (err) {
+      fatal("The game could not start: " + describeError(err));
+    }
     lap("board");
   }
 
