@@ -12,6 +12,8 @@ Rules FS-BRIT-MOVE, FS-CONVOY, FS-STATION-DUTY, FS-RIVER-SEARCH and FS-COLONY (t
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from .actions import PASS, Deploy
 from .data import (
     ADJ,
@@ -25,10 +27,12 @@ from .data import (
     SHIPS,
     STATIONS_IN,
 )
-from .state import BOX_NAMES, CONVOY, START, STATION, WATCH, State
+from .state import BOX_NAMES, CONVOY, MOVED, START, STATION, WATCH, State
 
 #: the boxes an Allied ship may move from (FS-BRIT-MOVE)
 ACTIVE = frozenset({START, CONVOY, STATION, WATCH})
+#: the boxes whose ships a fleet lists by area (the Start box: only those free to move)
+CENSUS = frozenset({MOVED, CONVOY, STATION, WATCH})
 
 
 def _may_escort(ship: int, src: bool) -> bool:
@@ -87,10 +91,11 @@ class Fleet:
 
     ``box`` and ``loc`` are the state's tuples it was last checked against, ``boxes`` and
     ``locs`` their Allied part; ``turn`` and ``config`` decide the colony locks and escorts.
-    ``at[b]`` maps each area to the ships in box ``b`` there, in id order. ``singles`` lists
-    every one-ship move in ship order, ``sizes`` how many of them each Allied ship has;
-    ``starts`` maps each area to its Start-box ships free to move, and ``squads`` holds the
-    moves of each Start squadron (two ships or more) under its first ship's id.
+    ``at[b]`` maps each area to the ships in box ``b`` there, in id order, for the boxes of
+    CENSUS (empty for the others). ``singles`` lists every one-ship move in ship order,
+    ``sizes`` how many of them each Allied ship has; ``starts`` maps each area to its
+    Start-box ships free to move, and ``squads`` holds the moves of each Start squadron (two
+    ships or more) under its first ship's id.
     """
 
     __slots__ = (
@@ -109,7 +114,8 @@ class Fleet:
         singles: list[Deploy] = []
         sizes: list[int] = []
         for s, b, a in zip(ALLIED, self.boxes, self.locs, strict=True):
-            at[b].setdefault(a, []).append(s)
+            if b in CENSUS:
+                at[b].setdefault(a, []).append(s)
             if b in ACTIVE and lock[s] < turn:
                 part = tables[b][s][a]
                 singles += part
@@ -141,51 +147,57 @@ class Fleet:
         config, turn = self.config, self.turn
         lock = LOCKED_UNTIL if config.colonies else NEVER
         boxes, locs = self.boxes, self.locs
-        if not 0 <= to < N_AREAS or box == START or len(set(ships)) != len(ships):
+        if not 0 <= to < N_AREAS or box not in CENSUS or len(set(ships)) != len(ships):
             return None
         for s in ships:
             if not FIRST_ALLIED <= s < len(SHIPS) or boxes[s - FIRST_ALLIED] not in ACTIVE:
                 return None
             if lock[s] >= turn:
                 return None
-        tables = _TABLES[config.convoy_speed == "3 or more"]
-        new = object.__new__(Fleet)
-        new.config, new.turn = config, turn
-        singles, sizes = list(self.singles), list(self.sizes)
-        at = list(self.at)
-        for b in {box, *(boxes[s - FIRST_ALLIED] for s in ships)}:
-            at[b] = dict(at[b])
-        starts = dict(self.starts)
-        before: Places = {}  # the Start squadrons the move breaks up, as they were
+        moves = _TABLES[config.convoy_speed == "3 or more"][box] if box in ACTIVE else None
+        singles, sizes, at = self.singles.copy(), self.sizes.copy(), self.at.copy()
+        arrived = at[box] = at[box].copy()
+        starts = self.starts
+        broken: Places = {}  # the Start squadrons the move breaks up, as they were
         for s in ships:
             k = s - FIRST_ALLIED
             b, a = boxes[k], locs[k]
-            part = tables[box][s][to] if box in ACTIVE else ()
+            part = moves[s][to] if moves else ()
             first = sum(sizes[:k])
             singles[first : first + sizes[k]] = part
             sizes[k] = len(part)
-            _drop(at[b], a, s)
-            at[box][to] = tuple(sorted((*at[box].get(to, ()), s)))
             if b == START:
-                before.setdefault(a, starts[a])
+                if starts is self.starts:
+                    starts = starts.copy()
+                broken.setdefault(a, starts[a])
                 _drop(starts, a, s)
-        squads = dict(self.squads)
-        for a, group in before.items():
+            else:
+                if at[b] is self.at[b]:
+                    at[b] = at[b].copy()
+                _drop(at[b], a, s)
+            here = arrived.get(to, ())
+            i = bisect_left(here, s)
+            arrived[to] = (*here[:i], s, *here[i:])
+        squads = self.squads.copy() if broken else self.squads
+        for a, group in broken.items():
             if len(group) > 1:
                 del squads[group[0]]
             rest = starts.get(a, ())
             if len(rest) > 1:
                 squads[rest[0]] = _squad_moves(rest, a)
-        new.at, new.starts, new.squads, new.singles, new.sizes = at, starts, squads, singles, sizes
+        new = object.__new__(Fleet)
+        new.config, new.turn, new.at, new.singles, new.sizes = config, turn, at, singles, sizes
+        new.starts, new.squads = starts, squads
         new.box, new.loc = boxes_after, locs_after
         new.boxes, new.locs = boxes_after[FIRST_ALLIED:], locs_after[FIRST_ALLIED:]
         return new
 
 
 def _drop(places: Places, area: int, ship: int) -> None:
-    rest = tuple(s for s in places[area] if s != ship)
-    if rest:
-        places[area] = rest
+    group = places[area]
+    if len(group) > 1:
+        i = group.index(ship)
+        places[area] = group[:i] + group[i + 1 :]
     else:
         del places[area]
 

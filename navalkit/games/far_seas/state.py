@@ -16,20 +16,33 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 _EVOLVERS: dict[tuple[type, tuple[str, ...]], Any] = {}
+_DRAFTS: dict[type, type] = {}
+
+
+def _draft(cls: type) -> type:
+    """A plain, writable twin of the frozen, slotted dataclass ``cls``: the same slots in the
+    same order, so an instance can be relabelled ``cls`` by assigning ``__class__``."""
+    twin = _DRAFTS.get(cls)
+    if twin is None:
+        slots = cls.__slots__  # type: ignore[attr-defined]
+        twin = _DRAFTS[cls] = type(f"_{cls.__name__}Draft", (), {"__slots__": slots})
+    return twin
 
 
 def _evolver(cls: type, keys: tuple[str, ...]) -> Any:
-    """Compile a copier for a frozen, slotted dataclass that replaces the fields ``keys``
-    (once per class and set of keys); each slot is written through its own descriptor."""
-    slots = cls.__slots__  # type: ignore[attr-defined]
-    lines = ["def evolve(o, kw):", "    n = new(cls)"]
-    for name in slots:
-        value = f"kw[{name!r}]" if name in keys else f"o.{name}"
-        lines.append(f"    set_{name}(n, {value})")
-    lines.append("    return n")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    for name in slots:
-        scope[f"set_{name}"] = cls.__dict__[name].__set__
+    """Compile a copier of ``cls`` that takes new values of the fields ``keys``, in order
+    (once per class and set of keys).
+
+    The copy is filled as a draft (see _draft) by plain attribute stores, which CPython
+    turns into its fastest slot writes (a frozen dataclass refuses them), and is then made
+    a ``cls``: nothing else ever sees the draft."""
+    args = [f"v{i}" for i in range(len(keys))]
+    lines = [f"def evolve(o, {', '.join(args)}):", "    n = new(draft)"]
+    for name in cls.__slots__:  # type: ignore[attr-defined]
+        value = args[keys.index(name)] if name in keys else f"o.{name}"
+        lines.append(f"    n.{name} = {value}")
+    lines += ["    n.__class__ = cls", "    return n"]
+    scope: dict[str, Any] = {"new": object.__new__, "draft": _draft(cls), "cls": cls}
     exec("\n".join(lines), scope)
     return scope["evolve"]
 
@@ -41,7 +54,7 @@ def evolve(obj: T, **changes: Any) -> T:
     fn = _EVOLVERS.get(key)
     if fn is None:
         fn = _EVOLVERS[key] = _evolver(*key)
-    return fn(obj, changes)  # type: ignore[no-any-return]
+    return fn(obj, *changes.values())  # type: ignore[no-any-return]
 
 
 GERMANY, ALLIES = 0, 1
