@@ -213,7 +213,7 @@ def test_voila_command_pool_and_debug(tmp_path: Path) -> None:
     today = cli.voila_command(tmp_path, pool_size=30, pool_pages=["g/play.ipynb"])
     (pools,) = _option(today, "VoilaKernelManager.kernel_pools_config")
     assert json.loads(pools) == {"default": {"pool_size": 0}, "g/play.ipynb": {"pool_size": 30}}
-    with pytest.raises(ValueError, match="no such page to preheat: g/ply.ipynb"):
+    with pytest.raises(ValueError, match=r"no such page to preheat: g/ply\.ipynb"):
         cli.voila_command(tmp_path, pool_size=2, pool_pages=["g/ply.ipynb"])
 
 

@@ -6,7 +6,7 @@ a board region means (:mod:`.clicks`), who plays each seat and whose view the bo
 link asks for (:mod:`.options`). Imports only ``core``, ``render`` and the standard library.
 """
 
-from .clicks import Click, next_steps, resolve_click, typed_action, typed_path
+from .clicks import Click, next_steps, resolve_click, typed_action, typed_example, typed_path
 from .cover import cover_scene
 from .options import PlayOptions, opponent_bot, play_options
 from .seats import (
@@ -41,6 +41,7 @@ __all__ = [
     "resolve_click",
     "run_to_end",
     "typed_action",
+    "typed_example",
     "typed_path",
     "undo_human_move",
     "viewer",

@@ -84,8 +84,18 @@ def typed_path(text: str) -> tuple[str, ...]:
     """The squares of a typed move (``"j5 j7"``, ``"j5-j7"``, ``"j5 → j7"``), lower-cased."""
     words = text.replace("-", " ").replace("→", " ").replace(",", " ").split()
     if not words:
-        raise ValueError("Type the squares of a move, e.g. 'j5 j7'.")
+        raise ValueError("Type the places of a move first (the list of legal moves shows them).")
     return tuple(x.lower() for x in words)
+
+
+def typed_example(game: Any, state: Any, legal: Sequence[Any]) -> str:
+    """How a move is typed in this game, from its first legal move that has places on the
+    board (``"h3 h4"`` in Branle-Bas, ``"hand:c2500 discard"`` in Nautic Miles); "" if none."""
+    for action in legal:
+        path = game.action_path(action)
+        if path:
+            return " ".join(path)
+    return ""
 
 
 def typed_action(

@@ -40,6 +40,7 @@ from navalkit.play import (
     next_steps,
     resolve_click,
     typed_action,
+    typed_example,
     typed_path,
     undo_human_move,
     viewer,
@@ -159,6 +160,7 @@ class SiteGame:
         events = m.events[-LOG_LENGTH:]
         first = len(m.events) - len(events)
         self._prefix()
+        legal = self._legal()
         return {
             "game": g.id,
             "title": g.title,
@@ -180,7 +182,8 @@ class SiteGame:
                 if covered
                 else scene.description
             ),
-            "legal": [m.describe(a) for a in self._legal()],
+            "legal": [m.describe(a) for a in legal],
+            "typed_example": typed_example(g, m.state, legal),
             "choices": [[label, value] for label, value in g.ui_choices(m.state)],
             "choice": self.choice,
             "selected": list(self._path),

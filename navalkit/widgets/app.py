@@ -33,6 +33,7 @@ from navalkit.play import (
     resolve_click,
     run_to_end,
     typed_action,
+    typed_example,
     typed_path,
     undo_human_move,
     viewer,
@@ -133,7 +134,7 @@ class GameApp:
         )
         # Keyboard play: type a move, or choose it from the list of legal actions.
         self.move_text = w.Text(
-            placeholder="type a move, e.g. j5 j7",
+            placeholder="type a move",
             description="Move:",
             layout=w.Layout(width="260px"),
         )
@@ -283,6 +284,9 @@ class GameApp:
         legal = m.legal_actions() if own_turn and not covered else []
         self.legal_list.options = [(m.describe(a), i) for i, a in enumerate(legal)]
         self._legal = legal
+        example = typed_example(g, m.state, legal)
+        if example:
+            self.move_text.placeholder = f"type a move, e.g. {example}"
         choices = g.ui_choices(m.state)
         self.choice.options = choices
         self.choice.layout.display = "" if choices else "none"

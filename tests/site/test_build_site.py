@@ -306,3 +306,8 @@ def test_a_link_with_a_bad_value_says_what_it_ignored() -> None:
     notes = " ".join(view["messages"])
     assert "Ignored opponent='kraken'" in notes and "Ignored players='12'" in notes
     assert view["error"] is None and view["svg"].startswith("<svg")
+
+
+def test_the_typed_move_example_is_the_games_own() -> None:
+    assert SiteGame("branle_bas").view()["typed_example"] == "h3 h4"
+    assert SiteGame("nautic_miles").view()["typed_example"].startswith("hand:")

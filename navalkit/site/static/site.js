@@ -101,6 +101,7 @@
     $("seed").value = view.seed;
     $("opponent").value = view.opponent;
     $("players").value = String(view.players);
+    if (view.typed_example) $("typed").placeholder = "e.g. " + view.typed_example;
     document.body.dataset.state = "ready";
   }
 
