@@ -2,10 +2,11 @@
 
 Every Allied move list, German order list and search asks which Allied ships lie in which box
 of which area. Reading that off ``State.box`` and ``State.loc`` is a pass over the 74 Allied
-counters; a :class:`Fleet` keeps the answer grouped, and an Allied move updates it instead of
-counting again. A fleet is only a cache, never part of the position: :func:`fleet` checks it
-against the state it is asked about, and counts afresh when the Allied counters, the turn or
-the settings differ (after a battle, at a new turn, or for a state made by hand).
+counters; a :class:`Fleet` keeps the answer grouped. A fleet is only a cache, never part of
+the position: each state carries on the fleet of the state it came from, and :func:`fleet`
+checks it against the state it is asked about. When some Allied ships have moved since (an
+Allied move, a battle, a new turn), it regroups just those ships; it counts afresh only for
+a state with no fleet yet or with other settings.
 
 Rules FS-BRIT-MOVE, FS-CONVOY, FS-STATION-DUTY, FS-RIVER-SEARCH and FS-COLONY (the moves).
 """
@@ -13,6 +14,9 @@ Rules FS-BRIT-MOVE, FS-CONVOY, FS-STATION-DUTY, FS-RIVER-SEARCH and FS-COLONY (t
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterable
+from itertools import compress
+from operator import ne
 
 from .actions import PASS, Deploy
 from .data import (
@@ -21,7 +25,6 @@ from .data import (
     AREAS,
     FIRST_ALLIED,
     LOCKED_UNTIL,
-    N_AREAS,
     NEVER,
     RUFIJI_AREA,
     SHIPS,
@@ -137,60 +140,72 @@ class Fleet:
             out += squads[first]
         return out
 
-    def deployed(
-        self, boxes_after: tuple[int, ...], locs_after: tuple[int, ...], ships: tuple[int, ...],
-        to: int, box: int,
-    ) -> Fleet | None:  # fmt: skip
-        """The fleet once ``ships`` moved to ``box`` of area ``to`` (``boxes_after`` and
-        ``locs_after``: the state's new tuples). None when that is not a legal Allied move
-        (then :func:`fleet` counts afresh)."""
-        config, turn = self.config, self.turn
-        lock = LOCKED_UNTIL if config.colonies else NEVER
-        boxes, locs = self.boxes, self.locs
-        if not 0 <= to < N_AREAS or box not in CENSUS or len(set(ships)) != len(ships):
-            return None
-        for s in ships:
-            if not FIRST_ALLIED <= s < len(SHIPS) or boxes[s - FIRST_ALLIED] not in ACTIVE:
-                return None
-            if lock[s] >= turn:
-                return None
-        moves = _TABLES[config.convoy_speed == "3 or more"][box] if box in ACTIVE else None
+    def updated(self, state: State, moved: Iterable[int] | None = None) -> Fleet:
+        """The fleet of ``state``, a position with this fleet's settings: this one with the
+        Allied ships that moved since (or whose colony let them go) put in their new places.
+        ``moved``, when given, names every ship that may have moved (the others did not)."""
+        box, loc, turn = state.box, state.loc, state.turn
+        boxes, locs = box[FIRST_ALLIED:], loc[FIRST_ALLIED:]
+        lock = LOCKED_UNTIL if self.config.colonies else NEVER
+        if moved is None:
+            changed = set(compress(ALLIED, map(ne, boxes, self.boxes)))
+            changed.update(compress(ALLIED, map(ne, locs, self.locs)))
+        else:
+            changed = {s for s in moved if s >= FIRST_ALLIED}
+        if turn != self.turn:
+            changed.update(s for s in _HELD if (lock[s] < turn) != (lock[s] < self.turn))
+        if len(changed) > _RECOUNT:
+            return Fleet(state)
+        tables = _TABLES[self.config.convoy_speed == "3 or more"]
         singles, sizes, at = self.singles.copy(), self.sizes.copy(), self.at.copy()
-        arrived = at[box] = at[box].copy()
-        starts = self.starts
-        broken: Places = {}  # the Start squadrons the move breaks up, as they were
-        for s in ships:
+        starts = self.starts.copy()
+        touched: Places = {}  # the Start-box areas whose ships change, as they were
+        for s in sorted(changed):
             k = s - FIRST_ALLIED
-            b, a = boxes[k], locs[k]
-            part = moves[s][to] if moves else ()
+            b, a, nb, na = self.boxes[k], self.locs[k], boxes[k], locs[k]
+            free = lock[s] < turn
+            part = tables[nb][s][na] if free and nb in ACTIVE else ()
             first = sum(sizes[:k])
             singles[first : first + sizes[k]] = part
             sizes[k] = len(part)
-            if b == START:
-                if starts is self.starts:
-                    starts = starts.copy()
-                broken.setdefault(a, starts[a])
-                _drop(starts, a, s)
-            else:
+            if b in CENSUS:
                 if at[b] is self.at[b]:
                     at[b] = at[b].copy()
                 _drop(at[b], a, s)
-            here = arrived.get(to, ())
-            i = bisect_left(here, s)
-            arrived[to] = (*here[:i], s, *here[i:])
-        squads = self.squads.copy() if broken else self.squads
-        for a, group in broken.items():
+            if nb in CENSUS:
+                if at[nb] is self.at[nb]:
+                    at[nb] = at[nb].copy()
+                _add(at[nb], na, s)
+            if b == START and lock[s] < self.turn:
+                touched.setdefault(a, self.starts[a])
+                _drop(starts, a, s)
+            if nb == START and free:
+                touched.setdefault(na, self.starts.get(na, ()))
+                _add(starts, na, s)
+        squads = self.squads.copy()
+        for group in touched.values():
             if len(group) > 1:
                 del squads[group[0]]
-            rest = starts.get(a, ())
-            if len(rest) > 1:
-                squads[rest[0]] = _squad_moves(rest, a)
+        for a in touched:
+            group = starts.get(a, ())
+            if len(group) > 1:
+                squads[group[0]] = _squad_moves(group, a)
         new = object.__new__(Fleet)
-        new.config, new.turn, new.at, new.singles, new.sizes = config, turn, at, singles, sizes
+        new.box, new.loc, new.boxes, new.locs = box, loc, boxes, locs
+        new.config, new.turn, new.at, new.singles, new.sizes = self.config, turn, at, singles, sizes
         new.starts, new.squads = starts, squads
-        new.box, new.loc = boxes_after, locs_after
-        new.boxes, new.locs = boxes_after[FIRST_ALLIED:], locs_after[FIRST_ALLIED:]
         return new
+
+
+#: the ships a colony may hold (FS-COLONY), and how many moved ships make a recount cheaper
+_HELD = tuple(s for s in ALLIED if LOCKED_UNTIL[s])
+_RECOUNT = 30
+
+
+def _add(places: Places, area: int, ship: int) -> None:
+    group = places.get(area, ())
+    i = bisect_left(group, ship)
+    places[area] = (*group[:i], ship, *group[i:])
 
 
 def _drop(places: Places, area: int, ship: int) -> None:
@@ -202,17 +217,30 @@ def _drop(places: Places, area: int, ship: int) -> None:
         del places[area]
 
 
+def _keep(state: State, f: Fleet) -> Fleet:
+    object.__setattr__(state, "fleet", f)  # a cache, not part of the (frozen) position
+    return f
+
+
+def moved_on(before: State, after: State, ships: Iterable[int]) -> State:
+    """``after``, which is ``before`` once ``ships`` moved, given its fleet without a
+    comparison of all the Allied counters."""
+    _keep(after, fleet(before).updated(after, ships))
+    return after
+
+
 def fleet(state: State) -> Fleet:
     """The state's fleet: the one it carries if that still describes it, else counted now
     (and kept on the state, as a cache)."""
     f = state.fleet
     box, loc = state.box, state.loc
-    if f is not None and f.turn == state.turn and f.config is state.config:
-        if f.box is box and f.loc is loc:
-            return f
-        if f.boxes == box[FIRST_ALLIED:] and f.locs == loc[FIRST_ALLIED:]:
-            f.box, f.loc = box, loc  # the same Allied counters: remember these tuples too
-            return f
-    f = Fleet(state)
-    object.__setattr__(state, "fleet", f)  # a cache, not part of the (frozen) position
-    return f
+    if f is None or f.config is not state.config:
+        f = Fleet(state)
+    elif f.box is box and f.loc is loc and f.turn == state.turn:
+        return f
+    elif f.boxes == box[FIRST_ALLIED:] and f.locs == loc[FIRST_ALLIED:] and f.turn == state.turn:
+        f.box, f.loc = box, loc  # the same Allied counters: remember these tuples too
+        return f
+    else:
+        f = f.updated(state)
+    return _keep(state, f)

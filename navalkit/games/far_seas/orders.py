@@ -25,7 +25,7 @@ from .data import (
     STATIONS_IN,
     half_damaged,
 )
-from .fleet import ESCORT, fleet
+from .fleet import ESCORT, fleet, moved_on
 from .flow import finish_unit, germans_at_sea, station_guards
 from .search import enter_search
 from .state import (
@@ -333,6 +333,5 @@ def apply_deploy(state: State, move: Deploy) -> State:
     loc, boxes = list(state.loc), list(state.box)
     for s in move.ships:
         loc[s], boxes[s] = move.to, box
-    after = tuple(boxes), tuple(loc)
-    moved = fleet(state).deployed(*after, move.ships, move.to, box)
-    return evolve(state, box=after[0], loc=after[1], phase=GERMAN_PHASE, fleet=moved)
+    after = evolve(state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE)
+    return moved_on(state, after, move.ships)
