@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from navalkit import cli
@@ -54,3 +56,20 @@ def test_ci_runs_the_readme_test_command() -> None:
 def test_readme_quotes_the_ci_test_command() -> None:
     readme = (ROOT / "README.md").read_text()
     assert _ci_test_command() in readme
+
+
+def test_binder_requirements_resolve_for_binders_python(tmp_path: Path) -> None:
+    """What Binder will install resolves from the package index, as wheels for Binder's
+    Python (binder/runtime.txt) on Linux: pip's resolver, without installing anything."""
+    version = (ROOT / "binder" / "runtime.txt").read_text().strip().removeprefix("python-")
+    report = tmp_path / "report.json"
+    platforms = ["manylinux2014_x86_64", "manylinux_2_17_x86_64", "manylinux_2_28_x86_64"]
+    cmd = [sys.executable, "-m", "pip", "install", "--dry-run", "--quiet", "--ignore-installed",
+           "--report", str(report), "--python-version", version, "--implementation", "cp",
+           "--only-binary=:all:", "--target", str(tmp_path / "target"),
+           *(f"--platform={p}" for p in platforms),
+           "-r", str(ROOT / "binder" / "requirements.txt")]  # fmt: skip
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr[-3000:]
+    names = {i["metadata"]["name"].lower() for i in json.loads(report.read_text())["install"]}
+    assert {"navalkit", "voila", "ipywidgets", "ipycanvas", "pandas", "ipykernel"} <= names
