@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
+from navalkit.core.mcts import squash
 from navalkit.core.protocol import Game
 
 from . import rules
@@ -14,7 +15,7 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import SHIPS, STATIONS
 from .observe import View, assert_no_leak, observe
-from .state import ALLIES, CHANCE, OVER, State
+from .state import ALLIES, CHANCE, GERMANY, OVER, State
 
 RULES_VERSION = "far_seas/1"
 SECRET_ORDERS = frozenset({"move", "panama", "river", "leave"})
@@ -35,6 +36,16 @@ class FarSeas(Game[State, Action]):
     config_type: ClassVar[type[Any]] = Config
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
+    # The hard bot: a game is some 500 decisions, so the search is small (100 iterations,
+    # rollouts of 8 moves, half of them the commander's, scored by evaluate: the scaled
+    # scores ignored the German par), with the commander's choice given a quarter of the
+    # iterations as a head start.
+    search: ClassVar[dict[str, Any]] = {
+        "iterations": 100,
+        "rollout_depth": 8,
+        "guide": 0.5,
+        "hint": 0.25,
+    }
 
     def initial_state(self, config: Config, players: int) -> State:
         return rules.initial_state(config)
@@ -102,6 +113,18 @@ class FarSeas(Game[State, Action]):
         from .sample import sample_state
 
         return sample_state(observation, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well ``seat`` stands, from 0 to 1: the German lead over the Allies less the
+        par prorated to the turns played (FS-VICTORY), squashed; for the Allies, one less
+        that (used to score search rollouts cut short)."""
+        if state.phase == OVER:
+            w = rules.winner(state)
+            return 0.5 if w is None else float(w == seat)
+        g, a = rules.scores(state)
+        par = state.config.german_par * (state.turn - 1) / state.config.turns
+        german = squash(g - a - par, 30.0)
+        return german if seat == GERMANY else 1.0 - german
 
     def assert_no_leak(self, match: Any) -> None:
         """check_game's hook: the Allied view never shows an unseen raider."""

@@ -7,6 +7,7 @@ FS-SURPRISE*, FS-STATION-RAID, FS-CONVOY-ATTACK, FS-BRIT-MOVE, FS-CONVOY, FS-STA
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .actions import Deploy, Order
 from .combat import group_speed, start_battle
@@ -222,11 +223,12 @@ def german_orders(state: State) -> list[Order]:
     return out
 
 
-def _moved(state: State, ships: tuple[int, ...], to: int, box: int = MOVED) -> State:
+def _moved(state: State, ships: tuple[int, ...], to: int, box: int = MOVED) -> dict[str, Any]:
+    """The changes that put ``ships`` in ``box`` of area ``to``, as having moved."""
     loc, boxes = list(state.loc), list(state.box)
     for g in ships:
         loc[g], boxes[g] = to, box
-    return evolve(state, loc=tuple(loc), box=tuple(boxes), moved=state.moved | set(ships))
+    return {"loc": tuple(loc), "box": tuple(boxes), "moved": state.moved | set(ships)}
 
 
 def apply_order(state: State, order: Order) -> State:
@@ -244,27 +246,29 @@ def apply_order(state: State, order: Order) -> State:
         avp = state.avp + sum(SHIPS[g].cls.vp for g in ships)
         return finish_unit(evolve(state, box=tuple(boxes), loc=tuple(loc), avp=avp))
     if kind == "river":
-        state = _moved(state, ships, RUFIJI_AREA, RIVER_BOX)
-        return enter_search(evolve(state, unit=Unit(ships, kind, RIVER)))
-    state = _moved(state, ships, to)
-    state = evolve(state, unit=Unit(ships, kind, to, order.target if kind == "raid" else -1))
+        changes = _moved(state, ships, RUFIJI_AREA, RIVER_BOX)
+        return enter_search(evolve(state, **changes, unit=Unit(ships, kind, RIVER)))
+    changes = _moved(state, ships, to)
+    changes["unit"] = Unit(ships, kind, to, order.target if kind == "raid" else -1)
     if kind == "leave":
-        state = evolve(state, river_found=state.river_found - set(ships))
+        state = evolve(state, **changes, river_found=state.river_found - set(ships))
         watch = watchers(state)
         if watch:  # FS-RIVER-EXIT
             return start_battle(state, ships, tuple(watch), "river", rufiji=True, run_first=False)
         return enter_search(state)
     if kind == "surprise":
-        state = evolve(state, surprise_turn=True, surprised=state.surprised | set(ships))
+        surprised = state.surprised | set(ships)
+        state = evolve(state, **changes, surprise_turn=True, surprised=surprised)
         return start_battle(state, ships, (order.target,), "surprise", surprise=True)
     if kind in ("raid", "convoy"):
-        state = evolve(state, revealed=state.revealed | set(ships))
+        changes["revealed"] = state.revealed | set(ships)
+    if kind == "convoy":
+        return evolve(state, **changes, phase=CHANCE, roll="convoy")
+    state = evolve(state, **changes)
     if kind == "raid":
         guards = station_guards(state, to)
         if guards:  # FS-STATION-AUTO
             return start_battle(state, ships, tuple(guards), "raid")
-    if kind == "convoy":
-        return evolve(state, phase=CHANCE, roll="convoy")
     return enter_search(state)
 
 

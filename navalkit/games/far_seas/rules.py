@@ -73,9 +73,9 @@ def _generate(state: State) -> list[Any]:
     if p == ALLY:
         return orders.allied_moves(state)
     if p == GERMAN_PHASE:
-        return list(orders.german_orders(state))
+        return orders.german_orders(state)
     if p == SEARCH:
-        return list(search.search_actions(state))
+        return search.search_actions(state)
     if p in (G_RUN, A_RUN):
         return [RUN, FIGHT]
     return []

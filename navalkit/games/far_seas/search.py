@@ -65,6 +65,12 @@ def search_areas(state: State) -> list[int]:
     return sorted(a for a in _mix(state) if a not in done)
 
 
+def may_search(state: State) -> bool:
+    """Is there an area the Allies may still search for the current German order?"""
+    done = state.unit.searched if state.unit else frozenset()
+    return any(a not in done for a in _mix(state))
+
+
 def search_actions(state: State) -> list[Search | Simple]:
     """Search each searchable area (with everyone, or with the non-British only), or stop."""
     done = state.unit.searched if state.unit else frozenset()
@@ -86,7 +92,7 @@ _SEARCH_FOREIGN = tuple(Search(a, "non-British") for a in range(RIVER + 1))
 
 def enter_search(state: State) -> State:
     """After a German move: the Allies search if any of their ships may."""
-    if search_areas(state):
+    if may_search(state):
         return evolve(state, phase=SEARCH)
     return end_search(state)
 
@@ -120,28 +126,18 @@ def resolve_search(state: State, roll: int | None) -> State:
     unit = state.unit
     assert unit is not None
     area, who = state.search_at, state.search_who
+    targets = [g for g in unit.ships if state.box[g] in AT_SEA] if unit.area == area else []
+    if not targets:  # not there: the die was rolled all the same
+        return _missed(state, state.gvp, state.coward_areas)
     group = _group(state, area, who)
-    targets = [g for g in unit.ships if state.box[g] in AT_SEA]
-    present = unit.area == area and bool(targets)
     gvp = state.gvp
     cowards = state.coward_areas
-    if present and who == "non-British" and area not in cowards:  # FS-COWARD
+    if who == "non-British" and area not in cowards:  # FS-COWARD
         idle = [s for s in searchers(state, area) if SHIPS[s].british]
         gvp = (gvp[0], gvp[1], gvp[2], gvp[3] + sum(SHIPS[s].cls.vp for s in idle))
         cowards = cowards | {area}
-    hit = present and (roll is None or search_finds(roll, len(group) - 1, len(targets) - 1))
-    if not hit:
-        more = bool(search_areas(state))
-        state = evolve(
-            state,
-            gvp=gvp,
-            coward_areas=cowards,
-            search_at=-1,
-            search_who="",
-            roll="",
-            phase=SEARCH,
-        )
-        return state if more else end_search(state)
+    if roll is not None and not search_finds(roll, len(group) - 1, len(targets) - 1):
+        return _missed(state, gvp, cowards)
     found = state.found | set(group)
     if area == RIVER:  # FS-RIVER-STAY: no attack in the river, but he must stay
         state = evolve(
@@ -160,6 +156,15 @@ def resolve_search(state: State, roll: int | None) -> State:
         state, gvp=gvp, coward_areas=cowards, search_at=-1, search_who="", roll="", found=found
     )
     return start_battle(state, tuple(targets), tuple(group), "search")
+
+
+def _missed(state: State, gvp: tuple[int, int, int, int], cowards: frozenset[int]) -> State:
+    """A search that found nothing: search again, or stop when no area is left."""
+    more = may_search(state)
+    state = evolve(
+        state, gvp=gvp, coward_areas=cowards, search_at=-1, search_who="", roll="", phase=SEARCH
+    )
+    return state if more else end_search(state)
 
 
 def end_search(state: State) -> State:
