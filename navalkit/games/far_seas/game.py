@@ -56,8 +56,8 @@ class FarSeas(Game[State, Action]):
     def is_chance(self, state: State) -> bool:
         return state.phase == CHANCE
 
-    def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
-        return list(rules.chance_outcomes(state))
+    # The calls of every playout step go straight to the rules (no wrapper frame).
+    chance_outcomes = staticmethod(rules.chance_outcomes)
 
     def apply_chance(self, state: State, outcome: Any) -> State:
         return rules.apply_chance(state, int(outcome))
@@ -86,14 +86,12 @@ class FarSeas(Game[State, Action]):
             return f"{SHIPS[sh].name} {what[k]} {SHIPS[tgt].name}: {o}{extra}."
         return f"Die: {o}."
 
-    def legal_actions(self, state: State) -> list[Action]:
-        return rules.legal_actions(state)
+    legal_actions = staticmethod(rules.legal_actions)
 
     def violation(self, state: State, action: object) -> Violation | None:
         return rules.violation(state, action)
 
-    def apply(self, state: State, action: Action) -> State:
-        return rules.apply(state, action)
+    apply = staticmethod(rules.apply)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER

@@ -42,6 +42,7 @@ from .state import (
     State,
     Unit,
     evolve,
+    evolver,
     ships_in,
 )
 from .state import (
@@ -337,5 +338,8 @@ def apply_deploy(state: State, move: Deploy) -> State:
     loc, boxes = list(state.loc), list(state.box)
     for s in move.ships:
         loc[s], boxes[s] = move.to, box
-    after = evolve(state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE)
+    after = _deployed(state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE)
     return moved_on(state, after, move.ships)
+
+
+_deployed = evolver(State, "loc", "box", "phase")

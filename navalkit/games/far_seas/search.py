@@ -14,7 +14,7 @@ from .combat import start_battle
 from .data import FIRST_ALLIED, NATION_BIT, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
 from .fleet import fleet
 from .flow import finish_unit
-from .state import AT_SEA, CHANCE, MOVED, SEARCH, WATCH, State, evolve, ships_in
+from .state import AT_SEA, CHANCE, MOVED, SEARCH, WATCH, State, Unit, evolve, evolver, ships_in
 
 
 def search_finds(roll: int, extra_searchers: int = 0, extra_targets: int = 0) -> bool:
@@ -86,6 +86,12 @@ def search_actions(state: State) -> list[Search | Simple]:
     return out
 
 
+#: the copiers of the search's hot steps (see state.evolver)
+_phase = evolver(State, "phase")
+_searched = evolver(Unit, "searched")
+_to_roll = evolver(State, "unit", "search_at", "search_who", "phase", "roll")
+_to_search = evolver(State, "gvp", "coward_areas", "search_at", "search_who", "roll", "phase")
+
 _SEARCH_ALL = tuple(Search(a, "all") for a in range(RIVER + 1))
 _SEARCH_FOREIGN = tuple(Search(a, "non-British") for a in range(RIVER + 1))
 
@@ -93,7 +99,7 @@ _SEARCH_FOREIGN = tuple(Search(a, "non-British") for a in range(RIVER + 1))
 def enter_search(state: State) -> State:
     """After a German move: the Allies search if any of their ships may."""
     if may_search(state):
-        return evolve(state, phase=SEARCH)
+        return _phase(state, phase=SEARCH)
     return end_search(state)
 
 
@@ -107,17 +113,12 @@ def _group(state: State, area: int, who: str) -> list[int]:
 def apply_search(state: State, action: Search) -> State:
     unit = state.unit
     assert unit is not None
-    unit = evolve(unit, searched=unit.searched | {action.area})
+    unit = _searched(unit, searched=unit.searched | {action.area})
     if action.area == RED_SEA:  # FS-RED-SEA: no roll, found if there
         state = evolve(state, unit=unit, search_at=action.area, search_who=action.who)
         return resolve_search(state, None)
-    return evolve(
-        state,
-        unit=unit,
-        search_at=action.area,
-        search_who=action.who,
-        phase=CHANCE,
-        roll="search",
+    return _to_roll(
+        state, unit=unit, search_at=action.area, search_who=action.who, phase=CHANCE, roll="search"
     )
 
 
@@ -161,7 +162,7 @@ def resolve_search(state: State, roll: int | None) -> State:
 def _missed(state: State, gvp: tuple[int, int, int, int], cowards: frozenset[int]) -> State:
     """A search that found nothing: search again, or stop when no area is left."""
     more = may_search(state)
-    state = evolve(
+    state = _to_search(
         state, gvp=gvp, coward_areas=cowards, search_at=-1, search_who="", roll="", phase=SEARCH
     )
     return state if more else end_search(state)

@@ -6,6 +6,7 @@ ship. Seat 0 is the German raider player, seat 1 the Allies.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -30,31 +31,37 @@ def _draft(cls: type) -> type:
 
 
 def _evolver(cls: type, keys: tuple[str, ...]) -> Any:
-    """Compile a copier of ``cls`` that takes new values of the fields ``keys``, in order
-    (once per class and set of keys).
+    """Compile a copier of ``cls`` that takes new values of the fields ``keys`` as keyword
+    arguments (once per class and set of keys).
 
     The copy is filled as a draft (see _draft) by plain attribute stores, which CPython
     turns into its fastest slot writes (a frozen dataclass refuses them), and is then made
     a ``cls``: nothing else ever sees the draft."""
-    args = [f"v{i}" for i in range(len(keys))]
-    lines = [f"def evolve(o, {', '.join(args)}):", "    n = new(draft)"]
+    lines = [f"def evolve(_o, *, {', '.join(keys)}):", "    _n = _new(_draft)"]
     for name in cls.__slots__:  # type: ignore[attr-defined]
-        value = args[keys.index(name)] if name in keys else f"o.{name}"
-        lines.append(f"    n.{name} = {value}")
-    lines += ["    n.__class__ = cls", "    return n"]
-    scope: dict[str, Any] = {"new": object.__new__, "draft": _draft(cls), "cls": cls}
+        lines.append(f"    _n.{name} = {name if name in keys else f'_o.{name}'}")
+    lines += ["    _n.__class__ = _cls", "    return _n"]
+    scope: dict[str, Any] = {"_new": object.__new__, "_draft": _draft(cls), "_cls": cls}
     exec("\n".join(lines), scope)
     return scope["evolve"]
+
+
+def evolver(cls: type[T], *keys: str) -> Callable[..., T]:
+    """The copier of ``cls`` that ``evolve`` uses for changes of ``keys``, to call straight
+    from a hot path: ``evolver(State, "phase")(state, phase=ALLY)``."""
+    fn = _EVOLVERS.get((cls, keys))
+    if fn is None:
+        fn = _EVOLVERS[cls, keys] = _evolver(cls, keys)
+    return fn  # type: ignore[no-any-return]
 
 
 def evolve(obj: T, **changes: Any) -> T:
     """``dataclasses.replace`` for the frozen, slotted values here, without re-running
     ``__init__`` (the hot path of every move)."""
-    key = (type(obj), tuple(changes))
-    fn = _EVOLVERS.get(key)
+    fn = _EVOLVERS.get((type(obj), tuple(changes)))
     if fn is None:
-        fn = _EVOLVERS[key] = _evolver(*key)
-    return fn(obj, *changes.values())  # type: ignore[no-any-return]
+        fn = evolver(type(obj), *changes)
+    return fn(obj, **changes)  # type: ignore[no-any-return]
 
 
 GERMANY, ALLIES = 0, 1
