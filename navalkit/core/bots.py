@@ -63,7 +63,7 @@ def make_bot(game: Any, name: str) -> Bot:
     if name == "mcts":
         from .mcts import MCTSBot
 
-        return MCTSBot()
+        return MCTSBot.for_game(game)  # with the game's own search settings, if any
     factories: dict[str, Callable[[], Bot]] = game.bots()
     if name not in factories:
         raise ValueError(f"{game.title} has no bot {name!r}; choose from {bot_names(game)}")

@@ -6,6 +6,13 @@ information, a fresh guess at the hidden cards or positions otherwise), searches
 such samples, and adds up the visits of each root action ("determinized" UCT). Rollouts stop
 after ``rollout_depth`` actions and are scored by the game's ``evaluate(state, seat)`` (a
 number in [0, 1]) when it has one, and by the scores so far otherwise.
+
+A game tunes the search for itself with its ``search`` class attribute (the keyword arguments
+of :class:`MCTSBot`, read by :meth:`MCTSBot.for_game`): shorter rollouts where its
+``evaluate`` is good, rollouts guided by its own heuristic bot (``guide``: the chance that a
+rollout move is the heuristic's rather than a random one), and the heuristic's choice tried
+first at the root (``hint``). The heuristic is given the seat's observation of the sampled
+state only, so guided rollouts peek no more than random ones.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from .bots import BotView, RandomBot, heuristic_name
+from .bots import Bot, BotView, RandomBot, heuristic_name
 
 Rng = Any  # navalkit.core.rng.Rng; kept loose to avoid an import cycle in type checking
 
@@ -31,6 +38,7 @@ class _Node:
     actions: dict[str, Any] = field(default_factory=dict)
     visits: int = 0
     reward: float = 0.0  # summed from the point of view of the seat that moved into it
+    hinted: bool = False  # the first untried action is to be expanded first
 
 
 def _key(action: Any) -> str:
@@ -54,6 +62,11 @@ def _node(game: Any, state: Any) -> _Node:
     )
 
 
+def squash(value: float, scale: float) -> float:
+    """A score on any scale as a reward in (0, 1): 0.5 at 0, about 0.73 at ``scale``."""
+    return 1.0 / (1.0 + math.exp(-value / scale))
+
+
 def _payoff(game: Any, state: Any, players: int) -> list[float]:
     """Each seat's reward in [0, 1] for a finished or cut-off game."""
     if game.is_over(state):
@@ -74,7 +87,11 @@ def _payoff(game: Any, state: Any, players: int) -> list[float]:
 
 class MCTSBot:
     """UCT over sampled states. ``iterations`` per move (split over ``samples``), or stop at
-    ``time_limit`` seconds, whichever comes first."""
+    ``time_limit`` seconds, whichever comes first. ``guide`` (0 to 1) is the share of rollout
+    moves the game's heuristic bot chooses; with ``hint`` > 0 its choice for the real view is
+    the first root action searched in every sample, and is credited ``hint * iterations``
+    extra visits when the root actions are counted (another action must do clearly better
+    in the search to be chosen instead)."""
 
     name = "mcts"
 
@@ -86,12 +103,21 @@ class MCTSBot:
         rollout_depth: int = 24,
         exploration: float = 1.4,
         time_limit: float | None = None,
+        guide: float = 0.0,
+        hint: float = 0.0,
     ) -> None:
         self.iterations = iterations
         self.samples = samples
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.time_limit = time_limit
+        self.guide = guide
+        self.hint = hint
+
+    @classmethod
+    def for_game(cls, game: Any) -> MCTSBot:
+        """The search with the settings ``game`` declares for itself (its ``search``)."""
+        return cls(**getattr(game, "search", {}))
 
     def choose(self, view: BotView) -> Any:
         legal = view.legal_actions
@@ -99,7 +125,9 @@ class MCTSBot:
             return legal[0]
         game, rng = view.game, view.rng
         players = view.players
-        visits: dict[str, int] = {}
+        heuristic = _fallback(game) if self.guide > 0 or self.hint > 0 else None
+        first = _key(heuristic.choose(view)) if heuristic is not None and self.hint > 0 else None
+        visits: dict[str, float] = {} if first is None else {first: self.hint * self.iterations}
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         per_sample = max(1, self.iterations // max(1, self.samples))
         for _ in range(self.samples):
@@ -107,8 +135,12 @@ class MCTSBot:
             if state is None:  # the game cannot guess what is hidden: play greedy or random
                 return _fallback(game).choose(view)
             root = _node(game, state)
+            if first is not None:  # the heuristic's choice is expanded first
+                root.untried.sort(key=lambda a: _key(a) != first)
+                root.hinted = True
+            rollout = _Rollout(game, players, rng, self.rollout_depth, self.guide, heuristic)
             for _ in range(per_sample):
-                self._iterate(game, root, players, rng)
+                self._iterate(game, root, players, rng, rollout)
                 if deadline is not None and time.perf_counter() > deadline:
                     break
             for key, child in root.children.items():
@@ -122,16 +154,17 @@ class MCTSBot:
         best = max(n for n, _ in ranked)
         return by_key[rng.choice(sorted(k for n, k in ranked if n == best))]
 
-    def _iterate(self, game: Any, root: _Node, players: int, rng: Rng) -> None:
+    def _iterate(self, game: Any, root: _Node, players: int, rng: Rng, rollout: _Rollout) -> None:
         path = [root]
         node = root
         # selection
         while not node.untried and node.children:
             node = self._select(node)
             path.append(node)
-        # expansion
+        # expansion (a hinted node's first untried action is the heuristic's: see choose)
         if node.untried:
-            action = node.untried.pop(rng.randrange(len(node.untried)))
+            action = node.untried.pop(0 if node.hinted else rng.randrange(len(node.untried)))
+            node.hinted = False
             child_state = _settle(game, game.apply(node.state, action), rng)
             child = _node(game, child_state)
             key = _key(action)
@@ -139,13 +172,7 @@ class MCTSBot:
             node.actions[key] = action
             path.append(child)
             node = child
-        # rollout
-        state = node.state
-        for _ in range(self.rollout_depth):
-            if game.is_over(state):
-                break
-            state = _settle(game, game.apply(state, rng.choice(game.legal_actions(state))), rng)
-        rewards = _payoff(game, state, players)
+        rewards = rollout.play(node.state)
         # backpropagation: a node's reward is for the seat that moved into it
         for parent, child in pairwise(path):
             child.visits += 1
@@ -163,6 +190,33 @@ class MCTSBot:
             return child.reward / child.visits + c * math.sqrt(log_n / child.visits)
 
         return max(node.children.values(), key=ucb)
+
+
+class _Rollout:
+    """Plays on from a state for up to ``depth`` moves, each the heuristic's with chance
+    ``guide`` (given the mover's observation of the state only) and random otherwise, and
+    scores where it stops."""
+
+    def __init__(
+        self, game: Any, players: int, rng: Rng, depth: int, guide: float, heuristic: Bot | None
+    ) -> None:
+        self.game, self.players, self.rng = game, players, rng
+        self.depth, self.guide, self.heuristic = depth, guide, heuristic
+
+    def play(self, state: Any) -> list[float]:
+        game, rng = self.game, self.rng
+        for _ in range(self.depth):
+            if game.is_over(state):
+                break
+            legal = game.legal_actions(state)
+            if self.heuristic is not None and rng.random() < self.guide:
+                seat = game.to_move(state)
+                seen = BotView(game, seat, game.observe(state, seat), legal, rng, 0, self.players)
+                action = self.heuristic.choose(seen)
+            else:
+                action = rng.choice(legal)
+            state = _settle(game, game.apply(state, action), rng)
+        return _payoff(game, state, self.players)
 
 
 def _fallback(game: Any) -> Any:

@@ -51,6 +51,9 @@ class Game(ABC, Generic[S, A]):
     summary: ClassVar[str] = ""
     #: True when some seat may not see everything (observe hides something)
     hidden_information: ClassVar[bool] = False
+    #: how the generic search bot (``mcts``, the hard level) should search this game: keyword
+    #: arguments of :class:`~navalkit.core.mcts.MCTSBot` (empty: its defaults)
+    search: ClassVar[dict[str, Any]] = {}
 
     # --- settings -------------------------------------------------------------------
     def make_config(self, **overrides: Any) -> Any:

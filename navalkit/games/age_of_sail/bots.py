@@ -14,7 +14,7 @@ from navalkit.core.bots import BotView
 from .actions import Board, End, Fire, Order, Repair, Sail, Turn
 from .calc import hit_number, points_off_wind, relative_bearing
 from .data import STERN_RAKE_DEG, VECTORS
-from .state import State
+from .state import Ship, State
 
 
 def _nearest_enemy(state: State, i: int) -> tuple[float, int]:
@@ -24,6 +24,27 @@ def _nearest_enemy(state: State, i: int) -> tuple[float, int]:
         if t.afloat and t.side != s.side:
             best = min(best, (math.hypot(t.x - s.x, t.y - s.y), j))
     return best
+
+
+def station(state: State, s: Ship, x: float, y: float) -> float:
+    """How good the spot (x, y) is for ship ``s`` on her heading: 5 cm off an enemy with him
+    on her beam (where her broadside bears) is best."""
+    best = 0.0
+    for t in state.ships:
+        if t.afloat and t.side != s.side:
+            r = math.hypot(t.x - x, t.y - y)
+            side_on = abs(abs(relative_bearing(x, y, s.heading, t.x, t.y) - 180.0) - 90.0)
+            best = max(best, 30 - abs(r - 5) - (0 if side_on <= 45 else 5))
+    return best
+
+
+def position_value(state: State, me: int) -> float:
+    """How ``me`` stands, in damage points: damage dealt less damage taken, and a little for
+    each of its ships on a good station (the captain's aim, as a score). Only its own ships'
+    stations count: closing in puts the enemy in range too, and would cancel out."""
+    lead = state.damage[me] - state.damage[1 - me]
+    place = sum(station(state, s, s.x, s.y) for s in state.ships if s.afloat and s.side == me)
+    return lead + 0.05 * place
 
 
 def _score(state: State, action: Any) -> float:
@@ -59,14 +80,7 @@ def _score(state: State, action: Any) -> float:
     if isinstance(action, Sail):
         s = state.ships[action.ship]
         vx, vy = VECTORS[s.heading]
-        x, y = s.x + vx * action.cm, s.y + vy * action.cm
-        best = 0.0
-        for t in state.ships:
-            if t.afloat and t.side != s.side:
-                r = math.hypot(t.x - x, t.y - y)
-                side_on = abs(abs(relative_bearing(x, y, s.heading, t.x, t.y) - 180.0) - 90.0)
-                best = max(best, 30 - abs(r - 5) - (0 if side_on <= 45 else 5))
-        return best
+        return station(state, s, s.x + vx * action.cm, s.y + vy * action.cm)
     if isinstance(action, Order):
         return {"separate": 40, "weigh": 30, "drift": 15}.get(action.what, -10)
     if isinstance(action, End):

@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
+from navalkit.core.mcts import squash
 from navalkit.core.protocol import Game
 
 from . import flow, rules
@@ -44,6 +45,11 @@ class AgeOfSail(Game[State, Action]):
     config_type: ClassVar[type[Any]] = Config
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = False
+    # The hard bot: random rollouts never bring the fleets into range (MCTS drew 6/6 against
+    # random), so rollouts are short (8 moves), half of their moves the captain's, and scored
+    # by evaluate (damage lead and ships on station); the captain's choice is searched first.
+    # Measured: 6/6 against random, 7/10 (1 drawn) against the captain, ~70 ms a move.
+    search: ClassVar[dict[str, Any]] = {"rollout_depth": 8, "guide": 0.5, "hint": 0.01}
 
     def initial_state(self, config: Config, players: int) -> State:
         return flow.initial_state(config)
@@ -196,6 +202,16 @@ class AgeOfSail(Game[State, Action]):
         if state.phase == MOVE and s.ordered:
             return f"{s.name} has had her order this turn."
         return f"{s.name} has nothing she can do now: try another ship, or end the phase."
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well ``seat`` stands, from 0 to 1: the captain's position value (damage lead
+        and ships on station), squashed (used to score search rollouts cut short)."""
+        from .bots import position_value
+
+        if state.phase == OVER:
+            w = self.winner(state)
+            return 0.5 if w is None else float(w == seat)
+        return squash(position_value(state, seat), 3.0)
 
     def bots(self) -> dict[str, Any]:
         from .bots import CaptainBot

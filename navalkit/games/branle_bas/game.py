@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
+from navalkit.core.mcts import squash
 from navalkit.core.protocol import Game
 
 from . import rules
@@ -203,7 +203,7 @@ class BranleBas(Game[State, Action]):
         if state.result is not None:
             w = state.result.winner
             return 0.5 if w is None else float(w == seat)
-        return 1.0 / (1.0 + math.exp(-position_value(state, seat) / 60.0))
+        return squash(position_value(state, seat), 60.0)
 
     def bots(self) -> dict[str, Any]:
         from .bots import GreedyBot

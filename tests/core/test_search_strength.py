@@ -1,0 +1,85 @@
+"""The hard level (``mcts`` with each game's own ``search`` settings) is clearly stronger than
+the easy one, in short seeded games (so the counts are repeatable), and its guided search
+still never peeks at what its seat cannot see. Strength only: move times are benchmarked in
+``benchmarks/bots.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import navalkit
+from navalkit.core.bots import make_bot, play_bot_move
+from navalkit.core.mcts import MCTSBot
+from navalkit.testing.search import assert_same_choice, twin_by_sampling
+
+# game, settings, games played (the hard bot's seat rotates), wins it must reach: the two
+# games where the hard bot used to be the weaker. The others are left to the benchmark, as
+# their games are too long for a quick test (Branle-Bas and Naval War take ~10 s a game here,
+# Far Seas' shortened games say too little).
+SHORT: list[tuple[str, dict[str, Any], int, int]] = [
+    ("age_of_sail", {}, 4, 3),
+    ("nautic_miles", {"target": 10, "max_rounds": 1}, 4, 3),
+]
+
+
+def _hard_wins(game_id: str, settings: dict[str, Any], games: int) -> int:
+    game = navalkit.get_game(game_id)
+    wins = 0
+    for g in range(games):
+        n = game.default_players
+        m = navalkit.new_match(game_id, seed=700 + g, players=n, **settings)
+        seat = g % n
+        bots = [make_bot(game, "random") for _ in range(n)]
+        bots[seat] = make_bot(game, "hard")
+        while not m.is_over:
+            player = m.current_player
+            assert player is not None
+            play_bot_move(m, bots[player])
+        wins += m.winner == seat
+    return wins
+
+
+@pytest.mark.parametrize(("game_id", "settings", "games", "need"), SHORT, ids=lambda v: str(v))
+def test_hard_beats_easy(game_id: str, settings: dict[str, Any], games: int, need: int) -> None:
+    wins = _hard_wins(game_id, settings, games)
+    assert wins >= need, f"{game_id}: mcts beat random {wins}/{games}"
+
+
+def test_every_game_gets_its_own_search_settings() -> None:
+    for game_id in navalkit.games():
+        game = navalkit.get_game(game_id)
+        bot = make_bot(game, "hard")
+        assert isinstance(bot, MCTSBot)
+        for key, value in game.search.items():
+            assert getattr(bot, key) == value, (game_id, key)
+
+
+@pytest.mark.parametrize("game_id", ["nautic_miles", "naval_war", "far_seas"])
+def test_guided_search_cannot_peek(game_id: str) -> None:
+    """With the heuristic guiding the rollouts and hinting at the root, two true states the
+    seat cannot tell apart still get the same choice."""
+    game = navalkit.get_game(game_id)
+    n = game.default_players
+    m = navalkit.new_match(game_id, seed=3, players=n)
+    random_bot = make_bot(game, "random")
+    checked = 0
+    for _ in range(300):
+        if m.is_over:
+            break
+        seat = m.current_player
+        if seat is not None and len(m.legal_actions()) > 1:
+            settings = {**game.search, "iterations": 24, "samples": 2}
+            try:
+                other = twin_by_sampling(game, m.state, seat)
+            except AssertionError:  # nothing hidden from this seat yet
+                other = None
+            if other is not None:
+                truths = (m.state, other)
+                assert_same_choice(game, seat, truths, seed=checked, players=n, **settings)
+            checked += 1
+            if checked == 2:
+                break
+        play_bot_move(m, random_bot)
+    assert checked == 2
