@@ -120,19 +120,26 @@ _REPLACERS: dict[type, Callable[..., Any]] = {}
 
 
 def _replacer(cls: type) -> Callable[..., Any]:
-    """A compiled ``dataclasses.replace`` for one class (keyword changes, positional build)."""
+    """A compiled ``dataclasses.replace`` for one frozen, slotted class (keyword changes).
+
+    The copy is first an instance of a plain twin class with the same slots, written by
+    ordinary attribute stores (CPython's fastest slot writes, which the frozen class
+    refuses), and then relabelled ``cls`` by assigning ``__class__``: the layouts are the
+    same, so Python allows it. Nobody ever sees the twin."""
     names = [f.name for f in fields(cls)]
-    params = ", ".join(f"{n}=_M" for n in names)
-    args = ", ".join(f"o.{n} if {n} is _M else {n}" for n in names)
-    scope: dict[str, Any] = {"_M": _MISSING, "cls": cls}
-    exec(f"def evolve(o, *, {params}):\n    return cls({args})", scope)
+    twin = type(f"_{cls.__name__}Copy", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    body = [f"    _n.{n} = _o.{n} if {n} is _M else {n}" for n in names]
+    lines = [f"def evolve(_o, *, {', '.join(f'{n}=_M' for n in names)}):", "    _n = _new(_twin)"]
+    lines += [*body, "    _n.__class__ = _cls", "    return _n"]
+    scope: dict[str, Any] = {"_M": _MISSING, "_new": object.__new__, "_twin": twin, "_cls": cls}
+    exec("\n".join(lines), scope)
     fn: Callable[..., Any] = scope["evolve"]
     _REPLACERS[cls] = fn
     return fn
 
 
 def evolve(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for the state's frozen dataclasses, ten times faster."""
+    """``dataclasses.replace`` for the state's frozen dataclasses, many times faster."""
     fn = _REPLACERS.get(type(obj)) or _replacer(type(obj))
     result: T = fn(obj, **changes)
     return result
