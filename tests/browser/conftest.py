@@ -52,6 +52,15 @@ def notebook_pages() -> list[str]:
     return [p.relative_to(root).as_posix() for p in find_notebooks(root)]
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Screenshots of an earlier run would mislead: remove them once, before any test (in the
+    main process only: pytest-xdist's workers would remove each other's new ones)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    for old in ARTIFACTS.glob("*.png"):
+        old.unlink()
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Parametrize ``page_path`` over every page and ``play_path`` over the ``*play`` pages."""
     pages = notebook_pages()
@@ -107,39 +116,35 @@ class VoilaServer:
         return "\n".join(text.splitlines()[-lines:])
 
 
-@pytest.fixture(scope="session")
-def voila_server(chromium_path: Path) -> Iterator[VoilaServer]:
-    """``python -m navalkit.cli serve --no-browser`` on a free port, for the whole session."""
+def start_serve(*options: str) -> tuple[VoilaServer, subprocess.Popen[bytes]]:
+    """``python -m navalkit.cli serve --no-browser <options>`` on a free port, answering."""
     notebooks = served_notebooks()
     if not notebooks.is_dir():
         pytest.fail(f"no notebooks folder at {notebooks}", pytrace=False)
     ARTIFACTS.mkdir(exist_ok=True)
-    for old in ARTIFACTS.glob("*.png"):  # screenshots of an earlier run would mislead
-        old.unlink()
-    server = VoilaServer(notebooks, _free_port(), ARTIFACTS / "voila-server.log")
-    cmd = [
-        sys.executable,
-        "-m",
-        "navalkit.cli",
-        "serve",
-        "--no-browser",
-        "--port",
-        str(server.port),
-        "--notebooks",
-        str(notebooks),
-    ]
+    port = _free_port()
+    server = VoilaServer(notebooks, port, ARTIFACTS / f"voila-server-{port}.log")
+    cmd = [sys.executable, "-m", "navalkit.cli", "serve", "--no-browser", "--port", str(port),
+           "--notebooks", str(notebooks), *options]  # fmt: skip
     with server.log.open("wb") as log:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         wait_until_serving(server.base_url, timeout=SERVER_START_TIMEOUT, proc=proc)
     except (RuntimeError, TimeoutError) as exc:
-        _stop(proc)
+        stop_serve(proc)
         pytest.fail(f"navalkit serve did not start: {exc}\n{server.log_tail()}", pytrace=False)
+    return server, proc
+
+
+@pytest.fixture(scope="session")
+def voila_server(chromium_path: Path) -> Iterator[VoilaServer]:
+    """``python -m navalkit.cli serve --no-browser`` on a free port, for the whole session."""
+    server, proc = start_serve()
     yield server
-    _stop(proc)
+    stop_serve(proc)
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
+def stop_serve(proc: subprocess.Popen[bytes]) -> None:
     """SIGTERM (navalkit serve forwards it to Voila, which shuts its kernels), then SIGKILL."""
     if proc.poll() is None:
         proc.terminate()

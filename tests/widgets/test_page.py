@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import socket
+import threading
+from typing import Any
+
 import pytest
 
 import navalkit
@@ -76,15 +81,46 @@ def test_page_query_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_a_preheated_kernel_waits_for_its_request(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In Voila's pool the environment has no query yet: ask Voila for it."""
-    import voila.utils
+    """In Voila's pool the environment has no query yet: the kernel asks Voila's query socket
+    (here a stand-in on 127.0.0.1 that answers as Voila does, with the request's environment)."""
+    from websockets.sync.server import serve
 
     asked: list[str] = []
+
+    def voila(socket: Any) -> None:
+        asked.append(socket.request.path)
+        socket.send(json.dumps({"QUERY_STRING": "seed=9&opponent=human"}))
+
+    with serve(voila, "127.0.0.1", 0) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        port = server.socket.getsockname()[1]
+        for name, value in {
+            "VOILA_PREHEAT": "True",
+            "VOILA_APP_PORT": str(port),
+            "VOILA_KERNEL_ID": "k-1",
+            "VOILA_SERVER_URL": "/base/",
+            "QUERY_STRING": "",
+        }.items():
+            monkeypatch.setenv(name, value)
+        monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+        app = page.play_app("branle_bas")
+        server.shutdown()
+    assert asked == ["/base/voila/query/k-1"]
+    assert app.match.seed == 9 and app.seats == ["human", "human"]
+
+
+def test_a_preheated_kernel_that_cannot_reach_voila_opens_the_defaults(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
     monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
     monkeypatch.setenv("QUERY_STRING", "")
-    monkeypatch.setattr(voila.utils, "get_query_string", lambda: asked.append("x") or "seed=9")
-    assert page_query() == "seed=9" and asked == ["x"]
-    assert page.play_app("branle_bas").match.seed == 9
+    with pytest.warns(UserWarning, match="no request info from Voila"):
+        assert page_query() == ""
 
 
 def test_the_query_starts_its_game_at_the_table_already_built() -> None:
