@@ -21,6 +21,7 @@ from .seats import (
     run_to_end,
     undo_human_move,
     viewer,
+    visible_legal,
 )
 
 __all__ = [
@@ -45,4 +46,5 @@ __all__ = [
     "typed_path",
     "undo_human_move",
     "viewer",
+    "visible_legal",
 ]

@@ -44,6 +44,7 @@ from navalkit.play import (
     typed_path,
     undo_human_move,
     viewer,
+    visible_legal,
 )
 from navalkit.play.options import opponent_bot, play_options
 from navalkit.render.scene import Scene
@@ -124,9 +125,7 @@ class SiteGame:
     def _legal(self) -> list[Any]:
         """The legal actions the clicking person may see: only the seat to move's, and not
         behind the hand-over screen (they would reveal a hand)."""
-        m = self.match
-        own_turn = self.viewer is None or self.viewer == m.current_player
-        return m.legal_actions() if own_turn and not self.covered else []
+        return visible_legal(self.match, self.seats, self.teacher, self.covered)
 
     def _prefix(self) -> tuple[str, ...]:
         choices = [value for _label, value in self.game.ui_choices(self.match.state)]

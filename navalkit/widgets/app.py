@@ -37,6 +37,7 @@ from navalkit.play import (
     typed_path,
     undo_human_move,
     viewer,
+    visible_legal,
 )
 from navalkit.render import Layer, Rect
 from navalkit.render.canvas import CanvasBoard
@@ -280,8 +281,7 @@ class GameApp:
         )
         # Only the seat to move may see its legal actions: in a hidden-information game they
         # would reveal a hand to anyone else watching the screen.
-        own_turn = self.viewer is None or self.viewer == m.current_player
-        legal = m.legal_actions() if own_turn and not covered else []
+        legal = visible_legal(m, self.seats, self.teacher, covered)
         self.legal_list.options = [(m.describe(a), i) for i, a in enumerate(legal)]
         self._legal = legal
         example = typed_example(g, m.state, legal)
@@ -432,15 +432,8 @@ class GameApp:
 
     def _new_game(self) -> None:
         config = {name: box.value for name, box in self.setting_boxes.items()}
-        match = new_match(
-            self.game.id, seed=int(self.seed_box.value), players=self.match.players, **config
-        )
-        self.match = match
-        self._path, self._marks, self._shown_to = (), (), None
-        self.settings_view.value = settings_html(self.game, match.config)
-        self.message.value = info_html(f"New game, seed {match.seed}.")
-        self._auto_play()
-        self.refresh()
+        self.start(seed=int(self.seed_box.value), seats=list(self.seats), **config)
+        self.message.value = info_html(f"New game, seed {self.match.seed}.")
 
     def _set_teacher(self, on: bool) -> None:
         self.teacher = on
