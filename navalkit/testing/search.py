@@ -7,9 +7,10 @@ is given only the seat's observation and legal actions, with the same random gen
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from navalkit.core.bots import BotView
+from navalkit.core.bots import BotView, make_bot
 from navalkit.core.mcts import MCTSBot
 
 
@@ -39,3 +40,35 @@ def assert_same_choice(
         choices.append(MCTSBot(**search).choose(bot_view))
     assert all(c == choices[0] for c in choices), f"the search peeked: {choices}"
     return choices[0]
+
+
+def assert_no_peeking(
+    game: Any,
+    positions: Iterable[tuple[int, Any]],
+    players: Callable[[Any], int],
+    *,
+    cases: int = 6,
+    **search: Any,
+) -> None:
+    """In ``cases`` of the ``(seed, state)`` positions where a seat chooses among two or more
+    actions, a twin state the seat cannot tell apart (:func:`twin_by_sampling`) gets the same
+    search choice with the same seed. Fails if fewer positions qualify."""
+    checked = 0
+    for seed, state in positions:
+        seat = game.to_move(state)
+        if seat is None or len(game.legal_actions(state)) < 2:
+            continue
+        other = twin_by_sampling(game, state, seat)
+        assert_same_choice(game, seat, (state, other), seed=seed, players=players(state), **search)
+        checked += 1
+        if checked == cases:
+            return
+    raise AssertionError(f"only {checked} of {cases} positions had a choice to make")
+
+
+def fast_mcts(game: Any, iterations: int) -> MCTSBot:
+    """The game's own ``mcts`` bot (its search settings) with fewer iterations, for tests."""
+    bot = make_bot(game, "mcts")
+    assert isinstance(bot, MCTSBot)
+    bot.iterations = iterations
+    return bot

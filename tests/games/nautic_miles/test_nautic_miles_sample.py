@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
 
 from nm_helpers import cards_of
 
 import navalkit
 from navalkit.core.bots import make_bot, play_bot_move
-from navalkit.core.mcts import MCTSBot
 from navalkit.games.nautic_miles import GAME
 from navalkit.games.nautic_miles.data import ALL_CARDS, CONVOYS, KIND
 from navalkit.games.nautic_miles.state import State
-from navalkit.testing.search import assert_same_choice, twin_by_sampling
+from navalkit.testing.search import assert_no_peeking, fast_mcts
 
 SHORT = {"target": 20, "max_rounds": 2}
 
@@ -72,33 +70,14 @@ def test_face_down_convoys_get_convoy_cards_at_random() -> None:
 
 def test_mcts_cannot_peek() -> None:
     """Two true states the seat to move cannot tell apart: the same rng, the same choice."""
-    checked = 0
-    for seed in range(40):
-        state = position(seed)
-        seat = GAME.to_move(state)
-        if seat is None or len(GAME.legal_actions(state)) < 2:
-            continue
-        other = twin_by_sampling(GAME, state, seat)
-        assert_same_choice(
-            GAME, seat, (state, other), seed=seed, players=state.players, iterations=24, samples=2
-        )
-        checked += 1
-        if checked == 6:
-            break
-    assert checked == 6
-
-
-def _fast_mcts(iterations: int) -> Any:
-    bot = make_bot(GAME, "mcts")
-    assert isinstance(bot, MCTSBot)
-    bot.iterations = iterations
-    return bot
+    positions = ((seed, position(seed)) for seed in range(40))
+    assert_no_peeking(GAME, positions, lambda s: s.players, iterations=24, samples=2)
 
 
 def test_make_bot_mcts_plays_whole_games() -> None:
     for seed, players in ((0, 2), (1, 3)):
         m = navalkit.new_match("nautic_miles", seed=seed, players=players, target=10, max_rounds=1)
-        bot = _fast_mcts(16)
+        bot = fast_mcts(GAME, 16)
         while not m.is_over:
             legal = m.legal_actions()
             event = play_bot_move(m, bot)  # Match.apply refuses anything illegal
@@ -113,7 +92,7 @@ def test_mcts_against_random() -> None:
     for g in range(games):
         m = navalkit.new_match("nautic_miles", seed=500 + g, **SHORT)
         bots = [make_bot(GAME, "random"), make_bot(GAME, "random")]
-        bots[g % 2] = _fast_mcts(40)
+        bots[g % 2] = fast_mcts(GAME, 40)
         while not m.is_over:
             seat = m.current_player
             assert seat is not None

@@ -9,12 +9,11 @@ from typing import Any
 
 import navalkit
 from navalkit.core.bots import make_bot, play_bot_move
-from navalkit.core.mcts import MCTSBot
 from navalkit.games.naval_war import GAME, conserved
 from navalkit.games.naval_war.fleet import RED
 from navalkit.games.naval_war.sample import red_free
 from navalkit.games.naval_war.state import CLEAR, State
-from navalkit.testing.search import assert_same_choice, twin_by_sampling
+from navalkit.testing.search import assert_no_peeking, fast_mcts
 
 
 def position(seed: int) -> State:
@@ -71,33 +70,14 @@ def test_red_free_is_a_public_fact() -> None:
 
 def test_mcts_cannot_peek() -> None:
     """Two true states the seat to move cannot tell apart: the same rng, the same choice."""
-    checked = 0
-    for seed in range(60):
-        state = position(seed)
-        seat = GAME.to_move(state)
-        if seat is None or len(GAME.legal_actions(state)) < 2:
-            continue
-        other = twin_by_sampling(GAME, state, seat)
-        assert_same_choice(
-            GAME, seat, (state, other), seed=seed, players=state.n, iterations=24, samples=2
-        )
-        checked += 1
-        if checked == 6:
-            break
-    assert checked == 6
-
-
-def _fast_mcts(iterations: int) -> Any:
-    bot = make_bot(GAME, "mcts")
-    assert isinstance(bot, MCTSBot)
-    bot.iterations = iterations
-    return bot
+    positions = ((seed, position(seed)) for seed in range(60))
+    assert_no_peeking(GAME, positions, lambda s: s.n, iterations=24, samples=2)
 
 
 def test_make_bot_mcts_plays_whole_games() -> None:
     for seed, players in ((0, 3), (1, 4)):
         m = navalkit.new_match("naval_war", seed=seed, players=players, goal=50, max_rounds=1)
-        bots = [_fast_mcts(16)] + [make_bot(GAME, "random")] * (players - 1)
+        bots = [fast_mcts(GAME, 16)] + [make_bot(GAME, "random")] * (players - 1)
         while not m.is_over:
             seat = m.current_player
             assert seat is not None
@@ -112,7 +92,7 @@ def test_mcts_against_random() -> None:
     for g in range(games):
         m = navalkit.new_match("naval_war", seed=500 + g, players=3, max_rounds=1)
         bots = [make_bot(GAME, "random")] * 3
-        bots[g % 3] = _fast_mcts(40)
+        bots[g % 3] = fast_mcts(GAME, 40)
         while not m.is_over:
             seat = m.current_player
             assert seat is not None
