@@ -18,6 +18,7 @@ from pathlib import Path
 import navalkit
 from navalkit.core import make_bot, play_bot_move
 from navalkit.render.canvas import CanvasBoard
+from navalkit.render.games import draw
 
 HERE = Path(__file__).resolve().parent
 
@@ -25,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 def redraw_times(game_id: str, moves: int, seed: int = 0) -> list[float]:
     game = navalkit.get_game(game_id)
     match = navalkit.new_match(game_id, seed=seed)
-    first = game.draw(match.observe(0))
+    first = draw(game, match.observe(0))
     board = CanvasBoard(first.width, first.height, first.layer_names)
     board.show(first)
     bot = make_bot(game, "random")
@@ -36,7 +37,7 @@ def redraw_times(game_id: str, moves: int, seed: int = 0) -> list[float]:
         play_bot_move(match, bot)
         seat = match.current_player if match.current_player is not None else 0
         t = time.perf_counter()
-        board.show(game.draw(match.observe(seat)))
+        board.show(draw(game, match.observe(seat)))
         times.append(time.perf_counter() - t)
     return times
 

@@ -21,8 +21,11 @@ from .core import (
     new_match,
     simulate,
 )
+from .render.repr import install as _install_pictures
 
 __version__ = "0.1.0"
+
+_install_pictures()  # states, views and matches show themselves as boards in notebooks
 
 __all__ = [
     "ConfigError",

@@ -42,7 +42,7 @@ class NimState:
     last: int | None = None
 
 
-class TinyNim(Game[NimState, Take]):
+class TinyNim(Game[NimState, Take, NimState, Any]):
     id = "tiny_nim"
     title = "Tiny Nim"
     rules_version = "1"
@@ -51,6 +51,8 @@ class TinyNim(Game[NimState, Take]):
     max_players = 2
     default_players = 2
     config_type = NimConfig
+    state_type = NimState
+    view_type = NimState
     clauses = ClauseBook([Clause("N1", "Take", "Take 1 to 3 stones.", "HOUSE")])
 
     def initial_state(self, config: NimConfig, players: int) -> NimState:

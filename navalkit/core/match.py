@@ -255,14 +255,6 @@ class Match:
     def __repr__(self) -> str:
         return f"<Match {self.game.id} seed={self.seed} events={len(self._events)} {self.status}>"
 
-    def _repr_svg_(self) -> str | None:
-        try:
-            from navalkit.render.svg import scene_to_svg
-
-            return scene_to_svg(self.game.draw(self.observe(None)))
-        except NotImplementedError:
-            return None
-
 
 def new_match(
     game_id: str,

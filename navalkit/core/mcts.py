@@ -5,9 +5,9 @@ seat observes (``game.sample_state(observation, rng)``: the observation itself f
 information, a fresh guess at the hidden cards or positions otherwise), searches several
 such samples, and adds up the visits of each root action ("determinized" UCT). Rollouts stop
 after ``rollout_depth`` actions and are scored by the game's ``evaluate(state, seat)`` (a
-number in [0, 1]) when it has one, and by the scores so far otherwise.
+number in [0, 1]) when it gives one, and by the scores so far otherwise.
 
-A game tunes the search for itself with its ``search`` class attribute (the keyword arguments
+A game tunes the search for itself with its ``mcts_settings`` class attribute (the keyword arguments
 of :class:`MCTSBot`, read by :meth:`MCTSBot.for_game`): shorter rollouts where its
 ``evaluate`` is good, rollouts guided by its own heuristic bot (``guide``: the chance that a
 rollout move is the heuristic's rather than a random one), and the heuristic's choice tried
@@ -74,9 +74,9 @@ def _payoff(game: Any, state: Any, players: int) -> list[float]:
         if w is None:
             return [0.5] * players
         return [1.0 if seat == w else 0.0 for seat in range(players)]
-    evaluate = getattr(game, "evaluate", None)
-    if evaluate is not None:
-        return [float(evaluate(state, seat)) for seat in range(players)]
+    values = [game.evaluate(state, seat) for seat in range(players)]
+    if all(v is not None for v in values):
+        return [float(v) for v in values]
     # No heuristic of its own: the scores so far, scaled from the lowest (0) to the highest (1).
     scores = list(game.scores(state))
     low, high = min(scores), max(scores)
@@ -116,8 +116,8 @@ class MCTSBot:
 
     @classmethod
     def for_game(cls, game: Any) -> MCTSBot:
-        """The search with the settings ``game`` declares for itself (its ``search``)."""
-        return cls(**getattr(game, "search", {}))
+        """The search with the settings ``game`` declares for itself (its ``mcts_settings``)."""
+        return cls(**game.mcts_settings)
 
     def choose(self, view: BotView) -> Any:
         legal = view.legal_actions

@@ -1,15 +1,20 @@
-"""The game protocol: what every navalkit game provides.
+"""The game protocol: what every navalkit game provides, and all that the rest of navalkit
+may ask of it.
 
-A game is a :class:`Game` object of pure functions over immutable states. The
-:class:`~navalkit.core.match.Match` driver adds what a session needs: seeded chance,
-a record that replays, undo, and an event log.
+A game is a :class:`Game` object of pure functions over immutable states, generic over its
+state ``S``, action ``A``, view ``V`` (what one seat sees) and settings ``C``. The
+:class:`~navalkit.core.match.Match` driver adds what a session needs: seeded chance, a record
+that replays, undo, and an event log. Every hook that core, render, play or testing calls is
+declared here, with its default where a game may leave it out; nothing is found by
+``getattr``. Drawing is not part of it: a game's ``draw`` module is found by the render layer
+(:mod:`navalkit.render.games`), so the rules never import drawing.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from .clauses import ClauseBook
 from .config import make_config, settings_table
@@ -18,6 +23,8 @@ from .errors import Violation
 JSON = Any
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
+V = TypeVar("V")  # view: what one seat may see
+C = TypeVar("C")  # config: the game's settings
 
 
 @runtime_checkable
@@ -31,12 +38,17 @@ class Action(Protocol):
     def __hash__(self) -> int: ...
 
 
-class Game(ABC, Generic[S, A]):
+class Game(ABC, Generic[S, A, V, C]):
     """The pure rules of one game.
 
     Subclasses set the class attributes and implement the abstract methods. None of them
     may draw chance themselves: at a chance node :meth:`chance_outcomes` lists what may
     happen and the Match draws it.
+
+    The hooks come in four groups: the rules (used by the Match), words (status lines and
+    the log), clicking on a board (used by :mod:`navalkit.play`), and search and testing
+    (used by the bots and the conformance suite). Each game's ``game`` module wires them to
+    its own modules and holds no rule of its own.
     """
 
     id: ClassVar[str]
@@ -46,6 +58,9 @@ class Game(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     config_type: ClassVar[type[Any]]
+    #: the classes of the game's states and views (the render layer gives them a picture)
+    state_type: ClassVar[type[Any]]
+    view_type: ClassVar[type[Any]]
     clauses: ClassVar[ClauseBook]
     #: one line: what kind of game it is
     summary: ClassVar[str] = ""
@@ -53,18 +68,21 @@ class Game(ABC, Generic[S, A]):
     hidden_information: ClassVar[bool] = False
     #: how the generic search bot (``mcts``, the hard level) should search this game: keyword
     #: arguments of :class:`~navalkit.core.mcts.MCTSBot` (empty: its defaults)
-    search: ClassVar[dict[str, Any]] = {}
+    mcts_settings: ClassVar[dict[str, Any]] = {}
 
     # --- settings -------------------------------------------------------------------
-    def make_config(self, **overrides: Any) -> Any:
-        return make_config(self.config_type, overrides)
+    def make_config(self, **overrides: Any) -> C:
+        """The settings with ``overrides`` switched (a wrong name or value: ConfigError)."""
+        config: C = make_config(self.config_type, overrides)
+        return config
 
     def settings(self) -> list[dict[str, Any]]:
+        """Every setting with its default, provenance and help, as table rows."""
         return settings_table(self.config_type)
 
     # --- the rules ------------------------------------------------------------------
     @abstractmethod
-    def initial_state(self, config: Any, players: int) -> S: ...
+    def initial_state(self, config: C, players: int) -> S: ...
 
     @abstractmethod
     def to_move(self, state: S) -> int | None:
@@ -105,16 +123,17 @@ class Game(ABC, Generic[S, A]):
         """The winning seat once over (None for a draw or while playing)."""
 
     @abstractmethod
-    def observe(self, state: S, player: int | None) -> Any:
+    def observe(self, state: S, player: int | None) -> V:
         """What ``player`` may see; ``None`` is the teacher's view of everything."""
 
     @abstractmethod
     def action_from_json(self, data: JSON) -> A:
         """Read an action written by ``Action.to_json``; ValueError if it is not one."""
 
+    # --- words ----------------------------------------------------------------------
     def describe(self, state: S, action: A) -> str:
         """The action in words, in the context of ``state``."""
-        return str(getattr(action, "describe", lambda: repr(action))())
+        return action.describe() if isinstance(action, Action) else repr(action)
 
     def describe_outcome(self, state: S, action: A) -> str:
         """Words for what an action just did (``state`` is the state before it)."""
@@ -148,18 +167,28 @@ class Game(ABC, Generic[S, A]):
         """Why a click path starts no legal action, in words."""
         return "That starts no legal action: try another square."
 
-    # --- optional extras a game may offer --------------------------------------------
-    def sample_state(self, observation: Any, rng: Any) -> S | None:
+    # --- search and testing ----------------------------------------------------------
+    def sample_state(self, observation: V, rng: Any) -> S | None:
         """A full state consistent with ``observation`` (hidden parts guessed with ``rng``),
         for search bots that must not peek; None when the game cannot say. A game without
         hidden information observes the state itself, which is returned as it is."""
-        return None if self.hidden_information else observation
+        return None if self.hidden_information else observation  # type: ignore[return-value]
+
+    def evaluate(self, state: S, seat: int) -> float | None:
+        """How well ``seat`` stands in an unfinished game, from 0 to 1 (to score search
+        rollouts cut short); None when the game has no opinion, and the search then ranks
+        the scores so far."""
+        return None
 
     def bots(self) -> dict[str, Callable[[], Any]]:
         """Heuristic computer players this game offers, by name."""
         return {}
 
-    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
-        """A Scene for an observation; ``marks`` are game-specific highlights (selection,
-        targets, refused squares). Games override it and import their drawing lazily."""
-        raise NotImplementedError(f"{self.id} has no drawing")
+    def assert_no_leak(self, state: S) -> None:
+        """Raise AssertionError when a seat's view of ``state`` holds something that seat may
+        not see (a game-specific check the conformance suite runs at every step, on top of
+        its own); nothing to check by default."""
+
+
+#: a game of any kind, for code that serves every game (the conformance suite, the CLI)
+AnyGame: TypeAlias = Game[Any, Any, Any, Any]

@@ -9,6 +9,7 @@ elsewhere.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,17 @@ def _discover() -> dict[str, str]:
 #: game id -> module that defines ``GAME``
 _MODULES: dict[str, str] = _discover()
 _LOADED: dict[str, Any] = {}
+#: called with each Game object when it is first loaded (layers above core add to a game
+#: without the core importing them: pictures in notebooks, for one)
+_ON_LOAD: list[Callable[[Any], None]] = []
+
+
+def on_load(hook: Callable[[Any], None]) -> None:
+    """Call ``hook(game)`` for every game loaded from now on, and now for those loaded."""
+    if hook not in _ON_LOAD:
+        _ON_LOAD.append(hook)
+    for game in _LOADED.values():
+        hook(game)
 
 
 def register(game_id: str, module: str) -> None:
@@ -51,5 +63,7 @@ def get_game(game_id: object) -> Any:
         known = ", ".join(_MODULES)
         raise UnknownGameError(f"no game {game_id!r}; the games are: {known}")
     if game_id not in _LOADED:
-        _LOADED[game_id] = importlib.import_module(_MODULES[game_id]).GAME
+        game = _LOADED[game_id] = importlib.import_module(_MODULES[game_id]).GAME
+        for hook in _ON_LOAD:
+            hook(game)
     return _LOADED[game_id]

@@ -47,6 +47,7 @@ from navalkit.play import (
     visible_legal,
 )
 from navalkit.play.options import opponent_bot, play_options
+from navalkit.render.games import draw
 from navalkit.render.scene import Scene
 from navalkit.render.svg import scene_to_svg
 
@@ -143,7 +144,7 @@ class SiteGame:
             targets = next_steps(g, m.legal_actions(), full) if self._path else ()
             selected = self._path[-1] if self._path else None
             marks = {"selected": selected, "targets": targets, "marks": self._marks}
-        scene: Scene = g.draw(m.observe(self.viewer), None, **marks)
+        scene: Scene = draw(g, m.observe(self.viewer), None, **marks)
         if self.covered:
             # Hot-seat: nothing of the next seat's view reaches the page until he is there.
             scene = cover_scene(scene, f"Hand over to {g.player_name(self.viewer)}")

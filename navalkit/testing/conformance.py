@@ -15,7 +15,7 @@ the game, seed and step so the failure can be replayed. It checks that:
 * chance outcomes are listed with probabilities that sum to 1, and the Match driver agrees
   with the pure rules (re-applying the events to ``initial_state`` gives ``match.state``);
 * random games end within a step cap; every seat may observe every step; a game with hidden
-  information may offer an ``assert_no_leak(match)`` hook, which is called;
+  information may override ``Game.assert_no_leak(state)``, which is called;
 * records round-trip (mid-game and at the end); the same seed and actions give the same
   record byte for byte; damaged, foreign or re-versioned records raise ``RecordError``;
 * ``log`` is a DataFrame with one row per event, ``scores`` one int per seat, ``winner`` a
@@ -30,7 +30,6 @@ import dataclasses
 import json
 import math
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -40,7 +39,7 @@ from navalkit.core import games as registered_games
 from navalkit.core import get_game, load_match, new_match
 from navalkit.core.errors import ConfigError, IllegalActionError, RecordError
 from navalkit.core.match import Match, NothingToUndoError
-from navalkit.core.protocol import Game
+from navalkit.core.protocol import AnyGame, Game
 
 #: the provenance marks a clause or setting may carry
 PROVENANCES: frozenset[str] = frozenset({"SEED", "SRC", "HOUSE"})
@@ -128,10 +127,10 @@ def _overrides(config: Any) -> dict[str, Any]:
 
 
 # --- the declaration ----------------------------------------------------------------------------
-def _check_declaration(ctx: _Context, game_id: str) -> Game[Any, Any]:
+def _check_declaration(ctx: _Context, game_id: str) -> AnyGame:
     ctx.at("registration")
     ctx.check(game_id in registered_games(), f"{game_id!r} is not in registered_games()")
-    game: Game[Any, Any] = get_game(game_id)
+    game: AnyGame = get_game(game_id)
     ctx.check(isinstance(game, Game), f"get_game({game_id!r}) is not a navalkit Game: {game!r}")
     ctx.check(game.id == game_id, f"the game's id is {game.id!r}, registered as {game_id!r}")
     ctx.check(_nonempty_str(game.title), "the game has no title")
@@ -189,7 +188,7 @@ def _check_declaration(ctx: _Context, game_id: str) -> Game[Any, Any]:
 
 
 # --- helpers used along a game ------------------------------------------------------------------
-def _check_action(ctx: _Context, game: Game[Any, Any], match: Match, action: Any) -> None:
+def _check_action(ctx: _Context, game: AnyGame, match: Match, action: Any) -> None:
     """One legal action: hashable, JSON round-trip, words."""
     try:
         hash(action)
@@ -212,7 +211,7 @@ def _check_action(ctx: _Context, game: Game[Any, Any], match: Match, action: Any
     ctx.check(_nonempty_str(match.describe(action)), f"match.describe({action!r}) is empty")
 
 
-def _check_chance_node(ctx: _Context, game: Game[Any, Any], state: Any, event: Any) -> Any:
+def _check_chance_node(ctx: _Context, game: AnyGame, state: Any, event: Any) -> Any:
     """A chance node met: probabilities sum to 1 and the recorded outcome is one of them."""
     ctx.check(game.is_chance(state), f"the match drew chance ({event.payload!r}) off a chance node")
     outcomes = list(game.chance_outcomes(state))
@@ -242,9 +241,7 @@ def _check_chance_node(ctx: _Context, game: Game[Any, Any], state: Any, event: A
     return game.apply_chance(state, event.payload)
 
 
-def _follow(
-    ctx: _Context, game: Game[Any, Any], state: Any, events: Iterable[Any]
-) -> tuple[Any, int]:
+def _follow(ctx: _Context, game: AnyGame, state: Any, events: Iterable[Any]) -> tuple[Any, int]:
     """Re-apply events with the pure rules; returns the state and the chance nodes met."""
     chance = 0
     for event in events:
@@ -262,7 +259,7 @@ def _follow(
     return state, chance
 
 
-def _check_standing(ctx: _Context, game: Game[Any, Any], match: Match) -> None:
+def _check_standing(ctx: _Context, game: AnyGame, match: Match) -> None:
     """current_player, winner and scores agree with whether the game is over."""
     over = match.is_over
     player = match.current_player
@@ -288,29 +285,15 @@ def _check_standing(ctx: _Context, game: Game[Any, Any], match: Match) -> None:
     ctx.check(_nonempty_str(match.status), "the match has no status line")
 
 
-def _leak_hook(game: Game[Any, Any]) -> Callable[[Match], Any] | None:
-    """The game's ``assert_no_leak(match)`` hook: on the Game object or in its package."""
-    hook = getattr(game, "assert_no_leak", None)
-    if callable(hook):
-        return hook  # type: ignore[no-any-return]
-    module_name = type(game).__module__
-    for name in (module_name, module_name.rpartition(".")[0]):
-        module = sys.modules.get(name)
-        hook = getattr(module, "assert_no_leak", None) if module else None
-        if callable(hook):
-            return hook  # type: ignore[no-any-return]
-    return None
-
-
-def _observe_all(ctx: _Context, match: Match, hook: Callable[[Match], Any] | None) -> None:
+def _observe_all(ctx: _Context, match: Match, leaks: bool) -> None:
     for seat in [*range(match.players), None]:
         try:
             match.observe(seat)
         except Exception as exc:
             raise ctx.fail(f"observe({seat!r}) raised {type(exc).__name__}: {exc}") from None
-    if hook is not None:
+    if leaks:
         try:
-            hook(match)
+            match.game.assert_no_leak(match.state)
         except AssertionError as exc:
             raise ctx.fail(f"the game's assert_no_leak hook failed: {exc}") from None
 
@@ -329,7 +312,7 @@ def _unchanged(match: Match, snap: tuple[Any, tuple[Any, ...], dict[str, Any], A
     )
 
 
-def _allowed_rule(game: Game[Any, Any], rule: object, extra: frozenset[str]) -> bool:
+def _allowed_rule(game: AnyGame, rule: object, extra: frozenset[str]) -> bool:
     return _nonempty_str(rule) and (
         rule in game.clauses or str(rule).startswith("match.") or rule in extra
     )
@@ -337,7 +320,7 @@ def _allowed_rule(game: Game[Any, Any], rule: object, extra: frozenset[str]) -> 
 
 def _try_illegal(
     ctx: _Context,
-    game: Game[Any, Any],
+    game: AnyGame,
     match: Match,
     action: Any,
     extra: frozenset[str],
@@ -377,7 +360,7 @@ def _try_illegal(
 
 
 def _mutants(
-    game: Game[Any, Any],
+    game: AnyGame,
     legal: list[Any],
     legal_set: set[Any],
     stale: list[Any],
@@ -547,7 +530,7 @@ def _check_log(ctx: _Context, match: Match) -> None:
         )
 
 
-def _check_fresh(ctx: _Context, game: Game[Any, Any], game_id: str, seed: int) -> None:
+def _check_fresh(ctx: _Context, game: AnyGame, game_id: str, seed: int) -> None:
     """``new_match(game_id, seed=s)`` alone starts a game, the same way for the same seed."""
     ctx.at(f"new_match({game_id!r}, seed={seed})")
     try:
@@ -584,7 +567,7 @@ class _Run:
     def __init__(
         self,
         ctx: _Context,
-        game: Game[Any, Any],
+        game: AnyGame,
         overrides: dict[str, Any],
         extra: frozenset[str],
         max_steps: int,
@@ -598,7 +581,7 @@ class _Run:
         self.extra = extra
         self.max_steps = max_steps
         self.probe_every = max(1, probe_every)
-        self.hook = _leak_hook(game) if game.hidden_information else None
+        self.leaks = bool(game.hidden_information)
         self.rng = random.Random(f"navalkit-conformance:{game.id}:{seed}")
         self.tally: Counter[str] = Counter()
         self.endings: Counter[str] = Counter()
@@ -628,7 +611,7 @@ class _Run:
             probe = steps % self.probe_every == 0
             for action in legal if probe else rng.sample(legal, min(len(legal), 4)):
                 _check_action(ctx, game, match, action)
-            _observe_all(ctx, match, self.hook)
+            _observe_all(ctx, match, self.leaks)
             self.illegal(match, legal, legal_set, stale, steps, probe, full=probe and probes == 0)
             if probe:
                 probes += 1
@@ -722,7 +705,7 @@ class _Run:
         """The checks on a finished game: standing, refusals, records, replay, undo, log."""
         ctx = self.ctx
         _check_standing(ctx, self.game, match)
-        _observe_all(ctx, match, self.hook)
+        _observe_all(ctx, match, self.leaks)
         for bad in [*stale[:8], *JUNK_ACTIONS[:4]]:
             _try_illegal(ctx, self.game, match, bad, self.extra)
             self.tally["illegal_tried"] += 1

@@ -41,6 +41,7 @@ from navalkit.play import (
 )
 from navalkit.render import Layer, Rect
 from navalkit.render.canvas import CanvasBoard
+from navalkit.render.games import draw
 
 from .keyboard import ARROWS, CANCEL_KEYS, CLICK_KEYS, next_region
 from .panels import clauses_html, info_html, log_html, refusal_html, settings_html
@@ -84,7 +85,7 @@ class GameApp:
     # --- layout -------------------------------------------------------------------------------
     def _build(self, css_width: int) -> None:
         g = self.game
-        scene = g.draw(self.match.observe(None), self.theme)
+        scene = draw(g, self.match.observe(None), self.theme)
         self.board = CanvasBoard(
             scene.width, scene.height, ("board", "pieces", "overlay"), css_width=css_width
         )
@@ -262,7 +263,7 @@ class GameApp:
         sel, targets = self._selection()
         if sel is not None or targets or self._marks:
             marks = {"selected": sel, "targets": targets, "marks": self._marks}
-        scene = g.draw(obs, self.theme, **marks)
+        scene = draw(g, obs, self.theme, **marks)
         if covered:
             # Hot-seat: nothing of the next seat's view reaches the page until he is there
             # (not even hidden pixels); the board shows a hand-over screen instead.

@@ -52,7 +52,7 @@ def test_every_game_gets_its_own_search_settings() -> None:
         game = navalkit.get_game(game_id)
         bot = make_bot(game, "hard")
         assert isinstance(bot, MCTSBot)
-        for key, value in game.search.items():
+        for key, value in game.mcts_settings.items():
             assert getattr(bot, key) == value, (game_id, key)
 
 
@@ -70,7 +70,7 @@ def test_guided_search_cannot_peek(game_id: str) -> None:
             break
         seat = m.current_player
         if seat is not None and len(m.legal_actions()) > 1:
-            settings = {**game.search, "iterations": 24, "samples": 2}
+            settings = {**game.mcts_settings, "iterations": 24, "samples": 2}
             try:
                 other = twin_by_sampling(game, m.state, seat)
             except AssertionError:  # nothing hidden from this seat yet

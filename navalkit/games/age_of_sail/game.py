@@ -34,7 +34,7 @@ ROLL_WORDS = {
 }
 
 
-class AgeOfSail(Game[State, Action]):
+class AgeOfSail(Game[State, Action, State, Config]):
     id: ClassVar[str] = "age_of_sail"
     title: ClassVar[str] = "Age of Sail"
     summary: ClassVar[str] = "Miniatures on a tabletop: wind, points of sail, broadsides, boarding"
@@ -43,13 +43,15 @@ class AgeOfSail(Game[State, Action]):
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
     config_type: ClassVar[type[Any]] = Config
+    state_type: ClassVar[type[Any]] = State
+    view_type: ClassVar[type[Any]] = State
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = False
     # The hard bot: random rollouts never bring the fleets into range (MCTS drew 6/6 against
     # random), so rollouts are short (8 moves), half of their moves the captain's, and scored
     # by evaluate (damage lead and ships on station); the captain's choice is searched first.
     # Measured: 6/6 against random, 7/10 (1 drawn) against the captain, ~70 ms a move.
-    search: ClassVar[dict[str, Any]] = {"rollout_depth": 8, "guide": 0.5, "hint": 0.01}
+    mcts_settings: ClassVar[dict[str, Any]] = {"rollout_depth": 8, "guide": 0.5, "hint": 0.01}
 
     def initial_state(self, config: Config, players: int) -> State:
         return flow.initial_state(config)
@@ -217,11 +219,6 @@ class AgeOfSail(Game[State, Action]):
         from .bots import CaptainBot
 
         return {"captain": CaptainBot}
-
-    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
-        from .draw import draw
-
-        return draw(observation, theme, **marks)
 
 
 GAME = AgeOfSail()

@@ -22,7 +22,7 @@ from .state import OVER, TOSS, State
 RULES_VERSION = "branle_bas/1"
 
 
-class BranleBas(Game[State, Action]):
+class BranleBas(Game[State, Action, View, Config]):
     id: ClassVar[str] = "branle_bas"
     title: ClassVar[str] = "Branle-Bas"
     summary: ClassVar[str] = "French two-player grid game: 181 squares, ports, mines and nets"
@@ -31,6 +31,8 @@ class BranleBas(Game[State, Action]):
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
     config_type: ClassVar[type[Any]] = Config
+    state_type: ClassVar[type[Any]] = State
+    view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True  # the free set-up is screened (camouflage)
 
@@ -209,11 +211,6 @@ class BranleBas(Game[State, Action]):
         from .bots import GreedyBot
 
         return {"greedy": GreedyBot}
-
-    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
-        from .draw import draw
-
-        return draw(observation, theme, **marks)
 
 
 GAME = BranleBas()

@@ -22,14 +22,6 @@ class View:
     viewer: int | None
     screened: tuple[int, ...] = ()
 
-    def _repr_svg_(self) -> str:
-        """A view shows itself as the board that seat sees."""
-        from navalkit.render.svg import scene_to_svg
-
-        from .draw import draw
-
-        return scene_to_svg(draw(self))
-
     @property
     def complete(self) -> bool:
         """True when nothing is hidden (bots may then reason on ``state`` directly)."""

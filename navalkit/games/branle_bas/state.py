@@ -69,14 +69,6 @@ class State:
     result: Result | None = None
     fleets: Fleets | None = field(default=None, compare=False, repr=False)
 
-    def _repr_svg_(self) -> str:
-        """A state shows itself as a board in a notebook (the teacher's view)."""
-        from navalkit.render.svg import scene_to_svg
-
-        from .draw import draw
-
-        return scene_to_svg(draw(self))
-
 
 def fleets(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The squares of each side's ships on ``state.board``, ascending."""

@@ -25,7 +25,7 @@ def _names(ships: tuple[int, ...]) -> str:
     return " + ".join(SHIPS[s].name for s in ships)
 
 
-class FarSeas(Game[State, Action]):
+class FarSeas(Game[State, Action, View, Config]):
     id: ClassVar[str] = "far_seas"
     title: ClassVar[str] = "Far Seas"
     summary: ClassVar[str] = "WWI German raiders against the Allies on a map of sea areas"
@@ -34,13 +34,15 @@ class FarSeas(Game[State, Action]):
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
     config_type: ClassVar[type[Any]] = Config
+    state_type: ClassVar[type[Any]] = State
+    view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
     # The hard bot: a game is some 500 decisions, so the search is small (100 iterations,
     # rollouts of 8 moves, half of them the commander's, scored by evaluate: the scaled
     # scores ignored the German par), with the commander's choice given a quarter of the
     # iterations as a head start.
-    search: ClassVar[dict[str, Any]] = {
+    mcts_settings: ClassVar[dict[str, Any]] = {
         "iterations": 100,
         "rollout_depth": 8,
         "guide": 0.5,
@@ -124,9 +126,9 @@ class FarSeas(Game[State, Action]):
         german = squash(g - a - par, 30.0)
         return german if seat == GERMANY else 1.0 - german
 
-    def assert_no_leak(self, match: Any) -> None:
+    def assert_no_leak(self, state: State) -> None:
         """check_game's hook: the Allied view never shows an unseen raider."""
-        assert_no_leak(match.state)
+        assert_no_leak(state)
 
     def action_from_json(self, data: Any) -> Action:
         return action_from_json(data)
@@ -246,11 +248,6 @@ class FarSeas(Game[State, Action]):
         from .bots import CommanderBot
 
         return {"commander": CommanderBot}
-
-    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
-        from .draw import draw
-
-        return draw(observation, theme, **marks)
 
 
 GAME = FarSeas()

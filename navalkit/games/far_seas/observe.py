@@ -30,13 +30,6 @@ class View:
         """True when nothing is hidden."""
         return not self.hidden and not (self.viewer == ALLIES and self.state.phase != OVER)
 
-    def _repr_svg_(self) -> str:
-        from navalkit.render.svg import scene_to_svg
-
-        from .draw import draw
-
-        return scene_to_svg(draw(self))
-
 
 def visible_to_allies(state: State, g: int) -> bool:
     """FS-HIDDEN: may the Allies see where German ship ``g`` is?"""

@@ -186,11 +186,3 @@ class State:
     #: the Allied ships grouped by box and area: a cache for speed, not part of the position
     #: (never compared, checked before use; see fleet.py)
     fleet: Fleet | None = field(default=None, compare=False, repr=False)
-
-    def _repr_svg_(self) -> str:
-        """A state shows itself as the map in a notebook (the teacher's view)."""
-        from navalkit.render.svg import scene_to_svg
-
-        from .draw import draw
-
-        return scene_to_svg(draw(self))

@@ -35,6 +35,7 @@ from .data import (
     capture_points,
     convoy_points,
 )
+from .draw import draw
 from .game import GAME
 from .observe import observe
 from .state import DRAW, OVER, PLAY, REFILL, Convoy, State
@@ -215,7 +216,7 @@ class BattleLadder:
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
         self.result: Battle | None = None
-        first = GAME.draw(observe(battle(attacker, defender).state, None))
+        first = draw(observe(battle(attacker, defender).state, None))
         self.board = CanvasBoard(
             first.width, first.height, ("board", "pieces", "overlay"), css_width=560
         )
@@ -238,7 +239,7 @@ class BattleLadder:
             + ("" if d is None else f", {force_name(d)} {STRENGTH[d]}")
             + f" ({_rule('NM-LADDER')}; {_rule('NM-SUB-PAIR')})"
         )
-        self.board.show(GAME.draw(observe(r.state, None)))
+        self.board.show(draw(observe(r.state, None)))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

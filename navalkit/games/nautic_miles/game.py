@@ -18,14 +18,14 @@ from .actions import Action, Discard, Place, Play, action_from_json, discard, pl
 from .clauses import CLAUSES
 from .config import Config
 from .data import BY_KEY, CONVOYS, KEYS, LABELS, points_text
-from .observe import View, observe
+from .observe import View, assert_no_leak, observe
 from .scoring import round_points
 from .state import DEAL, DRAW, OVER, REFILL, State
 
 RULES_VERSION = "nautic_miles/1"
 
 
-class NauticMiles(Game[State, Action]):
+class NauticMiles(Game[State, Action, View, Config]):
     id: ClassVar[str] = "nautic_miles"
     title: ClassVar[str] = "Nautic Miles"
     summary: ClassVar[str] = "French convoy card game for 2-6 players, alone or in teams"
@@ -34,13 +34,15 @@ class NauticMiles(Game[State, Action]):
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 2
     config_type: ClassVar[type[Any]] = Config
+    state_type: ClassVar[type[Any]] = State
+    view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
     # The hard bot: 24 random card plays say little (MCTS lost to the captain), so rollouts
     # are 8 plays, half of them the captain's, and the captain's choice keeps a quarter of
     # the iterations as a head start: the search must find a clearly better play to
     # overrule it. Depth 0 and fully guided rollouts both lost 0/4 to the captain.
-    search: ClassVar[dict[str, Any]] = {"rollout_depth": 8, "guide": 0.5, "hint": 0.25}
+    mcts_settings: ClassVar[dict[str, Any]] = {"rollout_depth": 8, "guide": 0.5, "hint": 0.25}
 
     def initial_state(self, config: Config, players: int) -> State:
         return rules.initial_state(config, players)
@@ -94,10 +96,8 @@ class NauticMiles(Game[State, Action]):
     def observe(self, state: State, player: int | None) -> View:
         return observe(state, player)
 
-    def assert_no_leak(self, match: Any) -> None:
-        from .observe import assert_no_leak
-
-        assert_no_leak(match.state)
+    def assert_no_leak(self, state: State) -> None:
+        assert_no_leak(state)
 
     def action_from_json(self, data: Any) -> Action:
         return action_from_json(data)
@@ -190,11 +190,6 @@ class NauticMiles(Game[State, Action]):
         from .bots import ConvoyBot
 
         return {"captain": ConvoyBot}
-
-    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
-        from .draw import draw
-
-        return draw(observation, theme, **marks)
 
 
 GAME = NauticMiles()

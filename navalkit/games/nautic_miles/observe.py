@@ -61,14 +61,6 @@ class View:
     def side(self) -> int | None:
         return None if self.viewer is None else self.side_of[self.viewer]
 
-    def _repr_svg_(self) -> str:
-        """A view shows itself as the table that seat sees."""
-        from navalkit.render.svg import scene_to_svg
-
-        from .draw import draw
-
-        return scene_to_svg(draw(self))
-
 
 def _convoy(cv: Convoy, shown: bool) -> ConvoyView:
     return ConvoyView(

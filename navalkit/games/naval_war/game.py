@@ -36,7 +36,7 @@ from .state import (
 RULES_VERSION = "naval_war/1"
 
 
-class NavalWar(Game[State, Action]):
+class NavalWar(Game[State, Action, View, Config]):
     id: ClassVar[str] = "naval_war"
     title: ClassVar[str] = "Naval War"
     summary: ClassVar[str] = "WWII card game for 3-9 players: salvos, red cards, air strikes"
@@ -45,6 +45,8 @@ class NavalWar(Game[State, Action]):
     max_players: ClassVar[int] = 9
     default_players: ClassVar[int] = 3
     config_type: ClassVar[type[Any]] = Config
+    state_type: ClassVar[type[Any]] = State
+    view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
 
@@ -101,8 +103,8 @@ class NavalWar(Game[State, Action]):
     def observe(self, state: State, player: int | None) -> View:
         return observe(state, player)
 
-    def assert_no_leak(self, match: Any) -> None:
-        assert_no_leak(match)
+    def assert_no_leak(self, state: State) -> None:
+        assert_no_leak(state)
 
     def action_from_json(self, data: Any) -> Action:
         return read_action(data)
@@ -216,11 +218,6 @@ class NavalWar(Game[State, Action]):
         from .bots import GreedyBot
 
         return {"greedy": GreedyBot}
-
-    def draw(self, observation: Any, theme: Any = None, **marks: Any) -> Any:
-        from .draw import draw
-
-        return draw(observation, theme, **marks)
 
 
 def _num(region: str, prefix: str) -> int:

@@ -26,13 +26,6 @@ class View:
     def complete(self) -> bool:
         return self.viewer is None
 
-    def _repr_svg_(self) -> str:
-        from navalkit.render.svg import scene_to_svg
-
-        from .draw import draw
-
-        return scene_to_svg(draw(self))
-
 
 def observe(state: State, viewer: int | None) -> View:
     sizes = tuple(len(h) for h in state.hands)
@@ -43,9 +36,8 @@ def observe(state: State, viewer: int | None) -> View:
     return View(hidden, viewer, sizes, len(state.deck), len(state.harbor))
 
 
-def assert_no_leak(match: object) -> None:
+def assert_no_leak(state: State) -> None:
     """No seat's view shows another hand, the deck or the harbor pile (check_game hook)."""
-    state: State = match.state  # type: ignore[attr-defined]
     for seat in range(state.n):
         view = observe(state, seat)
         for other, hand in enumerate(view.state.hands):

@@ -180,8 +180,8 @@ def test_calls_the_games_leak_hook(register_variant: Any) -> None:
     class Watched(BranleBas):
         id: ClassVar[str] = "variant_watched"
 
-        def assert_no_leak(self, match: Any) -> None:
-            calls.append(len(match.events))
+        def assert_no_leak(self, state: Any) -> None:
+            calls.append(state.ply)
 
     check_game(
         register_variant(Watched),
@@ -193,7 +193,7 @@ def test_calls_the_games_leak_hook(register_variant: Any) -> None:
     class Leaky(BranleBas):
         id: ClassVar[str] = "variant_leaky"
 
-        def assert_no_leak(self, match: Any) -> None:
+        def assert_no_leak(self, state: Any) -> None:
             raise AssertionError("seat 1 sees A's Amiral")
 
     _fails(register_variant(Leaky), "sees A's Amiral")

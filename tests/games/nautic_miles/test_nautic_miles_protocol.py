@@ -14,6 +14,7 @@ from navalkit.core.errors import IllegalActionError
 from navalkit.games.nautic_miles import GAME
 from navalkit.games.nautic_miles.moves import refusal
 from navalkit.games.nautic_miles.observe import assert_no_leak
+from navalkit.render.games import draw
 from navalkit.testing.conformance import JUNK_ACTIONS, check_game
 
 SHORT = {"target": 40, "max_rounds": 3}
@@ -111,7 +112,7 @@ def test_game_app_click_through_and_refusal() -> None:
     state = app.match.state
     app.click("convoy:0:9")
     assert app.match.state is state
-    scene = GAME.draw(app.match.observe(0))
+    scene = draw(GAME, app.match.observe(0))
     assert scene.hit(10, 10) is None or isinstance(scene.hit(10, 10), str)
 
 
