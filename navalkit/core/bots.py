@@ -3,38 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from .rng import Rng, bot_rng
+from .mcts import MCTSBot
+from .player import Bot, BotView, RandomBot, heuristic_bot, heuristic_name
+from .rng import bot_rng
 
-
-@dataclass(frozen=True)
-class BotView:
-    """What a bot is given to choose a move: never the hidden parts of the state."""
-
-    game: Any
-    player: int
-    observation: Any
-    legal_actions: list[Any]
-    rng: Rng  # seeded per ply by navalkit.core.rng
-    ply: int
-    players: int = 2
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, view: BotView) -> Any: ...
-
-
-class RandomBot:
-    """Plays a uniformly random legal action."""
-
-    name = "random"
-
-    def choose(self, view: BotView) -> Any:
-        return view.rng.choice(view.legal_actions)
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotView",
+    "RandomBot",
+    "bot_names",
+    "bot_view",
+    "heuristic_bot",
+    "heuristic_name",
+    "make_bot",
+    "play_bot_move",
+]
 
 
 #: the dashboards' levels and the bots behind them
@@ -46,12 +32,6 @@ def bot_names(game: Any) -> list[str]:
     return ["random", *game.bots(), "mcts"]
 
 
-def heuristic_name(game: Any) -> str | None:
-    """The name of the game's own one-step heuristic bot (``greedy`` stands for it)."""
-    names = list(game.bots())
-    return "greedy" if "greedy" in names else (names[0] if names else None)
-
-
 def make_bot(game: Any, name: str) -> Bot:
     """A bot by name (or level: easy, medium, hard), for ``game``. ``greedy`` is the game's
     own heuristic bot whatever its name (``random`` for a game without one)."""
@@ -61,8 +41,6 @@ def make_bot(game: Any, name: str) -> Bot:
     if name == "random":
         return RandomBot()
     if name == "mcts":
-        from .mcts import MCTSBot
-
         return MCTSBot.for_game(game)  # with the game's own search settings, if any
     factories: dict[str, Callable[[], Bot]] = game.bots()
     if name not in factories:

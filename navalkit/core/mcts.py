@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from .bots import Bot, BotView, RandomBot, heuristic_name
+from .player import Bot, BotView, heuristic_bot
 
 Rng = Any  # navalkit.core.rng.Rng; kept loose to avoid an import cycle in type checking
 
@@ -220,5 +220,4 @@ class _Rollout:
 
 
 def _fallback(game: Any) -> Any:
-    name = heuristic_name(game)
-    return game.bots()[name]() if name else RandomBot()
+    return heuristic_bot(game)

@@ -3,8 +3,8 @@
 The rules' classes know nothing of drawing (they sit below it). This module gives them a
 ``_repr_svg_`` from outside: :func:`attach` adds it to a game's ``state_type`` (drawn as the
 teacher's view) and ``view_type`` (drawn as that seat sees it), and to
-:class:`~navalkit.core.match.Match`. ``import navalkit`` attaches it to every game the
-registry loads.
+:class:`~navalkit.core.match.Match` and :class:`~navalkit.render.scene.Scene`.
+``import navalkit`` attaches it to every game the registry loads.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from navalkit.core.match import Match
 
 from .games import draw, has_drawing
+from .scene import Scene
 from .svg import scene_to_svg
 
 
@@ -57,4 +58,5 @@ def install() -> None:
     from navalkit.core import registry
 
     Match._repr_svg_ = _svg_of_match  # type: ignore[attr-defined]
+    Scene._repr_svg_ = scene_to_svg  # type: ignore[attr-defined]
     registry.on_load(attach)

@@ -255,12 +255,6 @@ class Scene:
                 return region.id
         return None
 
-    def _repr_svg_(self) -> str:
-        """Let Jupyter display a Scene as an SVG picture."""
-        from .svg import scene_to_svg
-
-        return scene_to_svg(self)
-
 
 class SceneBuilder:
     """Collects ops into named layers and regions, then freezes them with :meth:`build`.

@@ -27,7 +27,7 @@ import tarfile
 import time
 import zipfile
 from dataclasses import dataclass
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
@@ -296,10 +296,8 @@ def build_site(
         (out / name).write_text(_asset(name), encoding="utf-8")
     (out / "play.html").write_text(_asset("play.html"), encoding="utf-8")
     (out / "index.html").write_text(index_html(chosen), encoding="utf-8")
-    from navalkit import __version__
-
     manifest = {
-        "navalkit": __version__,
+        "navalkit": metadata.version("navalkit"),
         "pyodide": version,
         "pyodide_packages": sorted(lock["packages"]),
         "games": [{"id": g, "title": get_game(g).title} for g in chosen],
