@@ -8,6 +8,7 @@ computer players play a whole game through the same Match protocol the notebooks
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import signal
@@ -36,6 +37,8 @@ CULL_INTERVAL = 60
 FILE_ALLOWLIST = (r".*\.(png|jpe?g|gif|svg|webp|ico|css|woff2?|ttf|csv|json|txt|md)",)
 #: never served, even if allow-listed: notebook and Python sources, hidden files and folders
 FILE_DENYLIST = (r".*\.(ipynb|py)", r"(.*/)?\..*")
+#: what the dashboards need beyond the rules (the ``jupyter`` extra)
+JUPYTER_PARTS = ("voila", "ipywidgets", "ipycanvas")
 #: a folder that holds no voila.json / voila.py, so stray config files are never read
 _NO_CONFIG_DIR = Path(__file__).resolve().parent
 
@@ -160,6 +163,14 @@ def serve(
     """Run Voila on ``notebooks`` until interrupted; return its exit code."""
     if not notebooks.is_dir():
         raise FileNotFoundError(f"no notebooks folder at {notebooks}")
+    missing = [name for name in JUPYTER_PARTS if importlib.util.find_spec(name) is None]
+    if missing:
+        print(
+            f"navalkit: error: the dashboards need {', '.join(missing)}; install navalkit's "
+            'Jupyter parts with: python -m pip install "navalkit[jupyter]"',
+            file=sys.stderr,
+        )
+        return 2
     host = _display_host(ip)
     start = (
         page_url(WELCOME_PAGE, port, host)
@@ -388,6 +399,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a game setting, e.g. --set triumph_bonus=100 (repeatable)",
     )
+    new = sub.add_parser(
+        "new-game",
+        help="start a new game from the template",
+        description="Copy the template game (a small working two-player game with every "
+        "module of the room plan, see docs/architecture.md) into navalkit/games/NAME, with a "
+        "lesson, a play and a what-if page in notebooks/NAME.",
+    )
+    new.add_argument("name", help="the game's id: lower-case letters, digits, underscores")
+    new.add_argument("--title", default=None, help="the game's title (default: from NAME)")
     site = sub.add_parser(
         "build-site",
         help="build a static site where the games play in the browser (no server)",
@@ -421,6 +441,23 @@ def build_site_command(args: argparse.Namespace) -> int:
     print(f"navalkit: {report}")
     print(f"  serve it:  python -m http.server -d {args.out} 8000")
     print("  then open: http://localhost:8000/")
+    return 0
+
+
+def new_game_command(args: argparse.Namespace) -> int:
+    """``navalkit new-game``: write the new game's folder and pages, and say what is next."""
+    from .scaffold import ScaffoldError, new_game
+
+    try:
+        written = new_game(args.name, args.title)
+    except ScaffoldError as exc:
+        print(f"navalkit: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"navalkit: wrote {len(written)} files:")
+    for path in written:
+        print(f"  {path}")
+    print(f"next: replace the template's rules with yours, add a line for {args.name} to")
+    print("  docs/teaching.md, and run: python -m pytest tests/test_every_game.py")
     return 0
 
 
@@ -511,6 +548,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate_command(args)
         if args.command == "build-site":
             return build_site_command(args)
+        if args.command == "new-game":
+            return new_game_command(args)
         if args.command == "play":
             return play(
                 args.game,

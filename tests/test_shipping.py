@@ -22,7 +22,9 @@ def test_binder_runtime_and_requirements() -> None:
         line.split("#", 1)[0].strip()
         for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
     ]
-    assert "." in lines, "binder/requirements.txt must install navalkit itself ('.')"
+    assert ".[jupyter]" in lines, (
+        "binder/requirements.txt must install navalkit itself with its Jupyter parts"
+    )
     assert any(line.startswith("voila") for line in lines)
 
 

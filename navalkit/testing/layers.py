@@ -54,17 +54,18 @@ class Import:
     line: int
 
 
-def module_name(root: Path, path: Path) -> str:
-    """The dotted name of the module at ``path`` inside the package folder ``root``."""
-    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+def module_name(root: Path, path: Path, package: str | None = None) -> str:
+    """The dotted name of the module at ``path`` inside the package folder ``root`` (named
+    ``package``, by default the folder's name)."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
-    return ".".join(parts)
+    return ".".join([package or root.name, *parts])
 
 
-def modules(root: Path) -> dict[str, Path]:
-    """Every module of the package at ``root``, by dotted name."""
-    return {module_name(root, p): p for p in sorted(root.rglob("*.py"))}
+def modules(root: Path, package: str | None = None) -> dict[str, Path]:
+    """Every module of the package at ``root`` (named ``package``), by dotted name."""
+    return {module_name(root, p, package): p for p in sorted(root.rglob("*.py"))}
 
 
 def _resolve(importer: str, is_package: bool, node: ast.ImportFrom) -> str:
@@ -95,9 +96,11 @@ def imports_of(name: str, path: Path, known: Iterable[str]) -> Iterator[Import]:
                 yield Import(name, sub if sub in known else base, node.lineno)
 
 
-def import_graph(root: Path) -> dict[str, list[Import]]:
-    """Each module of the package at ``root`` with the imports it makes."""
-    found = modules(root)
+def import_graph(root: Path, package: str | None = None) -> dict[str, list[Import]]:
+    """Each module of the package at ``root`` with the imports it makes; ``package`` names
+    the package as it will be imported (a game folder outside navalkit is checked as
+    ``navalkit.games.<id>``)."""
+    found = modules(root, package)
     return {name: list(imports_of(name, path, found)) for name, path in found.items()}
 
 
