@@ -22,6 +22,7 @@ import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
+from typing import Any
 from urllib.parse import quote
 
 from ._paths import find_notebooks, notebooks_dir
@@ -474,8 +475,9 @@ def _setting_value(text: str) -> object:
 def simulate_command(args: argparse.Namespace) -> int:
     """``navalkit simulate``: run, show a progress bar on stderr, print a summary, write --out."""
     from .core import get_game, simulate
+    from .core.simulate import progress_bar
 
-    config: dict[str, object] = {}
+    config: dict[str, Any] = {}
     for item in args.set:
         name, sep, value = item.partition("=")
         if not sep:
@@ -488,11 +490,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     if args.out is not None and args.out.suffix not in (".csv", ".parquet"):
         raise ValueError(f"--out must end in .csv or .parquet, not {args.out.suffix!r}")
 
-    def progress(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // max(total, 1)
-        bar = "#" * filled + "-" * (width - filled)
-        print(f"\r[{bar}] {done}/{total} games", end="", file=sys.stderr, flush=True)
+    bar = progress_bar(args.games, get_game(args.game).title)
 
     frame = simulate(
         args.game,
@@ -502,10 +500,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         players=args.players,
         workers=args.workers,
         scheduler=args.scheduler,
-        on_progress=progress,
+        on_progress=bar.update,
         **config,
     )
-    print(file=sys.stderr)
+    bar.close()
     if len(frame):
         wins = frame["winner_bot"].fillna("draw").value_counts()
         print(f"{len(frame)} games of {args.game}; outcomes: " + ", ".join(

@@ -125,3 +125,29 @@ def test_simulate_naval_war_30_games_to_csv(tmp_path) -> None:  # type: ignore[n
     frame = pd.read_csv(out)
     assert len(frame) == 30 and frame["finished"].all()
     assert list(frame["seed"]) == list(range(30))
+
+
+def test_progress_off_a_terminal_is_a_few_plain_lines() -> None:
+    import io
+
+    from navalkit.core.simulate import progress_bar
+
+    out = io.StringIO()
+    bar = progress_bar(200, "Naval War", stream=out)
+    for done in range(1, 201):
+        bar.update(done, 200)
+    bar.close()
+    lines = out.getvalue().splitlines()
+    assert "\r" not in out.getvalue()
+    assert len(lines) == 10 and lines[-1] == "Naval War: 200/200 games (100%)"
+
+
+def test_work_goes_out_in_a_few_ordered_chunks_per_worker() -> None:
+    from navalkit.core.simulate import CHUNKS_PER_WORKER, chunks
+
+    items = list(range(200))
+    parts = chunks(items, 2)
+    assert len(parts) == 2 * CHUNKS_PER_WORKER and [i for p in parts for i in p] == items
+    assert chunks([1, 2, 3], 2) == [[1], [2], [3]]
+    rows = navalkit.simulate("branle_bas", games=7, workers=3, seed=2, max_plies=20)
+    assert list(rows["seed"]) == list(range(2, 9))

@@ -3,20 +3,27 @@
 Game ``i`` uses seed ``seed + i``, so a run is repeatable and any game can be replayed with
 ``new_match(game_id, seed=...)``. Games run in local processes, or on a Dask cluster when a
 scheduler address is given; both give the same rows for the same seeds.
+
+Work goes out in chunks of games, a few per worker, so that starting a task costs little
+beside the games it plays; each worker process loads the game once, before its first chunk.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any, TextIO
 
 from .bots import make_bot, play_bot_move
 from .match import new_match
 from .registry import get_game
 
 Progress = Callable[[int, int], object]
+#: chunks of games handed to each local worker (more: finer progress, more overhead)
+CHUNKS_PER_WORKER = 4
 
 
 def play_one(
@@ -60,6 +67,7 @@ def simulate(
     workers: int | None = None,
     scheduler: str | None = None,
     on_progress: Progress | None = None,
+    progress: bool = False,
     **config: Any,
 ) -> Any:
     """A pandas DataFrame with one row per game: seed, bots, ``winner`` (a seat, or <NA> for
@@ -68,6 +76,8 @@ def simulate(
     ``bots`` names one bot per seat (``random``, ``greedy``, ``mcts`` or a level ``easy`` /
     ``medium`` / ``hard``; default all ``random``). ``workers`` local processes (default: the
     machine's cores; 1 runs in this process); ``scheduler`` a Dask scheduler address instead.
+    ``progress=True`` shows a progress bar (a widget in a notebook, text on a terminal, a few
+    plain lines in a log); ``on_progress(done, total)`` is called as games finish.
     """
     import pandas as pd
 
@@ -85,10 +95,16 @@ def simulate(
         raise ValueError("games must be 0 or more")
     seeds = [seed + i for i in range(games)]
     args = [(game_id, s, seat_bots, players, config) for s in seeds]
-    if scheduler is not None:
-        rows = _on_dask(scheduler, args, on_progress)
-    else:
-        rows = _locally(args, workers, on_progress)
+    bar = progress_bar(games, game.title) if progress else None
+    report = _both(on_progress, bar)
+    try:
+        if scheduler is not None:
+            rows = _on_dask(scheduler, args, report)
+        else:
+            rows = _locally(args, workers, report)
+    finally:
+        if bar is not None:
+            bar.close()
     frame = pd.DataFrame(rows)
     if frame.empty:
         return frame
@@ -97,26 +113,99 @@ def simulate(
     return frame
 
 
+class _Bar:
+    """What :func:`progress_bar` returns: ``update(done, total)`` and ``close()``."""
+
+    def __init__(self, total: int, label: str, stream: TextIO) -> None:
+        self.total, self.label, self.stream = total, label, stream
+        self.done = 0
+        self._bar: Any = None
+        self._tenths = 0  # tenths of the way already reported
+        if stream.isatty() or "ipykernel" in sys.modules:
+            from tqdm.auto import tqdm
+
+            self._bar = tqdm(total=total, desc=f"{label} games", unit="game", file=stream)
+
+    def update(self, done: int, total: int) -> None:
+        if self._bar is not None:
+            self._bar.update(done - self.done)
+        elif done * 10 // max(total, 1) > self._tenths:
+            # not a terminal: a plain line every tenth of the way, never a carriage return
+            share = 100 * done // max(total, 1)
+            print(f"{self.label}: {done}/{total} games ({share}%)", file=self.stream, flush=True)
+            self._tenths = done * 10 // max(total, 1)
+        self.done = done
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+
+def progress_bar(total: int, label: str = "games", stream: TextIO | None = None) -> _Bar:
+    """A progress display for ``total`` games: a tqdm bar on a terminal or in a notebook,
+    plain lines (one every tenth) when the output is a file or a pipe."""
+    return _Bar(total, label, stream if stream is not None else sys.stderr)
+
+
+def _both(callback: Progress | None, bar: _Bar | None) -> Progress | None:
+    if bar is None:
+        return callback
+    if callback is None:
+        return bar.update
+
+    def report(done: int, total: int) -> None:
+        bar.update(done, total)
+        callback(done, total)
+
+    return report
+
+
 def _star(args: tuple[Any, ...]) -> dict[str, Any]:
     return play_one(*args)
+
+
+def _play_chunk(chunk: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    return [play_one(*a) for a in chunk]
+
+
+def _warm(game_id: str) -> None:
+    """Load the game in a new worker before its first chunk."""
+    get_game(game_id)
+
+
+def chunks(items: list[Any], workers: int) -> list[list[Any]]:
+    """``items`` in order, cut into about ``CHUNKS_PER_WORKER`` chunks a worker."""
+    size = max(1, -(-len(items) // (workers * CHUNKS_PER_WORKER)))
+    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
 def _locally(
     args: list[tuple[Any, ...]], workers: int | None, on_progress: Progress | None
 ) -> list[dict[str, Any]]:
-    workers = workers or os.cpu_count() or 1
+    workers = max(1, min(workers or os.cpu_count() or 1, len(args)))
     rows: list[dict[str, Any]] = []
-    if workers <= 1 or len(args) <= 1:
+    if workers == 1:
         for a in args:
             rows.append(_star(a))
             if on_progress:
                 on_progress(len(rows), len(args))
         return rows
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for row in pool.map(_star, args, chunksize=max(1, len(args) // (workers * 8))):
-            rows.append(row)
+    parts = chunks(args, workers)
+    done: list[list[dict[str, Any]] | None] = [None] * len(parts)
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    finished = 0
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_warm, initargs=(args[0][0],)
+    ) as pool:
+        futures = {pool.submit(_play_chunk, part): i for i, part in enumerate(parts)}
+        for future in as_completed(futures):
+            done[futures[future]] = future.result()
+            finished += len(parts[futures[future]])
             if on_progress:
-                on_progress(len(rows), len(args))
+                on_progress(finished, len(args))
+    for part_rows in done:
+        rows.extend(part_rows or [])
     return rows
 
 
