@@ -25,13 +25,12 @@ switched through :class:`Config`.
 from __future__ import annotations
 
 from .actions import Move, Pass, Place, Touch
-from .board import BOARD, BY_NAME, MINE_SQUARE, NEUTRAL_PORTS, PORT, Square, square_index
 from .clauses import CLAUSES
 from .config import Config
+from .data import BOARD, BY_NAME, KINDS, MINE_SQUARE, NEUTRAL_PORTS, PORT, Square, square_index
 from .game import GAME, BranleBas
-from .pieces import KINDS
+from .mechanics.scoring import Tally, score_items
 from .rules import explain_move, legal_actions, score_breakdown
-from .scoring import Tally, score_items
 from .state import Result, State
 
 __all__ = [

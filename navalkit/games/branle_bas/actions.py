@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import BOARD, square_index
-from .pieces import BY_KEY, KINDS, SETUP_PIECES
+from .data import BOARD, BY_KEY, KINDS, SETUP_PIECES, square_index
 
 
 @dataclass(frozen=True, slots=True)

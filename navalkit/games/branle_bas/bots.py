@@ -12,8 +12,20 @@ from typing import Any
 from navalkit.core.bots import BotView
 
 from .actions import Move, Place
-from .board import BOARD, FORWARD, MINE_SQUARE, PORT, SETUP_ZONE, N
-from .pieces import AMIRAL, DRAGUEUR, MINE, SHIPS, WRECK, value
+from .data import (
+    AMIRAL,
+    BOARD,
+    DRAGUEUR,
+    FORWARD,
+    MINE,
+    MINE_SQUARE,
+    PORT,
+    SETUP_ZONE,
+    SHIPS,
+    WRECK,
+    N,
+    value,
+)
 from .rules import all_moves, apply
 from .state import PLAY, State
 

@@ -12,10 +12,21 @@ from collections.abc import Iterable
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
-from .board import BOARD, FILES, RADIUS, SETUP_ZONE, Square, square_index
+from .data import (
+    BOARD,
+    FILES,
+    MINE,
+    RADIUS,
+    SETUP_ZONE,
+    SHIPS,
+    WRECK,
+    Square,
+    kind_info,
+    square_index,
+    value,
+)
+from .mechanics.scoring import PORT_BONUS
 from .observe import View
-from .pieces import MINE, SHIPS, WRECK, kind_info, value
-from .scoring import PORT_BONUS
 from .state import State
 
 CELL = 32

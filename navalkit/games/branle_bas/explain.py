@@ -15,15 +15,14 @@ import ipywidgets as w
 from navalkit.render.canvas import CanvasBoard
 from navalkit.widgets.panels import refusal_html
 
-from .board import BOARD, INDEX, MINE_SQUARE, N, square_index
 from .clauses import CLAUSES
 from .config import Config
+from .data import BOARD, INDEX, KINDS, MINE, MINE_SQUARE, SHIPS, N, code, kind_info, square_index
 from .draw import draw
 from .game import GAME
-from .movegen import destinations
-from .pieces import KINDS, MINE, SHIPS, code, kind_info
+from .mechanics.movement import destinations
+from .mechanics.scoring import Tally, score_items, totals
 from .rules import explain_move, initial_state
-from .scoring import Tally, score_items, totals
 from .state import PLAY, State
 
 MODES = (

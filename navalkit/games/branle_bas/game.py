@@ -12,11 +12,21 @@ from navalkit.core.protocol import Game
 
 from . import rules
 from .actions import Action, Move, Pass, Place, Touch, action_from_json
-from .board import BOARD, NET_OF, PORT_OF, SETUP_ZONE, square_index
 from .clauses import CLAUSES
 from .config import Config
+from .data import (
+    BOARD,
+    KINDS,
+    MINE,
+    NET_OF,
+    PORT_OF,
+    SETUP_PIECES,
+    SETUP_ZONE,
+    code,
+    kind_info,
+    square_index,
+)
 from .observe import View, observe
-from .pieces import KINDS, MINE, SETUP_PIECES, code, kind_info
 from .state import OVER, TOSS, State
 
 RULES_VERSION = "branle_bas/1"
@@ -214,4 +224,3 @@ class BranleBas(Game[State, Action, View, Config]):
 
 
 GAME = BranleBas()
-PIECE_KINDS = KINDS

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .board import SETUP_ZONE
-from .pieces import MINE
+from .data import MINE, SETUP_ZONE
 from .state import SETUP, State
 
 

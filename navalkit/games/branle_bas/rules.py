@@ -11,40 +11,38 @@ from dataclasses import replace
 from navalkit.core.errors import Violation
 
 from .actions import ACTION_TYPES, Move, Pass, Place, Touch
-from .board import (
-    BOARD,
-    FORWARD,
-    HARBOUR_OF,
-    INDEX,
-    IS_NEUTRAL,
-    MINE_SQUARE,
-    NET_OF,
-    PORT_OF,
-    SETUP_ZONE,
-    N,
-)
 from .clauses import CLAUSES
 from .config import Config
-from .movegen import LPATHS, RAYS, add_moves, can_move, destinations, walk
-from .pieces import (
+from .data import (
     AMIRAL,
     BACKWARD_KINDS,
+    BOARD,
     CROISEUR,
     CUIRASSE,
     DRAGUEUR,
+    FORWARD,
+    HARBOUR_OF,
     HYDRAVION,
+    INDEX,
+    IS_NEUTRAL,
     KINDS,
     MINE,
+    MINE_SQUARE,
+    NET_OF,
+    PORT_OF,
     SETUP_PIECES,
+    SETUP_ZONE,
     SHIPS,
     SOUS_MARIN,
     TORPILLEUR,
     VEDETTE,
     WRECK,
+    N,
     code,
     kind_info,
 )
-from .scoring import Tally, score_items, totals
+from .mechanics.movement import LPATHS, RAYS, add_moves, can_move, destinations, walk
+from .mechanics.scoring import Tally, score_items, totals
 from .state import OVER, PLAY, SETUP, SHIP_CODES, TOSS, Fleets, Result, State, fleets
 
 SIDE = ("A", "B")

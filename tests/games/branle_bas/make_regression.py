@@ -25,8 +25,19 @@ from typing import Any
 
 from navalkit.games.branle_bas import GAME, rules
 from navalkit.games.branle_bas.actions import Move, Pass, Place, Touch
-from navalkit.games.branle_bas.board import BOARD, INDEX, MINE_SQUARE, PORT, N
-from navalkit.games.branle_bas.pieces import AMIRAL, KINDS, MINE, SHIPS, WRECK, code
+from navalkit.games.branle_bas.data import (
+    AMIRAL,
+    BOARD,
+    INDEX,
+    KINDS,
+    MINE,
+    MINE_SQUARE,
+    PORT,
+    SHIPS,
+    WRECK,
+    N,
+    code,
+)
 
 GOLDEN = Path(__file__).with_name("regression.json")
 FORMAT = 1

@@ -20,8 +20,7 @@ import navalkit
 from navalkit import IllegalActionError, Match
 from navalkit.games.branle_bas import rules
 from navalkit.games.branle_bas.actions import Move, Pass, Place, Touch
-from navalkit.games.branle_bas.board import MINE_SQUARE, N
-from navalkit.games.branle_bas.pieces import KINDS, MINE, SHIPS, WRECK, code
+from navalkit.games.branle_bas.data import KINDS, MINE, MINE_SQUARE, SHIPS, WRECK, N, code
 from navalkit.games.branle_bas.state import State
 
 SETTINGS: list[dict[str, Any]] = [

@@ -27,7 +27,7 @@ import navalkit
 from navalkit import IllegalActionError, Match, load_match, new_match
 from navalkit.games.branle_bas import GAME
 from navalkit.games.branle_bas.actions import Move, Pass, Place, Touch
-from navalkit.games.branle_bas.board import N
+from navalkit.games.branle_bas.data import N
 from navalkit.testing import JUNK_ACTIONS
 
 ROOT = Path(navalkit.__file__).resolve().parent

@@ -23,25 +23,22 @@ import navalkit
 from navalkit import IllegalActionError, Match
 from navalkit.games.branle_bas import CLAUSES, GAME, rules
 from navalkit.games.branle_bas.actions import Move, Pass, Place, Touch
-from navalkit.games.branle_bas.board import (
+from navalkit.games.branle_bas.config import Config
+from navalkit.games.branle_bas.data import (
+    AMIRAL,
     BOARD,
     BY_NAME,
-    INDEX,
-    MINE_SQUARE,
-    NEUTRAL_PORTS,
-    PORT,
-    SETUP_ZONE,
-)
-from navalkit.games.branle_bas.config import Config
-from navalkit.games.branle_bas.game import BranleBas
-from navalkit.games.branle_bas.pieces import (
-    AMIRAL,
     CROISEUR,
     CUIRASSE,
     DRAGUEUR,
     HYDRAVION,
+    INDEX,
     KINDS,
     MINE,
+    MINE_SQUARE,
+    NEUTRAL_PORTS,
+    PORT,
+    SETUP_ZONE,
     SHIPS,
     SOUS_MARIN,
     TORPILLEUR,
@@ -49,7 +46,8 @@ from navalkit.games.branle_bas.pieces import (
     WRECK,
     code,
 )
-from navalkit.games.branle_bas.scoring import Tally, score_items
+from navalkit.games.branle_bas.game import BranleBas
+from navalkit.games.branle_bas.mechanics.scoring import Tally, score_items
 from navalkit.games.branle_bas.state import State
 
 A, B = 0, 1

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from navalkit.games.branle_bas import GAME, movegen, rules
+from navalkit.games.branle_bas import GAME, rules
 from navalkit.games.branle_bas.actions import Move, Pass
-from navalkit.games.branle_bas.board import BOARD, N
-from navalkit.games.branle_bas.pieces import MINE, SHIPS, WRECK, code
+from navalkit.games.branle_bas.data import BOARD, MINE, SHIPS, WRECK, N, code
+from navalkit.games.branle_bas.mechanics import movement
 from navalkit.games.branle_bas.state import Fleets, State, fleets
 
 
@@ -30,10 +30,10 @@ def test_compiled_paths_agree_with_the_walker(seed: int) -> None:
     for _ in range(10):
         board = random_board(rng)
         for sq in range(N):
-            want = movegen.walk_destinations(board, sq) if board[sq] else []
-            assert movegen.destinations(board, sq) == want, (BOARD[sq].name, board[sq])
+            want = movement.walk_destinations(board, sq) if board[sq] else []
+            assert movement.destinations(board, sq) == want, (BOARD[sq].name, board[sq])
             moves: list[Move] = []
-            movegen.add_moves(board, (sq,), moves)
+            movement.add_moves(board, (sq,), moves)
             assert moves == [Move(sq, to) for to in want]
 
 
@@ -42,17 +42,17 @@ def test_every_ship_everywhere_on_an_empty_board() -> None:
         for kind in SHIPS:
             for sq in range(N):
                 board = tuple(code(side, kind) if i == sq else 0 for i in range(N))
-                assert movegen.destinations(board, sq) == movegen.walk_destinations(board, sq)
+                assert movement.destinations(board, sq) == movement.walk_destinations(board, sq)
 
 
 def test_moves_are_interned() -> None:
     board = tuple(code(0, SHIPS[0]) if i == 100 else 0 for i in range(N))
     moves: list[Move] = []
-    movegen.add_moves(board, (100,), moves)
+    movement.add_moves(board, (100,), moves)
     again: list[Move] = []
-    movegen.add_moves(board, (100,), again)
+    movement.add_moves(board, (100,), again)
     assert moves and all(a is b for a, b in zip(moves, again, strict=True))
-    assert all(movegen.MOVE[m.frm][m.to] is m for m in moves)
+    assert all(movement.MOVE[m.frm][m.to] is m for m in moves)
 
 
 # --- the rules' fast paths agree with their plain definitions --------------------------------
@@ -93,7 +93,7 @@ def test_legal_moves_are_every_ship_s_moves_square_by_square(seed: int) -> None:
         Move(sq, to)
         for sq in range(N)
         if state.board[sq] and state.board[sq] >> 4 == me
-        for to in movegen.walk_destinations(state.board, sq)
+        for to in movement.walk_destinations(state.board, sq)
     ]
     assert rules.legal_actions(state) == (want or [Pass()])
 
@@ -116,8 +116,8 @@ def test_cached_fleets_follow_the_board(seed: int) -> None:
 def test_can_move_agrees_with_destinations_on_random_boards() -> None:
     import random as _random
 
-    from navalkit.games.branle_bas.movegen import can_move, destinations
-    from navalkit.games.branle_bas.pieces import SHIPS, WRECK, code
+    from navalkit.games.branle_bas.data import SHIPS, WRECK, code
+    from navalkit.games.branle_bas.mechanics.movement import can_move, destinations
 
     rng = _random.Random(11)
     cells = list(range(181))

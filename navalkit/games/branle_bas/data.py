@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 RADIUS = 9
+
+
 FILES = "abcdefghijklmnopqrs"
 
 
@@ -88,31 +90,56 @@ def _build() -> tuple[Square, ...]:
 
 
 BOARD: tuple[Square, ...] = _build()
+
+
 """One entry per square, 181 in all, indexed by ``Square.index``."""
 
+
 INDEX: dict[tuple[int, int], int] = {(s.x, s.y): s.index for s in BOARD}
+
+
 BY_NAME: dict[str, int] = {s.name: s.index for s in BOARD}
+
+
 N = len(BOARD)
+
 
 #: the home port square of each side
 PORT = (INDEX[(0, -RADIUS)], INDEX[(0, RADIUS)])
+
+
 #: the square of each side's fixed Mine (the axial channel)
 MINE_SQUARE = (INDEX[(0, -RADIUS + 1)], INDEX[(0, RADIUS - 1)])
+
+
 #: one square in from the east and west tips, on the sea lane along the centre line, so that
 #: the seed's "droit de passage, si le Port est libre" can happen (at the tips it never could)
 NEUTRAL_PORTS = (INDEX[(-RADIUS + 1, 0)], INDEX[(RADIUS - 1, 0)])
+
+
 #: each side is "forward" towards the enemy port: +y for A (south), -y for B (north)
 FORWARD = (1, -1)
 
+
 # Fast lookup tables (one entry per square) for the move generator.
 HARBOUR_OF: tuple[int, ...] = tuple(-1 if s.zone != "outer_harbour" else s.owner for s in BOARD)  # type: ignore[misc]
+
+
 PORT_OF: tuple[int, ...] = tuple(-1 if s.zone != "port" else s.owner for s in BOARD)  # type: ignore[misc]
+
+
 NET_OF: tuple[int, ...] = tuple(s.owner if s.feature == "net" else -1 for s in BOARD)  # type: ignore[misc]
+
+
 IS_NEUTRAL: tuple[bool, ...] = tuple(s.feature == "neutral_port" for s in BOARD)
+
+
 #: the harbour row facing the territorial waters (first row in, full power out)
 IS_BOUNDARY: tuple[bool, ...] = tuple(
     s.zone == "outer_harbour" and abs(s.y) == RADIUS - 3 for s in BOARD
 )
+
+
 #: squares where each side may deploy (its outer harbour and territorial waters)
 SETUP_ZONE: tuple[tuple[int, ...], ...] = tuple(
     tuple(
@@ -140,3 +167,131 @@ def square_index(name: object) -> int:
 def step(index: int, dx: int, dy: int) -> int | None:
     s = BOARD[index]
     return INDEX.get((s.x + dx, s.y + dy))
+
+
+# --- The squadron: piece kinds, their French and English names, counts, values and moves.
+
+# Piece codes on the board: kind + 16 * owner; 0 is an empty square.
+EMPTY = 0
+
+
+AMIRAL, SOUS_MARIN, HYDRAVION, CUIRASSE, CROISEUR, TORPILLEUR, DRAGUEUR, VEDETTE, MINE = range(
+    1, 10
+)
+
+
+WRECK = 10  # an épave: a ship sunk on an enemy net or scuttled, turned over
+
+
+OWNER_SHIFT = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    code: int
+    key: str  # JSON name
+    french: str
+    english: str
+    count: int
+    value: int
+    letter: str  # one-letter mark drawn on the piece
+    moves: str  # the movement power in words
+
+    @property
+    def label(self) -> str:
+        return f"{self.french} ({self.english})"
+
+
+KINDS: dict[int, Kind] = {
+    k.code: k
+    for k in (
+        Kind(AMIRAL, "amiral", "Amiral", "flagship", 1, 60, "A",
+             "1 square in any of the 8 directions, backwards too"),
+        Kind(SOUS_MARIN, "sous_marin", "Sous-marin", "submarine", 2, 15, "S",
+             "1-2 squares in any of the 8 directions, backwards too"),
+        Kind(HYDRAVION, "hydravion", "Hydravion", "seaplane", 2, 15, "H",
+             "1-4 squares straight forward, backward, left or right; never diagonally"),
+        Kind(CUIRASSE, "cuirasse", "Cuirassé", "battleship", 2, 25, "U",
+             "1-3 squares forward, left or right, with at most one right-angle turn"),
+        Kind(CROISEUR, "croiseur", "Croiseur", "cruiser", 3, 20, "C",
+             "1-3 squares straight forward, left or right"),
+        Kind(TORPILLEUR, "torpilleur", "Torpilleur", "torpedo boat", 4, 10, "T",
+             "1-2 squares forward, left, right or diagonally forward"),
+        Kind(DRAGUEUR, "dragueur", "Dragueur", "minesweeper", 1, 10, "D",
+             "1 square forward, left or right; alone may sweep the enemy Mine"),
+        Kind(VEDETTE, "vedette", "Vedette", "patrol boat", 4, 5, "V",
+             "1-2 squares straight forward, left or right"),
+        Kind(MINE, "mine", "Mine", "mine", 1, 0, "M", "never moves"),
+    )
+}  # fmt: skip
+
+
+WRECK_KIND = Kind(WRECK, "epave", "Épave", "wreck", 0, 0, "x", "a wreck never moves")
+
+
+BY_KEY: dict[str, int] = {k.key: c for c, k in KINDS.items()}
+
+
+SHIPS = tuple(c for c in KINDS if c != MINE)
+
+
+SQUADRON_VALUE = sum(k.count * k.value for k in KINDS.values())
+
+
+#: the pieces a player places in a free set-up (the Mine's square is fixed)
+SETUP_PIECES: tuple[int, ...] = tuple(c for c in SHIPS for _ in range(KINDS[c].count))
+
+
+BACKWARD_KINDS = frozenset({AMIRAL, SOUS_MARIN, HYDRAVION})
+
+
+DIAGONAL_PORT_KINDS = frozenset({SOUS_MARIN, TORPILLEUR})
+
+
+assert SQUADRON_VALUE == 300 and len(SETUP_PIECES) == 19
+
+
+def code(owner: int, kind: int) -> int:
+    return kind + OWNER_SHIFT * owner
+
+
+def owner_of(piece: int) -> int:
+    return piece >> 4
+
+
+def kind_of(piece: int) -> int:
+    return piece & 15
+
+
+def kind_info(kind: int) -> Kind:
+    return WRECK_KIND if kind == WRECK else KINDS[kind]
+
+
+def value(kind: int) -> int:
+    return 0 if kind == WRECK else KINDS[kind].value
+
+
+# Direction sets relative to "forward" f: (dx, dy*f).
+ORTHO_FLR = ((0, 1), (-1, 0), (1, 0))
+
+
+ORTHO_ALL = (*ORTHO_FLR, (0, -1))
+
+
+DIAG_FWD = ((-1, 1), (1, 1))
+
+
+ALL8 = (*ORTHO_ALL, *DIAG_FWD, (-1, -1), (1, -1))
+
+
+#: kind -> (directions, range) for straight-line moves
+STRAIGHT: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {
+    AMIRAL: (ALL8, 1),
+    SOUS_MARIN: (ALL8, 2),
+    HYDRAVION: (ORTHO_ALL, 4),
+    CUIRASSE: (ORTHO_FLR, 3),
+    CROISEUR: (ORTHO_FLR, 3),
+    TORPILLEUR: ((*ORTHO_FLR, *DIAG_FWD), 2),
+    DRAGUEUR: (ORTHO_FLR, 1),
+    VEDETTE: (ORTHO_FLR, 2),
+}

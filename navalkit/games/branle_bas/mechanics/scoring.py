@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .pieces import AMIRAL, SQUADRON_VALUE, value
+from ..data import AMIRAL, SQUADRON_VALUE, value
 
 VICTORY_BONUS = 500  # SEED: "la valeur de l'Amiral vaincu et bonification de 500"
 PORT_BONUS = 100  # SEED: "Tout navire pénétrant au Port adverse est bonifié d'une prime de 100"

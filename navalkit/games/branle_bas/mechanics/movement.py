@@ -14,18 +14,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import Move
-from .board import BOARD, FORWARD, HARBOUR_OF, INDEX, IS_BOUNDARY, IS_NEUTRAL, NET_OF, PORT_OF, N
-from .pieces import (
+from ..actions import Move
+from ..data import (
     AMIRAL,
+    BOARD,
     CUIRASSE,
     DIAGONAL_PORT_KINDS,
     DRAGUEUR,
+    FORWARD,
+    HARBOUR_OF,
+    INDEX,
+    IS_BOUNDARY,
+    IS_NEUTRAL,
     MINE,
+    NET_OF,
     ORTHO_FLR,
     OWNER_SHIFT,
+    PORT_OF,
     STRAIGHT,
     WRECK,
+    N,
 )
 
 Ray = tuple[bool, tuple[int, ...]]  # (diagonal?, squares in order)
