@@ -31,8 +31,8 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import CARDS, MANIFESTS, SHIPS, PlayCard, ShipCard
 from .game import GAME, NavalWar
+from .mechanics.combat import strike_sinks
 from .observe import View, assert_no_leak, observe
-from .resolve import strike_sinks
 from .rules import conserved, legal_actions, scores
 from .state import State
 

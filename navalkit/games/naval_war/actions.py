@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .data import CARDS, SHIPS
-from .state import DS_TARGET
+from .data import ADD_DAMAGE, CARDS, MINEFIELD, REPAIR, SHIPS
+from .mechanics.damage import JAPANESE
+from .state import AIR, DS_TARGET, State
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -186,3 +187,91 @@ def action_from_json(data: Any) -> Action:
     if kind == "take":
         return Take(_int(data, "ship", 0, ns))
     raise ValueError(f"unknown Naval War action type {kind!r}")
+
+
+# --- actions as clicks on the board ---------------------------------------------------
+
+
+def to_path(action: Action) -> tuple[str, ...]:
+    """The board regions clicked, in order, to play ``action``."""
+    if isinstance(action, Draw):
+        return ("draw",)
+    if isinstance(action, Launch):
+        return ("launch",)
+    if isinstance(action, Discard):
+        return (f"card:{action.card}", "discard")
+    if isinstance(action, Aim):
+        return (f"seat:{action.seat}",)
+    if isinstance(action, Take):
+        return (f"ship:{action.ship}",)
+    if isinstance(action, Strike):
+        mode = "kamikaze" if action.kamikaze else "air"
+        end = "hold" if action.target < 0 else f"ship:{action.target}"
+        return (mode, f"ship:{action.carrier}", end)
+    if isinstance(action, Play):
+        return (f"card:{action.card}", _target_region(action.card, action.target))
+    return ()
+
+
+def from_path(state: State, path: tuple[str, ...]) -> Action | None:
+    """The action a complete click path means, legal or not (None: no action)."""
+    try:
+        if path == ("draw",):
+            return DRAW
+        if path == ("launch",):
+            return LAUNCH
+        if len(path) == 3 and path[0] in ("air", "kamikaze"):
+            target = -1 if path[2] == "hold" else _num(path[2], "ship:")
+            return Strike(_num(path[1], "ship:"), target, path[0] == "kamikaze")
+        if len(path) == 1 and path[0].startswith("seat:"):
+            return Aim(_num(path[0], "seat:"))
+        if len(path) == 1 and path[0].startswith("ship:") and state.phase != AIR:
+            return Take(_num(path[0], "ship:"))
+        if len(path) == 2 and path[0].startswith("card:"):
+            card = _num(path[0], "card:")
+            if path[1] == "discard":
+                return Discard(card)
+            return Play(card, _region_target(path[1]))
+    except ValueError:
+        return None
+    return None
+
+
+def choices(state: State) -> list[tuple[str, str]]:
+    """What a player picks before clicking: the kind of air strike."""
+    if state.phase != AIR:
+        return []
+    out = [("Air strike (sinks on 1)", "air")]
+    if state.config.kamikaze and state.queue and JAPANESE[state.queue[0]]:
+        out.append(("Kamikaze (sinks on 1-2, then rests)", "kamikaze"))
+    return out
+
+
+def _num(region: str, prefix: str) -> int:
+    if not region.startswith(prefix) or not region[len(prefix) :].isdigit():
+        raise ValueError(region)
+    return int(region[len(prefix) :])
+
+
+def _target_region(card: int, target: int) -> str:
+    kind = CARDS[card].kind if 0 <= card < len(CARDS) else -1
+    if target < 0:
+        return "play"
+    if target == DS_TARGET and kind == 0:
+        return "ds"
+    if kind == MINEFIELD:
+        return f"seat:{target}"
+    if kind in (ADD_DAMAGE, REPAIR):
+        return f"salvo:{target}"
+    return f"ship:{target}"
+
+
+def _region_target(region: str) -> int:
+    if region == "play":
+        return -1
+    if region == "ds":
+        return DS_TARGET
+    for prefix in ("seat:", "salvo:", "ship:"):
+        if region.startswith(prefix):
+            return _num(region, prefix)
+    raise ValueError(region)

@@ -25,7 +25,17 @@ from .data import (
     SWEEPER,
     TORPEDO,
 )
-from .fleet import CARRIER, DS_HITS, HITS, KIND, VALUE, hits_on, mine_hits, owner_of, salvo_owner
+from .mechanics.damage import (
+    CARRIER,
+    DS_HITS,
+    HITS,
+    KIND,
+    VALUE,
+    hits_on,
+    mine_hits,
+    owner_of,
+    salvo_owner,
+)
 from .observe import View
 from .state import DS_TARGET, State
 

@@ -15,7 +15,7 @@ from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
 from .data import CARDS, GUN_LABEL, SHIPS
-from .fleet import CARRIER, DS_HITS, GUN, HITS, VALUE, hits_on, mine_hits, points
+from .mechanics.damage import CARRIER, DS_HITS, GUN, HITS, VALUE, hits_on, mine_hits, points
 from .observe import View, observe
 from .state import AIR, CHOOSE, OVER, PHASE_NAMES, State
 

@@ -19,7 +19,11 @@ from navalkit.render.canvas import CanvasBoard
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Play
-from .calc import (
+from .data import SHIPS
+from .draw import draw
+from .game import GAME
+from .mechanics.combat import strike_sinks
+from .mechanics.odds import (
     ATTACKS,
     at_least_one,
     salvo_checks,
@@ -28,10 +32,6 @@ from .calc import (
     squadron_captures,
     squadron_expected,
 )
-from .data import SHIPS
-from .draw import draw
-from .game import GAME
-from .resolve import strike_sinks
 from .state import ACT, OVER
 
 

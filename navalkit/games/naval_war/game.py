@@ -9,14 +9,14 @@ from navalkit.core.errors import Violation
 from navalkit.core.protocol import Game
 
 from . import rules
-from .actions import DRAW, LAUNCH, Action, Aim, Discard, Draw, Launch, Play, Strike, Take
+from .actions import Action, Play, choices, from_path, to_path
 from .actions import action_from_json as read_action
 from .clauses import CLAUSES
 from .config import Config
 from .data import ADD_DAMAGE, CARDS, REPAIR, SHIPS
-from .fleet import owner_of, salvo_owner
+from .mechanics.damage import owner_of, salvo_owner
 from .observe import View, assert_no_leak, observe
-from .refuse import violation
+from .rules import violation
 from .state import (
     AIR,
     CHANCE_PHASES,
@@ -138,55 +138,13 @@ class NavalWar(Game[State, Action, View, Config]):
 
     # --- clicking on the board ------------------------------------------------------------
     def action_path(self, action: Action) -> tuple[str, ...]:
-        if isinstance(action, Draw):
-            return ("draw",)
-        if isinstance(action, Launch):
-            return ("launch",)
-        if isinstance(action, Discard):
-            return (f"card:{action.card}", "discard")
-        if isinstance(action, Aim):
-            return (f"seat:{action.seat}",)
-        if isinstance(action, Take):
-            return (f"ship:{action.ship}",)
-        if isinstance(action, Strike):
-            mode = "kamikaze" if action.kamikaze else "air"
-            end = "hold" if action.target < 0 else f"ship:{action.target}"
-            return (mode, f"ship:{action.carrier}", end)
-        if isinstance(action, Play):
-            return (f"card:{action.card}", _target_region(action.card, action.target))
-        return ()
+        return to_path(action)
 
     def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
-        try:
-            if path == ("draw",):
-                return DRAW
-            if path == ("launch",):
-                return LAUNCH
-            if len(path) == 3 and path[0] in ("air", "kamikaze"):
-                target = -1 if path[2] == "hold" else _num(path[2], "ship:")
-                return Strike(_num(path[1], "ship:"), target, path[0] == "kamikaze")
-            if len(path) == 1 and path[0].startswith("seat:"):
-                return Aim(_num(path[0], "seat:"))
-            if len(path) == 1 and path[0].startswith("ship:") and state.phase != AIR:
-                return Take(_num(path[0], "ship:"))
-            if len(path) == 2 and path[0].startswith("card:"):
-                card = _num(path[0], "card:")
-                if path[1] == "discard":
-                    return Discard(card)
-                return Play(card, _region_target(path[1]))
-        except ValueError:
-            return None
-        return None
+        return from_path(state, path)
 
     def ui_choices(self, state: State) -> list[tuple[str, str]]:
-        if state.phase != AIR:
-            return []
-        out = [("Air strike (sinks on 1)", "air")]
-        from .fleet import JAPANESE
-
-        if state.config.kamikaze and state.queue and JAPANESE[state.queue[0]]:
-            out.append(("Kamikaze (sinks on 1-2, then rests)", "kamikaze"))
-        return out
+        return choices(state)
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         if state.phase == CHOOSE:
@@ -204,13 +162,13 @@ class NavalWar(Game[State, Action, View, Config]):
     def sample_state(self, observation: View, rng: Any) -> State:
         """A full state this seat cannot tell from the truth: the cards it does not see dealt
         at random to the other hands and the deck, the unseen ships to the harbor."""
-        from .sample import sample_state
+        from .observe import sample_state
 
         return sample_state(observation, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
         """How well ``seat`` stands, from 0 to 1 (scores search rollouts cut short)."""
-        from .sample import evaluate
+        from .observe import evaluate
 
         return evaluate(state, seat)
 
@@ -218,38 +176,6 @@ class NavalWar(Game[State, Action, View, Config]):
         from .bots import GreedyBot
 
         return {"greedy": GreedyBot}
-
-
-def _num(region: str, prefix: str) -> int:
-    if not region.startswith(prefix) or not region[len(prefix) :].isdigit():
-        raise ValueError(region)
-    return int(region[len(prefix) :])
-
-
-def _target_region(card: int, target: int) -> str:
-    from .data import ADD_DAMAGE, MINEFIELD, REPAIR
-
-    kind = CARDS[card].kind if 0 <= card < len(CARDS) else -1
-    if target < 0:
-        return "play"
-    if target == DS_TARGET and kind == 0:
-        return "ds"
-    if kind == MINEFIELD:
-        return f"seat:{target}"
-    if kind in (ADD_DAMAGE, REPAIR):
-        return f"salvo:{target}"
-    return f"ship:{target}"
-
-
-def _region_target(region: str) -> int:
-    if region == "play":
-        return -1
-    if region == "ds":
-        return DS_TARGET
-    for prefix in ("seat:", "salvo:", "ship:"):
-        if region.startswith(prefix):
-            return _num(region, prefix)
-    raise ValueError(region)
 
 
 GAME = NavalWar()

@@ -10,10 +10,10 @@ import pytest
 from navalkit import IllegalActionError, Match
 from navalkit.games.naval_war import CARDS, SHIPS
 from navalkit.games.naval_war.config import Config
-from navalkit.games.naval_war.fleet import evolve, sort_fleet
 from navalkit.games.naval_war.game import NavalWar
+from navalkit.games.naval_war.mechanics.damage import evolve, sort_fleet
+from navalkit.games.naval_war.mechanics.sequence import fresh_round
 from navalkit.games.naval_war.state import ACT, State
-from navalkit.games.naval_war.turns import fresh_round
 
 
 def ship(name: str) -> int:

@@ -39,7 +39,7 @@ def test_check_game_six_and_nine_players(players: int, monkeypatch: pytest.Monke
 def test_rule_ids_are_clauses() -> None:
     state = GAME.initial_state(GAME.make_config(), 3)
     cited = {GAME.violation(state, junk).rule_id for junk in JUNK_ACTIONS}  # type: ignore[union-attr]
-    from navalkit.games.naval_war.fleet import evolve
+    from navalkit.games.naval_war.mechanics.damage import evolve
 
     over = evolve(state, {"phase": OVER})
     from navalkit.games.naval_war.actions import DRAW

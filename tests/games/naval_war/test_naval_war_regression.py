@@ -75,7 +75,7 @@ def test_evolve_builds_ordinary_frozen_states() -> None:
     import dataclasses
 
     from navalkit.games.naval_war import GAME, State
-    from navalkit.games.naval_war.fleet import evolve
+    from navalkit.games.naval_war.mechanics.damage import evolve
 
     state = GAME.initial_state(GAME.make_config(kamikaze=True), 5)
     changes = {"phase": 3, "seat": 2, "deck": state.deck[1:], "hands": ((1,), (), (), (), ())}

@@ -24,7 +24,8 @@ from navalkit.games.naval_war.data import (
     SWEEPER,
     TORPEDO,
 )
-from navalkit.games.naval_war.fleet import hits_on
+from navalkit.games.naval_war.mechanics.damage import hits_on
+from navalkit.games.naval_war.mechanics.sequence import end_round
 from navalkit.games.naval_war.state import (
     AIR,
     CHOOSE,
@@ -36,7 +37,6 @@ from navalkit.games.naval_war.state import (
     OVER,
     RED,
 )
-from navalkit.games.naval_war.turns import end_round
 
 S16 = card(SALVO, 16, 3)
 S8 = card(SALVO, 8, 2)

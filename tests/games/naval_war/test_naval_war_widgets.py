@@ -13,7 +13,7 @@ from navalkit.games.naval_war.explain import (
     SalvoChecker,
     SquadronExplainer,
 )
-from navalkit.games.naval_war.fleet import CARRIER
+from navalkit.games.naval_war.mechanics.damage import CARRIER
 from navalkit.widgets import GameApp
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .data import (
+from ..data import (
     ADD_DAMAGE,
     ADD_SHIP,
     CARDS,
@@ -24,7 +24,7 @@ from .data import (
     SWEEPER,
     TORPEDO,
 )
-from .state import DS_TARGET, State
+from ..state import DS_TARGET, State
 
 KIND = tuple(c.kind for c in CARDS)
 CARD_GUN = tuple(c.gun for c in CARDS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .data import (
+from ..data import (
     ADD_DAMAGE,
     ADD_SHIP,
     MINEFIELD,
@@ -14,18 +14,7 @@ from .data import (
     SWEEPER,
     TORPEDO,
 )
-from .fleet import (
-    DS_HITS,
-    HITS,
-    KIND,
-    VALUE,
-    Work,
-    owner_of,
-    replaced,
-    salvo_owner,
-    without,
-)
-from .state import (
+from ..state import (
     DS_TARGET,
     REFILL,
     ROLL,
@@ -36,7 +25,18 @@ from .state import (
     SHIP,
     State,
 )
-from .turns import clear_next, ds_next, end_work
+from .damage import (
+    DS_HITS,
+    HITS,
+    KIND,
+    VALUE,
+    Work,
+    owner_of,
+    replaced,
+    salvo_owner,
+    without,
+)
+from .sequence import clear_next, ds_next, end_work
 
 
 def strike_sinks(kind: str, roll: int) -> bool:
@@ -86,7 +86,7 @@ def resolve_card(state: State, seat: int, card: int, target: int) -> State:
         if target == DS_TARGET:
             on = (*state.ds_salvos, card)
             if sum(VALUE[c] for c in on) >= DS_HITS:  # NW-DS-STOP
-                from .turns import ds_cards
+                from .sequence import ds_cards
 
                 w.to_discard(*ds_cards(state), card)
                 w.set(ds_owner=-1, ds_salvos=())

@@ -3,9 +3,10 @@ attack before its owner's turn, and the end of a round with its scoring."""
 
 from __future__ import annotations
 
-from .config import Config
-from .data import SQUADRON_CARD
-from .fleet import (
+from ..config import Config
+from ..data import SQUADRON_CARD
+from ..state import CHOOSE, CLEAR, DEAL, DRAW, DS_PICK, DS_TAKE, OVER, REFILL, State
+from .damage import (
     ALL_CARDS,
     ALL_SHIPS,
     CARRIER,
@@ -17,7 +18,6 @@ from .fleet import (
     points,
     ready_carriers,
 )
-from .state import CHOOSE, CLEAR, DEAL, DRAW, DS_PICK, DS_TAKE, OVER, REFILL, State
 
 #: points lost by a player eliminated before the end of a round, and won by a lone survivor
 ELIMINATION_PENALTY = 10
