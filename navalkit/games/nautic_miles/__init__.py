@@ -30,8 +30,8 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import KEYS, KIND, LABELS, capture_points, convoy_points
 from .game import GAME, NauticMiles
-from .moves import legal_actions, refusal
 from .observe import View, observe
+from .rules import legal_actions, refusal
 from .state import Convoy, State
 
 __all__ = [

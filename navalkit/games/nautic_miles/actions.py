@@ -123,3 +123,35 @@ def action_from_json(data: Any) -> Action:
     if t == "play" and kind not in CONVOYS and (kind < N_KINDS or kind == SUB_PAIR):
         return play(kind, _small_int(data, "row"), _small_int(data, "at"))
     raise ValueError(f"{data!r} is not a Nautic Miles action")
+
+
+# --- actions as clicks on the table ---------------------------------------------------
+
+
+def to_path(action: Action) -> tuple[str, ...]:
+    """The regions clicked, in order, to play ``action``: a card of the hand, then where."""
+    if isinstance(action, Discard):
+        return (f"hand:{KEYS[action.kind]}", "discard")
+    if isinstance(action, Place):
+        return (f"hand:{KEYS[action.kind]}", f"slot:{action.at}")
+    return (f"hand:{KEYS[action.kind]}", f"convoy:{action.row}:{action.at}")
+
+
+def from_path(path: tuple[str, ...]) -> Action | None:
+    """The action a complete click path means, legal or not (None: no action)."""
+    if len(path) != 2 or not path[0].startswith("hand:"):
+        return None
+    kind = BY_KEY.get(path[0][5:])
+    if kind is None:
+        return None
+    target = path[1].split(":")
+    try:
+        if target == ["discard"]:
+            return discard(kind)
+        if target[0] == "slot" and len(target) == 2:
+            return place(kind, int(target[1])) if kind in CONVOYS else None
+        if target[0] == "convoy" and len(target) == 3 and kind not in CONVOYS:
+            return play(kind, int(target[1]), int(target[2]))
+    except ValueError:
+        return None
+    return None

@@ -1,7 +1,7 @@
 """Explainers for the lesson: the convoy value calculator, the battle ladder and a simulation
 of how often a convoy gets home. Each is a thin widget over the pure rules: the calculator
 asks :func:`convoy_points`, the ladder plays the exchange with ``rules.apply`` and
-``moves.refusal``, the simulation plays seeded games with the game's bots."""
+``rules.refusal``, the simulation plays seeded games with the game's bots."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from navalkit.core.bots import BotView, make_bot
 from navalkit.core.rng import bot_rng
 from navalkit.render.canvas import CanvasBoard
 
-from . import moves, rules
+from . import rules
 from .actions import discard, play
 from .data import (
     ALL_CARDS,
@@ -163,7 +163,7 @@ def battle(attacker: str | int, defender: str | int | None = None) -> Battle:
     state = _draw_and(state, None)
     why = None
     if d is not None:
-        why = moves.refusal(state, play(d, 1, 0))
+        why = rules.refusal(state, play(d, 1, 0))
     if d is not None and why is None:
         state = rules.apply(state, play(d, 1, 0))
     else:  # no answer: Player 2 throws away the card it drew
@@ -261,7 +261,7 @@ def play_round(seed: int, players: int = 2, bot: str = "captain") -> list[dict[s
             state = rules.apply_chance(state, rng.choice(state.pile))
             continue
         seat = state.seat
-        legal = moves.legal_actions(state)
+        legal = rules.legal_actions(state)
         view = BotView(
             GAME, seat, observe(state, seat), legal, bot_rng(seed, state.ply, seat), state.ply
         )

@@ -13,13 +13,13 @@ from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
 from navalkit.core.protocol import Game
 
-from . import moves, rules
-from .actions import Action, Discard, Place, Play, action_from_json, discard, place, play
+from . import rules
+from .actions import Action, Place, Play, action_from_json, from_path, to_path
 from .clauses import CLAUSES
 from .config import Config
-from .data import BY_KEY, CONVOYS, KEYS, LABELS, points_text
+from .data import BY_KEY, LABELS, points_text
 from .observe import View, assert_no_leak, observe
-from .scoring import round_points
+from .rules import side_name
 from .state import DEAL, DRAW, OVER, REFILL, State
 
 RULES_VERSION = "nautic_miles/1"
@@ -68,10 +68,10 @@ class NauticMiles(Game[State, Action, View, Config]):
         return f"{who} draws a card."  # never which: the hand is hidden
 
     def legal_actions(self, state: State) -> list[Action]:
-        return moves.legal_actions(state)
+        return rules.legal_actions(state)
 
     def violation(self, state: State, action: object) -> Violation | None:
-        why = moves.refusal(state, action)
+        why = rules.refusal(state, action)
         if why is None:
             return None
         rule, message = why
@@ -105,13 +105,9 @@ class NauticMiles(Game[State, Action, View, Config]):
     def player_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
 
-    def side_name(self, state: State, side: int) -> str:
-        seats = [p for p in range(state.players) if state.side[p] == side]
-        return " & ".join(self.player_name(p) for p in seats)
-
     def describe(self, state: State, action: Action) -> str:
         if isinstance(action, Play) and isinstance(action.row, int):
-            who = self.side_name(state, action.row) if action.row < state.sides else "?"
+            who = side_name(state, action.row) if action.row < state.sides else "?"
             return f"{LABELS[action.kind]} on convoy {action.at + 1} of {who}"
         return action.describe()
 
@@ -124,65 +120,43 @@ class NauticMiles(Game[State, Action, View, Config]):
 
     def status(self, state: State) -> str:
         totals = ", ".join(
-            f"{self.side_name(state, s)} {points_text(state.totals[s])}" for s in range(state.sides)
+            f"{side_name(state, s)} {points_text(state.totals[s])}" for s in range(state.sides)
         )
         if state.phase == OVER:
             w = state.winner
             head = "Game over: a draw." if w is None else f"Game over: {self.player_name(w)} wins"
             if w is not None and state.sides < state.players:
-                head += f" with {self.side_name(state, state.side[w])}"
+                head += f" with {side_name(state, state.side[w])}"
             return f"{head}. Game points: {totals}."
         me = self.player_name(state.seat)
         left = f"{len(state.pile)} cards in the pile"
         return f"Round {state.round_no}: {me} to play ({left}). Game points: {totals}."
 
-    def round_points(self, state: State, side: int) -> float:
-        return round_points(state, side) / 2
-
     # --- clicking on the table ------------------------------------------------------------
     def action_path(self, action: Action) -> tuple[str, ...]:
-        if isinstance(action, Discard):
-            return (f"hand:{KEYS[action.kind]}", "discard")
-        if isinstance(action, Place):
-            return (f"hand:{KEYS[action.kind]}", f"slot:{action.at}")
-        return (f"hand:{KEYS[action.kind]}", f"convoy:{action.row}:{action.at}")
+        return to_path(action)
 
     def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
-        if len(path) != 2 or not path[0].startswith("hand:"):
-            return None
-        kind = BY_KEY.get(path[0][5:])
-        if kind is None:
-            return None
-        target = path[1].split(":")
-        try:
-            if target == ["discard"]:
-                return discard(kind)
-            if target[0] == "slot" and len(target) == 2:
-                return place(kind, int(target[1])) if kind in CONVOYS else None
-            if target[0] == "convoy" and len(target) == 3 and kind not in CONVOYS:
-                return play(kind, int(target[1]), int(target[2]))
-        except ValueError:
-            return None
-        return None
+        return from_path(path)
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         if not path or not path[0].startswith("hand:"):
             return "Click a card of your hand first, then where it goes (or the discard pile)."
         kind = BY_KEY.get(path[0][5:])
-        if kind is None or not moves.holds(state.hands[state.seat], kind):
+        if kind is None or not rules.holds(state.hands[state.seat], kind):
             return "You do not hold that card: click one of your hand."
         return f"The {LABELS[kind]} cannot go there; the green marks show where it can."
 
     def sample_state(self, observation: View, rng: Any) -> State:
         """A full state this seat cannot tell from the truth: the unseen cards (other hands,
         face-down convoys, the pile) dealt at random from the cards it does not see."""
-        from .sample import sample_state
+        from .observe import sample_state
 
         return sample_state(observation, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
         """How well ``seat``'s side stands, from 0 to 1 (scores search rollouts cut short)."""
-        from .sample import evaluate
+        from .observe import evaluate
 
         return evaluate(state, seat)
 

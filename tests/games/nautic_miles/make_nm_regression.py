@@ -25,8 +25,8 @@ from navalkit.games.nautic_miles import GAME
 from navalkit.games.nautic_miles.actions import discard, place, play
 from navalkit.games.nautic_miles.bots import ConvoyBot
 from navalkit.games.nautic_miles.data import KIND
-from navalkit.games.nautic_miles.moves import refusal
 from navalkit.games.nautic_miles.observe import observe
+from navalkit.games.nautic_miles.rules import refusal
 from navalkit.games.nautic_miles.state import State
 
 GOLDEN = Path(__file__).with_name("nm_regression.json")

@@ -12,8 +12,8 @@ from nm_helpers import cards_of
 import navalkit
 from navalkit.core.errors import IllegalActionError
 from navalkit.games.nautic_miles import GAME
-from navalkit.games.nautic_miles.moves import refusal
 from navalkit.games.nautic_miles.observe import assert_no_leak
+from navalkit.games.nautic_miles.rules import refusal
 from navalkit.render.games import draw
 from navalkit.testing.conformance import JUNK_ACTIONS, check_game
 

@@ -61,7 +61,7 @@ def test_legal_actions_are_exactly_the_unrefused_plays(players: int, teams: bool
 
     from navalkit.games.nautic_miles import GAME
     from navalkit.games.nautic_miles.actions import discard, place, play
-    from navalkit.games.nautic_miles.moves import refusal
+    from navalkit.games.nautic_miles.rules import refusal
 
     rng = random.Random(players)
     config = GAME.make_config(teams=teams, target=40, max_rounds=1)

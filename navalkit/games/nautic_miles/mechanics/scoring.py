@@ -5,14 +5,14 @@ Everything here counts in half-points; :func:`round_points` is what the 40-point
 
 from __future__ import annotations
 
-from .data import (
+from ..data import (
     KIND,
     TONNAGE,
     TRAWLER,
     capture_half_points,
     convoy_half_points,
 )
-from .state import Convoy, State
+from ..state import Convoy, State
 
 ROUND_BONUS = 20  # +10 points, in half-points
 SLOW_BONUS = 14  # +7 points, in half-points
