@@ -33,13 +33,13 @@ from __future__ import annotations
 
 from .actions import Deploy, Order, Search, Simple
 from .clauses import CLAUSES
-from .combat import fire_modifiers, group_speed, speed
 from .config import Config
 from .data import AREAS, SHIPS, SPEEDS, STATIONS, damage_points
 from .game import GAME, FarSeas
+from .mechanics.combat import fire_modifiers, group_speed, speed
+from .mechanics.search import search_chance, search_finds
 from .observe import View, observe
 from .rules import legal_actions, scores
-from .search import search_chance, search_finds
 from .state import State
 
 __all__ = [

@@ -197,3 +197,31 @@ def action_from_json(data: Any) -> Action:
     if kind in ("pass", "end_search", "run", "fight"):
         return Simple(kind)
     raise ValueError(f"unknown Far Seas action type {kind!r}")
+
+
+# --- orders as clicks on the map ------------------------------------------------------
+
+
+def to_path(action: Action) -> tuple[str, ...]:
+    """The map regions and buttons clicked, in order, to give ``action``."""
+    if isinstance(action, Simple):
+        return (f"btn:{action.word}",)
+    if isinstance(action, Search):
+        lead = ("btn:foreign",) if action.who == "non-British" else ()
+        return (*lead, f"a{action.area}")
+    head: tuple[str, ...] = (f"s{action.ships[0]}",)
+    if len(action.ships) > 1:
+        head += ("btn:squadron",)
+    if isinstance(action, Deploy):
+        if action.box == "moved":
+            return (*head, f"a{action.to}")
+        return (*head, f"btn:{action.box}")
+    k = action.kind
+    if k == "move":
+        return (*head, f"a{action.to}")
+    if k in ("raid", "surprise"):
+        tail = f"st{action.target}" if k == "raid" else f"s{action.target}"
+        return (*head, f"btn:{k}", tail)
+    if k == "convoy":
+        return (*head, "btn:convoy", f"a{action.to}")
+    return (*head, f"btn:{k}")

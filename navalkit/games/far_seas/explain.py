@@ -11,11 +11,11 @@ from typing import Any
 import ipywidgets as w
 import pandas as pd
 
-from .combat import escape_chance, fire_modifiers
 from .config import Config
 from .data import GERMAN, SHIPS, SPEEDS, damage_points
-from .flow import initial_state
-from .search import search_chance
+from .mechanics.combat import escape_chance, fire_modifiers
+from .mechanics.search import search_chance
+from .mechanics.sequence import initial_state
 from .state import Battle, State, evolve
 
 

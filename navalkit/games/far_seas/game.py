@@ -10,7 +10,7 @@ from navalkit.core.mcts import squash
 from navalkit.core.protocol import Game
 
 from . import rules
-from .actions import Action, Deploy, Order, Search, Simple, action_from_json, area_name
+from .actions import Action, action_from_json, area_name, to_path
 from .clauses import CLAUSES
 from .config import Config
 from .data import SHIPS, STATIONS
@@ -18,11 +18,6 @@ from .observe import View, assert_no_leak, observe
 from .state import ALLIES, CHANCE, GERMANY, OVER, State
 
 RULES_VERSION = "far_seas/1"
-SECRET_ORDERS = frozenset({"move", "panama", "river", "leave"})
-
-
-def _names(ships: tuple[int, ...]) -> str:
-    return " + ".join(SHIPS[s].name for s in ships)
 
 
 class FarSeas(Game[State, Action, View, Config]):
@@ -110,7 +105,7 @@ class FarSeas(Game[State, Action, View, Config]):
     def sample_state(self, observation: View, rng: Any) -> State:
         """A full state consistent with ``observation``: unseen raiders placed where they
         could be from public facts only (see sample.py)."""
-        from .sample import sample_state
+        from .observe import sample_state
 
         return sample_state(observation, rng)
 
@@ -140,12 +135,7 @@ class FarSeas(Game[State, Action, View, Config]):
         return action.describe()
 
     def describe_outcome(self, state: State, action: Action) -> str:
-        """Public words only: a German move's destination stays secret (FS-HIDDEN)."""
-        if isinstance(action, Order) and action.kind in SECRET_ORDERS:
-            return f"Germany: {_names(action.ships)} move (secret orders)."
-        if isinstance(action, Order) and action.kind == "hold":
-            return f"Germany: {_names(action.ships)} hold."
-        return f"{self.player_name(rules.to_move(state) or 0)}: {action.describe()}."
+        return rules.describe_outcome(state, action)
 
     def status(self, state: State) -> str:
         g, a = rules.scores(state)
@@ -172,65 +162,10 @@ class FarSeas(Game[State, Action, View, Config]):
 
     # --- clicking on the map ----------------------------------------------------------------
     def action_path(self, action: Action) -> tuple[str, ...]:
-        if isinstance(action, Simple):
-            return (f"btn:{action.word}",)
-        if isinstance(action, Search):
-            lead = ("btn:foreign",) if action.who == "non-British" else ()
-            return (*lead, f"a{action.area}")
-        head: tuple[str, ...] = (f"s{action.ships[0]}",)
-        if len(action.ships) > 1:
-            head += ("btn:squadron",)
-        if isinstance(action, Deploy):
-            if action.box == "moved":
-                return (*head, f"a{action.to}")
-            return (*head, f"btn:{action.box}")
-        k = action.kind
-        if k == "move":
-            return (*head, f"a{action.to}")
-        if k in ("raid", "surprise"):
-            tail = f"st{action.target}" if k == "raid" else f"s{action.target}"
-            return (*head, f"btn:{k}", tail)
-        if k == "convoy":
-            return (*head, "btn:convoy", f"a{action.to}")
-        return (*head, f"btn:{k}")
+        return to_path(action)
 
     def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
-        legal: dict[tuple[str, ...], Action] = {
-            self.action_path(a): a for a in rules.legal_actions(state)
-        }
-        if path in legal:
-            return legal[path]
-        # a click on a counter inside an area disc means that area (for the destination)
-        first = 0 if state.phase == "search" else 1
-        norm = tuple(
-            self._area_of(state, p) if i >= first and p[:1] == "s" else p
-            for i, p in enumerate(path)
-        )
-        if norm in legal:
-            return legal[norm]
-        try:
-            if state.phase == "german" and len(path) == 2 and path[0][:1] == "s":
-                ship, to = int(path[0][1:]), path[1]
-                if to.startswith("a"):
-                    return Order((ship,), "move", int(to[1:]))
-            if state.phase == "ally" and len(path) == 2 and path[0][:1] == "s":
-                ship, to = int(path[0][1:]), path[1]
-                if to.startswith("a"):
-                    return Deploy((ship,), int(to[1:]))
-            if state.phase == "search" and len(path) == 1 and path[0].startswith("a"):
-                return Search(int(path[0][1:]))
-        except ValueError:
-            return None
-        return None
-
-    @staticmethod
-    def _area_of(state: State, region: str) -> str:
-        """``a<n>`` for a ship counter's region ``s<id>`` (the region itself if unknown)."""
-        try:
-            where = state.loc[int(region[1:])]
-        except (ValueError, IndexError):
-            return region
-        return f"a{where}" if where >= 0 else region
+        return rules.from_path(state, path)
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         p = state.phase

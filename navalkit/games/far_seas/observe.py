@@ -8,9 +8,11 @@ in the river, or out of play; merchant captures stay secret until the game is ov
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
-from .data import GERMAN, N_AREAS
-from .state import ALLIES, AT_SEA, OVER, UNKNOWN, State, Unit
+from .data import ADJ, ENGLAND, GERMAN, N_AREAS, PANAMA, RED_SEA, RIVER, RIVER_SHIPS, SHIPS
+from .data import RUFIJI_AREA as RUFIJI
+from .state import ALLIES, AT_SEA, MOVED, OVER, RIVER_BOX, START, UNKNOWN, State, Unit, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,3 +77,110 @@ def assert_no_leak(state: State) -> None:
     assert not any(seen.taken), "the areas of merchant captures leak"
     if seen.unit is not None and any(g in view.hidden for g in seen.unit.ships):
         assert seen.unit.area == UNKNOWN and seen.unit.kind == "secret", "the order leaks"
+
+
+# --- A full state consistent with one seat's view, for search bots that must not peek.
+
+
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    out = []
+    for a in range(N_AREAS):
+        near = [m for m in ADJ[a] if m != ENGLAND and 0 < m < N_AREAS]
+        if a in PANAMA:
+            near.append(PANAMA[1] if a == PANAMA[0] else PANAMA[0])
+        out.append(tuple(sorted(set(near))))
+    return tuple(out)
+
+
+NEAR = _neighbours()
+
+
+def _distances() -> tuple[tuple[int, ...], ...]:
+    """Orders needed to go from area to area (German moves: no England box)."""
+    table = []
+    far = 10**6
+    for a in range(N_AREAS):
+        dist = [far] * N_AREAS
+        if a != ENGLAND:
+            dist[a] = 0
+            frontier = [a]
+            while frontier:
+                nxt = []
+                for x in frontier:
+                    for m in NEAR[x]:
+                        if dist[m] == far:
+                            dist[m] = dist[x] + 1
+                            nxt.append(m)
+                frontier = nxt
+        table.append(tuple(dist))
+    return tuple(table)
+
+
+DIST = _distances()
+
+
+def orders_had(state: State, g: int) -> int:
+    """The most areas raider ``g`` can have gone by now: one an order (one a turn, this
+    turn's if it moved) and one for every battle it fought (an escape: FS-ESCAPE)."""
+    return state.turn - 1 + (1 if g in state.moved else 0) + state.combats[g]
+
+
+def areas_for(state: State, g: int) -> list[int]:
+    """The areas an unseen raider may be in, given only public facts."""
+    reach = orders_had(state, g)
+    home = SHIPS[g].start
+    return [a for a in range(1, N_AREAS) if DIST[home][a] <= reach]
+
+
+def _may_be_in_river(state: State, ships: tuple[int, ...], busy: bool) -> bool:
+    g = ships[0]
+    return (
+        not busy
+        and len(ships) == 1
+        and SHIPS[g].name in RIVER_SHIPS
+        and DIST[SHIPS[g].start][RUFIJI] < orders_had(state, g)
+    )
+
+
+def sample_state(observation: View, rng: Any) -> State:
+    """A state whose view for ``observation.viewer`` is ``observation`` (see the module)."""
+    seen = observation.state
+    if observation.viewer != ALLIES or seen.phase == OVER or not observation.hidden:
+        return seen
+    hidden = sorted(observation.hidden)
+    loc, box = list(seen.loc), list(seen.box)
+    unit = seen.unit
+    secret = unit is not None and unit.kind == "secret"
+    # the river holds one raider at most; a seen one there fills it
+    busy = any(box[g] == RIVER_BOX for g in GERMAN if g not in observation.hidden)
+    groups: list[tuple[int, ...]] = []
+    if secret and unit is not None:
+        groups.append(tuple(g for g in unit.ships if g in observation.hidden))
+    groups += [(g,) for g in hidden if not (secret and unit is not None and g in unit.ships)]
+    unit_area = UNKNOWN
+    for n, ships in enumerate(groups):
+        lead = max(ships, key=lambda g: (orders_had(seen, g), g))
+        options = areas_for(seen, ships[0])
+        for g in ships[1:]:
+            mine = set(areas_for(seen, g))
+            options = [a for a in options if a in mine]
+        if n == 0 and secret and unit is not None and RED_SEA in unit.searched:
+            options = [a for a in options if a != RED_SEA]
+        if not options:  # cannot happen for ships that truly move together; stay safe
+            options = areas_for(seen, lead)
+        river = _may_be_in_river(seen, ships, busy)
+        pick = rng.randrange(len(options) + (1 if river else 0))
+        if pick == len(options):
+            area, where = RUFIJI, RIVER_BOX
+            busy = True
+        else:
+            area = options[pick]
+            where = MOVED if lead in seen.moved else START
+        for g in ships:
+            loc[g], box[g] = area, where
+        if n == 0 and secret:
+            unit_area = RIVER if where == RIVER_BOX else area
+    if secret and unit is not None:
+        kind = "river" if unit_area == RIVER else "move"
+        unit = Unit(unit.ships, kind, unit_area, unit.station, unit.searched, unit.fought)
+    return evolve(seen, loc=tuple(loc), box=tuple(box), unit=unit)

@@ -10,13 +10,13 @@ from typing import Any
 
 from navalkit.core.errors import Violation
 
-from . import combat, orders, search
-from .actions import ACTION_TYPES, FIGHT, PASS, RUN, Action, Deploy, Order, Search, Simple
+from .actions import ACTION_TYPES, FIGHT, PASS, RUN, Action, Deploy, Order, Search, Simple, to_path
 from .data import ADJ, ALLIED, ENGLAND, GERMAN, HOME_AREA, NEUTRAL, PANAMA, RIVER, SHIPS
-from .fleet import ACTIVE
-from .flow import colony_locked, germans_at_sea, initial_state
+from .mechanics import combat, orders, search
+from .mechanics.sequence import colony_locked, germans_at_sea, initial_state
 from .state import (
     A_RUN,
+    ACTIVE,
     ALLIES,
     ALLY,
     AT_SEA,
@@ -312,3 +312,60 @@ def winner(state: State) -> int | None:
 def at_sea(state: State, side: int) -> list[int]:
     ships = GERMAN if side == GERMANY else ALLIED
     return [s for s in ships if state.box[s] in AT_SEA]
+
+
+# --- words and clicks --------------------------------------------------------------------
+
+#: German orders whose destination the Allies do not learn (FS-HIDDEN)
+SECRET_ORDERS = frozenset({"move", "panama", "river", "leave"})
+
+
+def _names(ships: tuple[int, ...]) -> str:
+    return " + ".join(SHIPS[s].name for s in ships)
+
+
+def describe_outcome(state: State, action: Action) -> str:
+    """Public words only: a German move's destination stays secret (FS-HIDDEN)."""
+    if isinstance(action, Order) and action.kind in SECRET_ORDERS:
+        return f"Germany: {_names(action.ships)} move (secret orders)."
+    if isinstance(action, Order) and action.kind == "hold":
+        return f"Germany: {_names(action.ships)} hold."
+    return f"{('Germany', 'Allies')[to_move(state) or 0]}: {action.describe()}."
+
+
+def from_path(state: State, path: tuple[str, ...]) -> Action | None:
+    """The action a complete click path means, legal or not (None: no action); a click on
+    a counter inside an area disc stands for that area."""
+    legal: dict[tuple[str, ...], Action] = {to_path(a): a for a in legal_actions(state)}
+    if path in legal:
+        return legal[path]
+    # a click on a counter inside an area disc means that area (for the destination)
+    first = 0 if state.phase == "search" else 1
+    norm = tuple(
+        _area_of(state, p) if i >= first and p[:1] == "s" else p for i, p in enumerate(path)
+    )
+    if norm in legal:
+        return legal[norm]
+    try:
+        if state.phase == "german" and len(path) == 2 and path[0][:1] == "s":
+            ship, to = int(path[0][1:]), path[1]
+            if to.startswith("a"):
+                return Order((ship,), "move", int(to[1:]))
+        if state.phase == "ally" and len(path) == 2 and path[0][:1] == "s":
+            ship, to = int(path[0][1:]), path[1]
+            if to.startswith("a"):
+                return Deploy((ship,), int(to[1:]))
+        if state.phase == "search" and len(path) == 1 and path[0].startswith("a"):
+            return Search(int(path[0][1:]))
+    except ValueError:
+        return None
+    return None
+
+
+def _area_of(state: State, region: str) -> str:
+    """``a<n>`` for a ship counter's region ``s<id>`` (the region itself if unknown)."""
+    try:
+        where = state.loc[int(region[1:])]
+    except (ValueError, IndexError):
+        return region
+    return f"a{where}" if where >= 0 else region

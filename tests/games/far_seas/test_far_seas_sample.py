@@ -11,8 +11,7 @@ from navalkit.core.match import new_match
 from navalkit.core.mcts import MCTSBot
 from navalkit.games.far_seas import GAME
 from navalkit.games.far_seas.data import GERMAN, RUFIJI_AREA
-from navalkit.games.far_seas.observe import observe
-from navalkit.games.far_seas.sample import areas_for, sample_state
+from navalkit.games.far_seas.observe import areas_for, observe, sample_state
 from navalkit.games.far_seas.state import ALLIES, GERMANY, OVER, RIVER_BOX, State, evolve
 from navalkit.testing.search import assert_same_choice
 

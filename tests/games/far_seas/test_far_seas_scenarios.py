@@ -11,7 +11,6 @@ from fs_helpers import play, refused, setup, sid
 
 from navalkit.games.far_seas import CLAUSES, GAME, rules
 from navalkit.games.far_seas.actions import END_SEARCH, FIGHT, PASS, RUN, Deploy, Order, Search
-from navalkit.games.far_seas.combat import fire_modifiers, speed
 from navalkit.games.far_seas.config import Config
 from navalkit.games.far_seas.data import (
     ADJ,
@@ -27,8 +26,9 @@ from navalkit.games.far_seas.data import (
     damage_points,
     half_damaged,
 )
+from navalkit.games.far_seas.mechanics.combat import fire_modifiers, speed
+from navalkit.games.far_seas.mechanics.search import search_chance, search_finds
 from navalkit.games.far_seas.observe import observe
-from navalkit.games.far_seas.search import search_chance, search_finds
 from navalkit.games.far_seas.state import (
     A_RUN,
     ALLY,
@@ -279,7 +279,7 @@ def test_FS_SEARCH_roll_and_modifiers() -> None:
 def test_FS_SEARCH_ONCE_finder_finds_no_other() -> None:
     state = found_battle({EMDEN: (26, START), KONIGSBERG: (26, START)}, {KENT: (20, MOVED)}, 20)
     assert KENT in state.found
-    from navalkit.games.far_seas.search import searchers
+    from navalkit.games.far_seas.mechanics.search import searchers
 
     assert KENT not in searchers(state, 20)
 

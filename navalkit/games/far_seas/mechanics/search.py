@@ -9,12 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import END_SEARCH, Search, Simple
+from ..actions import END_SEARCH, Search, Simple
+from ..data import FIRST_ALLIED, NATION_BIT, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
+from ..state import (
+    AT_SEA,
+    CHANCE,
+    MOVED,
+    SEARCH,
+    WATCH,
+    State,
+    Unit,
+    evolve,
+    evolver,
+    fleet,
+    ships_in,
+)
 from .combat import start_battle
-from .data import FIRST_ALLIED, NATION_BIT, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
-from .fleet import fleet
-from .flow import finish_unit
-from .state import AT_SEA, CHANCE, MOVED, SEARCH, WATCH, State, Unit, evolve, evolver, ships_in
+from .sequence import finish_unit
 
 
 def search_finds(roll: int, extra_searchers: int = 0, extra_targets: int = 0) -> bool:

@@ -5,8 +5,8 @@ Rules FS-SEQUENCE, FS-BOXES, FS-COLONY, FS-CAPTURE, FS-STATION-RAID and FS-LENGT
 
 from __future__ import annotations
 
-from .config import Config
-from .data import (
+from ..config import Config
+from ..data import (
     AREAS,
     COLONIES,
     COLONY_FORCES,
@@ -17,8 +17,7 @@ from .data import (
     SHIPS,
     STATIONS,
 )
-from .fleet import fleet
-from .state import (
+from ..state import (
     ALLY,
     AT_SEA,
     CONVOY,
@@ -29,6 +28,7 @@ from .state import (
     STATION,
     State,
     evolve,
+    fleet,
 )
 
 

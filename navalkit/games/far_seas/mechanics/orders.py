@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Deploy, Order
-from .combat import group_speed, start_battle
-from .data import (
+from ..actions import Deploy, Order
+from ..data import (
     ADJ,
     ENGLAND,
     FIRST_ALLIED,
@@ -26,12 +25,10 @@ from .data import (
     STATIONS_IN,
     half_damaged,
 )
-from .fleet import ESCORT, fleet, moved_on
-from .flow import finish_unit, germans_at_sea, station_guards
-from .search import enter_search
-from .state import (
+from ..state import (
     CHANCE,
     CONVOY,
+    ESCORT,
     HOME,
     INTERNED,
     MOVED,
@@ -43,11 +40,16 @@ from .state import (
     Unit,
     evolve,
     evolver,
+    fleet,
+    moved_on,
     ships_in,
 )
-from .state import (
+from ..state import (
     GERMAN as GERMAN_PHASE,
 )
+from .combat import group_speed, start_battle
+from .search import enter_search
+from .sequence import finish_unit, germans_at_sea, station_guards
 
 
 def watchers(state: State) -> list[int]:

@@ -6,7 +6,7 @@ that chance nodes resolve one die at a time; damage lands when the queue is empt
 
 from __future__ import annotations
 
-from .data import (
+from ..data import (
     ADJ,
     ENGLAND,
     MIN_GERMAN_SPEED,
@@ -16,8 +16,8 @@ from .data import (
     damage_points,
     half_damaged,
 )
-from .flow import finish_unit
-from .state import A_RUN, AT_SEA, CHANCE, G_RUN, MOVED, START, SUNK, Battle, State, evolve
+from ..state import A_RUN, AT_SEA, CHANCE, G_RUN, MOVED, START, SUNK, Battle, State, evolve
+from .sequence import finish_unit
 
 RANGE_STEPS = ("A", "A+B", "A+B+C", "A+B+C (torpedo range)")
 

@@ -1,0 +1,1 @@
+"""The game's own calculators, a module per mechanic."""
