@@ -22,11 +22,12 @@ through :class:`Config`. Calculators: :func:`max_move`, :func:`hit_number`, :fun
 from __future__ import annotations
 
 from .actions import Board, End, Fire, Order, Repair, Sail, Turn
-from .calc import boarding_odds, hit_number, max_move, point_of_sail, volley_odds, wind_after
 from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, SCENARIOS
 from .game import GAME, AgeOfSail
+from .mechanics.combat import boarding_odds, hit_number, volley_odds
+from .mechanics.wind import max_move, point_of_sail, wind_after
 from .state import Roll, Ship, State
 
 __all__ = [

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .data import COMPASS, POINT_INDEX
+from .state import COMBAT, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,3 +149,49 @@ def action_from_json(data: Any) -> Action:
     if kind == "repair":
         return Repair(ship)
     raise ValueError(f"unknown Age of Sail action type {kind!r}")
+
+
+# --- orders as clicks on the table -----------------------------------------------------
+
+
+def to_path(action: Action) -> tuple[str, ...]:
+    """The table regions and buttons clicked, in order, to give ``action``."""
+    if isinstance(action, End):
+        return ("end",)
+    i = action.ship
+    if isinstance(action, Turn):
+        return (f"ship:{i}", f"head:{COMPASS[action.heading]}")
+    if isinstance(action, Sail):
+        return (f"cm:{action.cm}",)
+    if isinstance(action, Order):
+        return (f"ship:{i}", f"cmd:{action.what}")
+    if isinstance(action, Fire):
+        return (f"ship:{i}", f"ship:{action.target}", f"cmd:{action.aim}")
+    if isinstance(action, Board):
+        return (f"ship:{i}", f"ship:{action.target}", "cmd:board")
+    if isinstance(action, Repair):
+        return (f"ship:{i}", "cmd:repair")
+    return ()
+
+
+def from_path(state: State, path: tuple[str, ...]) -> Action | None:
+    """The action a complete click path means, legal or not (None: no action)."""
+    try:
+        if len(path) == 1 and path[0].startswith("cm:") and state.helm is not None:
+            return Sail(state.helm.ship, int(path[0][3:]))
+        if not path or not path[0].startswith("ship:"):
+            return None
+        i = int(path[0][5:])
+        last = path[-1]
+        if len(path) == 2 and last.startswith("head:"):
+            return action_from_json({"type": "turn", "ship": i, "heading": last[5:]})
+        if len(path) == 2 and last.startswith("cmd:"):
+            return action_from_json({"type": last[4:], "ship": i})
+        if len(path) == 2 and last.startswith("ship:") and state.phase == COMBAT:
+            return Fire(i, int(last[5:]), "hull")
+        if len(path) == 3 and last in ("cmd:hull", "cmd:sails", "cmd:board"):
+            t = int(path[1][5:])
+            return Board(i, t) if last == "cmd:board" else Fire(i, t, last[4:])
+    except (ValueError, IndexError):
+        return None
+    return None

@@ -12,8 +12,9 @@ from typing import Any
 from navalkit.core.bots import BotView
 
 from .actions import Board, End, Fire, Order, Repair, Sail, Turn
-from .calc import hit_number, points_off_wind, relative_bearing
 from .data import STERN_RAKE_DEG, VECTORS
+from .mechanics.combat import hit_number, relative_bearing
+from .mechanics.wind import points_off_wind
 from .state import Ship, State
 
 

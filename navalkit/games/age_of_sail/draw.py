@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
-from .calc import point_of_sail
 from .data import COMPASS, TABLE_H, TABLE_W, VECTORS
+from .mechanics.wind import point_of_sail
 from .rules import allowance
 from .state import MOVE, OVER, State
 

@@ -9,14 +9,27 @@ from navalkit.core.errors import Violation
 from navalkit.core.mcts import squash
 from navalkit.core.protocol import Game
 
-from . import flow, rules
-from .actions import Action, Board, End, Fire, Order, Repair, Sail, Turn, action_from_json
-from .calc import point_of_sail
+from . import rules
+from .actions import (
+    Action,
+    Board,
+    End,
+    Fire,
+    Order,
+    Repair,
+    Sail,
+    Turn,
+    action_from_json,
+    from_path,
+    to_path,
+)
 from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS
+from .mechanics import sequence
+from .mechanics.wind import point_of_sail
 from .observe import observe
-from .state import COMBAT, MOVE, OVER, State
+from .state import MOVE, OVER, State
 
 RULES_VERSION = "age_of_sail/1"
 ROLL_WORDS = {
@@ -54,7 +67,7 @@ class AgeOfSail(Game[State, Action, State, Config]):
     mcts_settings: ClassVar[dict[str, Any]] = {"rollout_depth": 8, "guide": 0.5, "hint": 0.01}
 
     def initial_state(self, config: Config, players: int) -> State:
-        return flow.initial_state(config)
+        return sequence.initial_state(config)
 
     def to_move(self, state: State) -> int | None:
         if state.phase == OVER or state.queue:
@@ -65,10 +78,10 @@ class AgeOfSail(Game[State, Action, State, Config]):
         return bool(state.queue) and state.phase != OVER
 
     def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
-        return list(flow.chance_outcomes(state))
+        return list(sequence.chance_outcomes(state))
 
     def apply_chance(self, state: State, outcome: Any) -> State:
-        return flow.apply_die(state, int(outcome))
+        return sequence.apply_die(state, int(outcome))
 
     def describe_chance(self, state: State, outcome: Any) -> str:
         roll = state.queue[0]
@@ -154,43 +167,10 @@ class AgeOfSail(Game[State, Action, State, Config]):
 
     # --- clicking on the table ------------------------------------------------------------
     def action_path(self, action: Action) -> tuple[str, ...]:
-        if isinstance(action, End):
-            return ("end",)
-        i = action.ship
-        if isinstance(action, Turn):
-            return (f"ship:{i}", f"head:{COMPASS[action.heading]}")
-        if isinstance(action, Sail):
-            return (f"cm:{action.cm}",)
-        if isinstance(action, Order):
-            return (f"ship:{i}", f"cmd:{action.what}")
-        if isinstance(action, Fire):
-            return (f"ship:{i}", f"ship:{action.target}", f"cmd:{action.aim}")
-        if isinstance(action, Board):
-            return (f"ship:{i}", f"ship:{action.target}", "cmd:board")
-        if isinstance(action, Repair):
-            return (f"ship:{i}", "cmd:repair")
-        return ()
+        return to_path(action)
 
     def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
-        try:
-            if len(path) == 1 and path[0].startswith("cm:") and state.helm is not None:
-                return Sail(state.helm.ship, int(path[0][3:]))
-            if not path or not path[0].startswith("ship:"):
-                return None
-            i = int(path[0][5:])
-            last = path[-1]
-            if len(path) == 2 and last.startswith("head:"):
-                return action_from_json({"type": "turn", "ship": i, "heading": last[5:]})
-            if len(path) == 2 and last.startswith("cmd:"):
-                return action_from_json({"type": last[4:], "ship": i})
-            if len(path) == 2 and last.startswith("ship:") and state.phase == COMBAT:
-                return Fire(i, int(last[5:]), "hull")
-            if len(path) == 3 and last in ("cmd:hull", "cmd:sails", "cmd:board"):
-                t = int(path[1][5:])
-                return Board(i, t) if last == "cmd:board" else Fire(i, t, last[4:])
-        except (ValueError, IndexError):
-            return None
-        return None
+        return from_path(state, path)
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         if not path or not path[0].startswith("ship:"):

@@ -7,17 +7,336 @@
 from __future__ import annotations
 
 import math
+from functools import cache
 
-from .actions import Action, Board, End, Fire, Order, Repair, Sail, Turn
-from .calc import arc_side, hit_number, relative_bearing
-from .course import allowance, blocked, in_shoal, line_rule, path, shoal_entry, turn_points
-from .data import TABLE_H, TABLE_W, TURN_COST, VECTORS
-from .flow import check_end, end_turn, put
-from .legal import legal_actions
-from .refusals import violation
-from .state import COMBAT, MOVE, Helm, Roll, State, evolve
+from navalkit.core.errors import Violation
+
+from .actions import ACTION_TYPES, ORDERS, Action, Board, End, Fire, Order, Repair, Sail, Turn
+from .data import COMPASS, TABLE_H, TABLE_W, TURN_COST, VECTORS
+from .mechanics.combat import arc_side, hit_number, relative_bearing
+from .mechanics.sailing import (
+    allowance,
+    blocked,
+    in_shoal,
+    line_rule,
+    path,
+    refuse,
+    sail_problem,
+    sail_range,
+    shoal_entry,
+    turn_points,
+    turn_problem,
+)
+from .mechanics.sequence import check_end, end_turn, put
+from .state import COMBAT, MOVE, OVER, Helm, Roll, State, evolve
 
 __all__ = ["allowance", "apply", "legal_actions", "violation"]
+
+
+# --- Every legal action now: movement orders (headings, distances, anchors) and combat (broadsides,
+
+_SAILS: dict[tuple[int, int], Sail] = {}
+
+
+# interned actions: equal orders are the same object, built once
+turn, order, fire, board, repair = (
+    cache(Turn),
+    cache(Order),
+    cache(Fire),
+    cache(Board),
+    cache(Repair),
+)
+
+
+END = End()
+
+
+def sail(i: int, cm: int) -> Sail:
+    """The interned ``Sail(i, cm)``."""
+    a = _SAILS.get((i, cm))
+    if a is None:
+        a = _SAILS[(i, cm)] = Sail(i, cm)
+    return a
+
+
+def _move_actions(state: State) -> list[Action]:
+    if state.helm is not None:
+        i, left = state.helm.ship, state.helm.left
+        mode, _, dist = line_rule(state, i)
+        top = min(left, dist) if mode == "follow" else left
+        return [sail(i, d) for d in sail_range(state, i, top)]
+    out: list[Action] = []
+    for i, s in enumerate(state.ships):
+        if s.side != state.to_move or not s.afloat or s.ordered or s.aground:
+            continue
+        if s.entangled >= 0:
+            out.append(order(i, "separate"))
+            continue
+        if s.anchored:
+            out.append(order(i, "weigh"))
+            continue
+        if s.units == 0:
+            out.append(order(i, "drift"))
+        else:
+            out.extend(turn(i, h) for h in _headings(state, i))
+        out.append(order(i, "anchor"))
+    out.append(END)
+    return out
+
+
+def _headings(state: State, i: int) -> list[int]:
+    """The headings ship ``i`` may take (the fast path of :func:`turn_problem`)."""
+    s = state.ships[i]
+    if s.squadron >= 0 and state.config.line_of_battle and line_rule(state, i)[0] != "free":
+        return [h for h in range(8) if turn_problem(state, i, h) is None]
+    wind, units, speed, here = state.wind_from, s.units, state.wind_speed, s.heading
+    out = []
+    for h in range(8):
+        off = min((h - wind) % 8, (wind - h) % 8)
+        turn = min((h - here) % 8, (here - h) % 8)
+        if off == 0:
+            if h == here:
+                out.append(h)
+            continue
+        room = max(1, units * (speed + (-1 if off == 1 else 1 if off < 4 else 0)))
+        if 2 * turn <= room:
+            out.append(h)
+    return out
+
+
+def targets(state: State, i: int) -> list[tuple[int, int, float]]:
+    """Enemy ships ship ``i`` can fire at: (target, broadside side, range)."""
+    s = state.ships[i]
+    out = []
+    for j, t in enumerate(state.ships):
+        if t.side == s.side or not t.afloat:
+            continue
+        r = math.hypot(t.x - s.x, t.y - s.y)
+        if hit_number(r, "hull") is None:
+            continue
+        side = arc_side(relative_bearing(s.x, s.y, s.heading, t.x, t.y))
+        if side is not None:
+            out.append((j, side, r))
+    return out
+
+
+def _combat_actions(state: State) -> list[Action]:
+    out: list[Action] = []
+    contact = state.config.contact_cm
+    for i, s in enumerate(state.ships):
+        if s.side != state.to_move or not s.afloat or s.engaged:
+            continue
+        for j, side, _ in targets(state, i):
+            if not s.fired[side] and s.decks[side] > 0:
+                out.append(fire(i, j, "hull"))
+                out.append(fire(i, j, "sails"))
+        if any(s.fired):
+            continue
+        if s.entangled < 0 and sum(s.decks) > 0:
+            for j, t in enumerate(state.ships):
+                if (
+                    t.side != s.side
+                    and t.afloat
+                    and t.entangled < 0
+                    and math.hypot(t.x - s.x, t.y - s.y) <= contact
+                ):
+                    out.append(board(i, j))
+        if not all(s.masts):
+            out.append(repair(i))
+    out.append(END)
+    return out
+
+
+_LAST: tuple[State | None, tuple[Action, ...]] = (None, ())  # the last state asked and answer
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action now, in a fixed order (a Match asks twice per move: remembered)."""
+    global _LAST
+    if _LAST[0] is state:
+        return list(_LAST[1])
+    if state.phase == OVER or state.queue:
+        out: list[Action] = []
+    elif state.phase == MOVE:
+        out = _move_actions(state)
+    elif state.phase == COMBAT:
+        out = _combat_actions(state)
+    else:
+        out = []
+    _LAST = (state, tuple(out))
+    return out
+
+
+# --- Why an action is refused: the first rule it breaks, in plain words, with its clause id.
+
+
+def _is_index(v: object, n: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
+
+
+def violation(state: State, action: object) -> Violation | None:
+    """None when ``action`` is legal now; otherwise the rule it breaks, in plain words."""
+    if not isinstance(action, ACTION_TYPES):
+        return Violation("match.not_an_action", f"{action!r} is not an Age of Sail action.")
+    if state.phase == OVER:
+        return Violation("match.over", "The battle is over.")
+    if state.queue:
+        return Violation("match.chance", "Dice are waiting to be thrown.")
+    n = len(state.ships)
+    if not isinstance(action, End) and not _is_index(action.ship, n):
+        return Violation("match.not_an_action", f"There is no ship {action.ship!r}.")
+    if action in legal_actions(state):
+        return None
+    return _explain(state, action)
+
+
+def _explain(state: State, action: Action) -> Violation:
+    """Why a well-formed action is not legal (the first rule it breaks)."""
+    seq = "AOS-SEQUENCE"
+    if isinstance(action, End):
+        s = state.ships[state.helm.ship] if state.helm else None
+        name = s.name if s else "the ship"
+        return refuse("AOS-ORDERS", f"Finish {name}'s order first: choose how far she sails.")
+    i = action.ship
+    s = state.ships[i]
+    who = state.nations[state.to_move]
+    if s.side != state.to_move:
+        return refuse("AOS-SEQUENCE", f"{s.name} is not yours: it is {who}'s turn.", i)
+    if not s.afloat:
+        return refuse("AOS-SHIP", f"{s.name} is no longer afloat.", i)
+    moving = isinstance(action, Turn | Sail | Order)
+    if moving and state.phase != MOVE:
+        return refuse(seq, "Movement is over: now fire, board or repair, then end the turn.", i)
+    if not moving and state.phase != COMBAT:
+        return refuse(
+            "AOS-TIMING",
+            "Broadsides, boarding and repairs come after movement: "
+            "finish moving (end the movement phase) first.",
+            i,
+        )
+    if isinstance(action, Turn | Sail | Order):
+        return _explain_move(state, action)
+    return _explain_combat(state, action)
+
+
+def _explain_move(state: State, action: Turn | Sail | Order) -> Violation:
+    i = action.ship
+    s = state.ships[i]
+    if state.helm is not None and (state.helm.ship != i or not isinstance(action, Sail)):
+        h = state.ships[state.helm.ship]
+        return refuse(
+            "AOS-ORDERS",
+            f"Finish {h.name}'s order first: choose how far she sails.",
+            state.helm.ship,
+        )
+    if s.ordered:
+        return refuse("AOS-ORDERS", f"{s.name} has had her movement order this turn.", i)
+    if s.aground:
+        return refuse("AOS-SHOAL", f"{s.name} is aground: she refloats only on a 6.", i)
+    if isinstance(action, Order) and action.what not in ORDERS:
+        return Violation("match.not_an_action", f"No such order {action.what!r}.")
+    if s.entangled >= 0 and not (isinstance(action, Order) and action.what == "separate"):
+        return refuse(
+            "AOS-SEPARATE",
+            f"{s.name} is locked with {state.ships[s.entangled].name}: cut loose on a 6 first.",
+            i,
+            s.entangled,
+        )
+    if isinstance(action, Order) and action.what == "separate":
+        return refuse("AOS-SEPARATE", f"{s.name} is not locked with another ship.", i)
+    if s.anchored and not (isinstance(action, Order) and action.what == "weigh"):
+        return refuse("AOS-ANCHOR", f"{s.name} is at anchor: weighing takes a whole move.", i)
+    if isinstance(action, Order) and action.what == "weigh":
+        return refuse("AOS-ANCHOR", f"{s.name} is not at anchor.", i)
+    if isinstance(action, Order) and action.what == "drift":
+        return refuse("AOS-DRIFT", f"{s.name} still has masts: she sails, she does not drift.", i)
+    if s.units == 0 and isinstance(action, Turn | Sail):
+        return refuse(
+            "AOS-DRIFT", f"{s.name} has no masts: she can only drift 1 cm downwind (or anchor).", i
+        )
+    if isinstance(action, Turn):
+        if not _is_index(action.heading, 8):
+            return Violation("match.not_an_action", f"No heading {action.heading!r}.")
+        return turn_problem(state, i, action.heading) or refuse("AOS-ORDERS", "Not now.", i)
+    if isinstance(action, Sail):
+        if state.helm is None:
+            return refuse(
+                "AOS-ORDERS", f"Choose {s.name}'s heading first (turning costs 2 cm a point).", i
+            )
+        cm = action.cm
+        if isinstance(cm, bool) or not isinstance(cm, int) or cm < 0:
+            return Violation("match.not_an_action", f"{cm!r} is not a whole number of cm.")
+        mode, _, dist = line_rule(state, i)
+        if mode == "follow" and cm > dist:
+            return refuse(
+                "AOS-LINE",
+                f"{s.name} follows her leader, who sailed {dist} cm: she may not sail further.",
+                i,
+            )
+        if cm > state.helm.left:
+            return refuse(
+                "AOS-MOVE",
+                f"{s.name} may sail only {state.helm.left} cm more on "
+                f"{COMPASS[s.heading]} (mast units x wind, less turning).",
+                i,
+            )
+        return sail_problem(state, i, cm) or refuse("AOS-ORDERS", "Not now.", i)
+    return refuse("AOS-ORDERS", "Not now.", i)
+
+
+def _explain_combat(state: State, action: Fire | Board | Repair) -> Violation:
+    i = action.ship
+    s = state.ships[i]
+    if s.engaged:
+        return refuse(
+            "AOS-REPAIR", f"{s.name}'s crew is busy (boarding or repairing) this turn.", i
+        )
+    if isinstance(action, Repair):
+        if any(s.fired):
+            return refuse("AOS-REPAIR", f"{s.name} has fired: a crew at the guns cannot repair.", i)
+        return refuse("AOS-REPAIR", f"{s.name} has all her masts.", i)
+    t_i = action.target
+    if not _is_index(t_i, len(state.ships)):
+        return Violation("match.not_an_action", f"There is no ship {t_i!r}.")
+    t = state.ships[t_i]
+    if t.side == s.side or not t.afloat:
+        return refuse("AOS-ARCS", f"{t.name} is not an enemy ship afloat.", i, t_i)
+    r = math.hypot(t.x - s.x, t.y - s.y)
+    if isinstance(action, Board):
+        if any(s.fired):
+            return refuse("AOS-BOARD", f"{s.name} has fired this turn: she cannot also board.", i)
+        if r > state.config.contact_cm:
+            return refuse(
+                "AOS-CONTACT",
+                f"{t.name} is {r:.1f} cm away: ships board only when "
+                f"touching ({state.config.contact_cm} cm).",
+                i,
+                t_i,
+            )
+        if s.entangled >= 0 or t.entangled >= 0:
+            return refuse(
+                "AOS-BOARD",
+                "A ship already locked with another cannot board or be boarded.",
+                i,
+                t_i,
+            )
+        return refuse("AOS-BOARD", f"{s.name} has no gun decks left to man a boarding party.", i)
+    if action.aim not in ("hull", "sails"):
+        return Violation("match.not_an_action", f"Aim at 'hull' or 'sails', not {action.aim!r}.")
+    if r > 12:
+        return refuse("AOS-RANGE", f"{t.name} is {r:.1f} cm away: out of range (12 cm).", i, t_i)
+    side = arc_side(relative_bearing(s.x, s.y, s.heading, t.x, t.y))
+    if side is None:
+        return refuse(
+            "AOS-ARC-ENDS",
+            f"{t.name} is off {s.name}'s bow or stern: no broadside bears there.",
+            i,
+            t_i,
+        )
+    name = ("port", "starboard")[side]
+    if s.fired[side]:
+        return refuse("AOS-FIRE-ONCE", f"{s.name}'s {name} decks have fired this round.", i)
+    return refuse("AOS-HULL-HIT", f"{s.name} has no {name} gun decks left.", i)
 
 
 def apply(state: State, action: Action) -> State:

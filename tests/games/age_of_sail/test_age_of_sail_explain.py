@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from navalkit.games.age_of_sail.calc import (
+from navalkit.games.age_of_sail.explain import BoardingOdds, FireRisk, HitChances, SailWheel
+from navalkit.games.age_of_sail.mechanics.combat import (
     boarding_chances,
     fire_chance,
     sum_distribution,
-    tacking,
 )
-from navalkit.games.age_of_sail.explain import BoardingOdds, FireRisk, HitChances, SailWheel
+from navalkit.games.age_of_sail.mechanics.wind import tacking
 
 
 def test_wheel_allowance_changes_with_heading_buttons_and_clicks() -> None:

@@ -29,8 +29,8 @@ from navalkit.games.age_of_sail import (
     wind_after,
 )
 from navalkit.games.age_of_sail.config import Config
-from navalkit.games.age_of_sail.flow import initial_state, start_turn
 from navalkit.games.age_of_sail.game import AgeOfSail
+from navalkit.games.age_of_sail.mechanics.sequence import initial_state, start_turn
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

@@ -8,9 +8,9 @@ import math
 
 from navalkit.core.errors import Violation
 
-from .calc import max_move, points_off_wind
-from .data import COMPASS, SHIP_GAP, TABLE_H, TABLE_W, TURN_COST, VECTORS
-from .state import AFLOAT, Ship, State
+from ..data import COMPASS, SHIP_GAP, TABLE_H, TABLE_W, TURN_COST, VECTORS
+from ..state import AFLOAT, Ship, State
+from .wind import max_move, points_off_wind
 
 
 def refuse(rule: str, message: str, *ships: int) -> Violation:

@@ -6,10 +6,10 @@ at the head of the queue and resolves the roll once all its dice are thrown.
 
 from __future__ import annotations
 
-from .calc import distance, hit_number, relative_bearing
-from .config import Config
-from .data import HIGH_SEAS, MAX_RANGE, POINT_INDEX, SCENARIOS, STERN_RAKE_DEG, WIND_START
-from .state import COMBAT, EXPLODED, FIRST, MOVE, OVER, SUNK, Roll, Ship, State, evolve
+from ..config import Config
+from ..data import HIGH_SEAS, MAX_RANGE, POINT_INDEX, SCENARIOS, STERN_RAKE_DEG, WIND_START
+from ..state import COMBAT, EXPLODED, FIRST, MOVE, OVER, SUNK, Roll, Ship, State, evolve
+from .combat import distance, hit_number, relative_bearing
 
 WIND_ROUND = "wind"
 

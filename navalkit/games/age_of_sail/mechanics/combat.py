@@ -1,7 +1,7 @@
-"""The calculators, exactly as the seed's worked examples, and the geometry of the table.
+"""Gunnery, boarding and fire, exactly as the seed's tables and worked examples.
 
-Pure functions: no state, no chance. ``max_move``, ``hit_number`` and ``wind_after`` are the
-public calculators the lesson and the tests use; the rest serve the rules and the drawing.
+The range bands and hit numbers, the geometry of arcs and bearings, and the exact odds of
+volleys, boarding and fire. Pure functions: no state, no chance.
 """
 
 from __future__ import annotations
@@ -10,35 +10,7 @@ import math
 from fractions import Fraction
 from functools import cache
 
-from .data import COMPASS, MAX_RANGE, POINT_INDEX, POINT_OF_SAIL, RANGE_BANDS, WIND_MAX, WIND_MIN
-
-
-def max_move(mast_units: int, wind_speed: int, angle_off_wind: int) -> int:
-    """Maximum move in whole cm (AOS-MOVE): mast units x (wind speed + point-of-sail modifier),
-    at least 1 cm. ``angle_off_wind`` is the angle in degrees between the heading and the
-    direction the wind comes from: 45 close-hauled (-1), 90 and 135 (+1), 180 running (0)."""
-    if mast_units < 0 or wind_speed < 0:
-        raise ValueError("mast units and wind speed cannot be negative")
-    angle = angle_off_wind % 360
-    if angle > 180:
-        angle = 360 - angle
-    if angle % 45:
-        raise ValueError(f"{angle_off_wind} degrees is not a compass point off the wind")
-    _name, modifier = POINT_OF_SAIL[angle // 45]
-    if modifier is None:
-        raise ValueError("A ship cannot sail directly into the wind (in irons): tack instead.")
-    return max(1, mast_units * (wind_speed + modifier))
-
-
-def points_off_wind(heading: int, wind_from: int) -> int:
-    """Compass points (0..4) between a heading and the direction the wind comes from."""
-    d = (heading - wind_from) % 8
-    return min(d, 8 - d)
-
-
-def point_of_sail(heading: int, wind_from: int) -> str:
-    """The name of the point of sail: in irons, close-hauled, beam/broad reach, running."""
-    return POINT_OF_SAIL[points_off_wind(heading, wind_from)][0]
+from ..data import MAX_RANGE, RANGE_BANDS
 
 
 def band(range_cm: float) -> int | None:
@@ -60,20 +32,6 @@ def hit_number(range_cm: float, aim: str) -> int | None:
     if b is None:
         return None
     return RANGE_BANDS[b][1] if aim == "hull" else RANGE_BANDS[b][2]
-
-
-def wind_after(direction: str, speed: int, direction_roll: int, speed_roll: int) -> tuple[str, int]:
-    """The wind after the end-of-round rolls (AOS-WIND-ROLL): direction 1 = one point
-    anticlockwise, 6 = one point clockwise; speed 1 = -1, 6 = +1, clamped to 1..7."""
-    if direction not in POINT_INDEX:
-        raise ValueError(f"{direction!r} is not a compass point; use one of {COMPASS}")
-    for roll in (direction_roll, speed_roll):
-        if roll not in range(1, 7):
-            raise ValueError(f"a die shows 1..6, not {roll!r}")
-    i = POINT_INDEX[direction]
-    i = (i - 1) % 8 if direction_roll == 1 else (i + 1) % 8 if direction_roll == 6 else i
-    s = speed - 1 if speed_roll == 1 else speed + 1 if speed_roll == 6 else speed
-    return COMPASS[i], min(WIND_MAX, max(WIND_MIN, s))
 
 
 def distance(ax: float, ay: float, bx: float, by: float) -> float:
@@ -200,23 +158,3 @@ def boarding_chances(
     if ties == "reroll":
         return win / (1 - tie), (1 - tie - win) / (1 - tie)
     return win, 1 - win
-
-
-def tacking(
-    mast_units: int, wind_speed: int, turns: int = 4
-) -> list[tuple[int, str, int, int, float]]:
-    """How a ship works to windward (AOS-IRONS): starting close-hauled on one tack, each turn
-    she swings 2 points across the wind to the other tack (4 cm of her allowance) and sails
-    the rest. Rows: (turn, tack, swing cost, cm sailed, cm made good upwind so far); a swing
-    she cannot afford leaves her on the same tack."""
-    room = max_move(mast_units, wind_speed, 45)
-    swing = 2 * 2
-    rows, made, tack = [], 0.0, 0
-    for turn in range(1, turns + 1):
-        cost = 0 if turn == 1 or swing > room else swing
-        if turn > 1 and swing <= room:
-            tack = 1 - tack
-        sailed = room - cost
-        made += sailed * math.cos(math.radians(45))
-        rows.append((turn, ("starboard tack", "port tack")[tack], cost, sailed, round(made, 2)))
-    return rows
