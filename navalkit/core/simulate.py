@@ -113,6 +113,13 @@ def simulate(
     return frame
 
 
+def _in_notebook() -> bool:
+    """True inside a running Jupyter kernel (a bar widget shows there)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return shell is not None and hasattr(shell, "kernel")
+
+
 class _Bar:
     """What :func:`progress_bar` returns: ``update(done, total)`` and ``close()``."""
 
@@ -121,7 +128,7 @@ class _Bar:
         self.done = 0
         self._bar: Any = None
         self._tenths = 0  # tenths of the way already reported
-        if stream.isatty() or "ipykernel" in sys.modules:
+        if stream.isatty() or _in_notebook():
             from tqdm.auto import tqdm
 
             self._bar = tqdm(total=total, desc=f"{label} games", unit="game", file=stream)

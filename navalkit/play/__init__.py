@@ -1,9 +1,11 @@
 """Playing a Match by clicks and seats, without any widget library.
 
-The pieces GameApp (Jupyter/Voila) and the server-free site (Pyodide) share: what a click on
-a board region means (:mod:`.clicks`), who plays each seat and whose view the board shows
-(:mod:`.seats`), the hot-seat hand-over screen (:mod:`.cover`), and the options a page's
-link asks for (:mod:`.options`). Imports only ``core``, ``render`` and the standard library.
+What GameApp (Jupyter/Voila) and the server-free site (Pyodide) share: the play session
+itself (:mod:`.session`: one game at one screen, every request a page makes and what the page
+shows after it), built from what a click on a board region means (:mod:`.clicks`), who plays
+each seat and whose view the board shows (:mod:`.seats`), the hot-seat hand-over screen
+(:mod:`.cover`), the keyboard cursor (:mod:`.keys`), and the options a page's link asks for
+(:mod:`.options`). Imports only ``core``, ``render`` and the standard library.
 """
 
 from .clicks import Click, next_steps, resolve_click, typed_action, typed_example, typed_path

@@ -1,49 +1,24 @@
 """GameApp: board + whose turn + status + move log + controls, for any registered game.
 
-The app never decides what is legal: it asks the Match and draws the answer. Every callback
-runs under :meth:`GameApp._guard`, so a refusal or a fault is shown in the page (never
-swallowed, never a traceback) and the game stays as it was.
+A thin adapter over :class:`navalkit.play.session.PlaySession`, which holds the whole game
+at the screen (clicks, seats, hand-over, undo, new game, resume) and is shared with the
+server-free site. The app builds the widgets, forwards every callback to the session, and
+paints the session's :class:`~navalkit.play.session.Screen`: it never decides what is legal,
+and a refusal or a fault is shown in the page (never a traceback), the game unchanged.
 """
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 
-from navalkit.core import (
-    IllegalActionError,
-    NavalkitError,
-    bot_names,
-    get_game,
-    new_match,
-)
-from navalkit.play import (
-    HUMAN,
-    auto_play,
-    check_seats,
-    click_refusal,
-    computer_move,
-    cover_scene,
-    default_seats,
-    needs_cover,
-    next_steps,
-    resolve_click,
-    run_to_end,
-    typed_action,
-    typed_example,
-    typed_path,
-    undo_human_move,
-    viewer,
-    visible_legal,
-)
-from navalkit.render import Layer, Rect
+from navalkit.core import bot_names
+from navalkit.play import HUMAN
+from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard
-from navalkit.render.games import draw
 
-from .keyboard import ARROWS, CANCEL_KEYS, CLICK_KEYS, next_region
 from .panels import clauses_html, info_html, log_html, refusal_html, settings_html
 from .saves import SavePanel
 
@@ -68,31 +43,50 @@ class GameApp:
         css_width: int = 620,
         **config: Any,
     ) -> None:
-        self.game = get_game(game_id)
-        self.theme = theme
-        self.teacher = teacher
-        self.match = new_match(game_id, seed=seed, players=players, **config)
-        n = self.match.players
-        self.seats: list[str] = check_seats(self.game, seats or default_seats(self.game, n), n)
-        self._path: tuple[str, ...] = ()
-        self._marks: tuple[str, ...] = ()
-        self._shown_to: int | None = None  # the human seat the board was last uncovered for
-        self._syncing = False  # True while start() sets the seat boxes
+        self.session = PlaySession(
+            game_id, seed=seed, players=players, seats=seats, teacher=teacher, theme=theme, **config
+        )
+        self.game = self.session.game
+        self._syncing = False  # True while the widgets are set from the session
         self._build(css_width)
-        self._auto_play()
         self.refresh()
+
+    # --- the session's state, by the names pages and tests use -------------------------------
+    @property
+    def match(self) -> Any:
+        return self.session.match
+
+    @property
+    def seats(self) -> list[str]:
+        return self.session.seats
+
+    @property
+    def teacher(self) -> bool:
+        return self.session.teacher
+
+    @property
+    def theme(self) -> Any:
+        return self.session.theme
+
+    @property
+    def humans(self) -> list[int]:
+        return self.session.humans
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the board shows (None: everything)."""
+        return self.session.viewer
 
     # --- layout -------------------------------------------------------------------------------
     def _build(self, css_width: int) -> None:
         g = self.game
-        scene = draw(g, self.match.observe(None), self.theme)
+        scene = self.session.board()
         self.board = CanvasBoard(
             scene.width, scene.height, ("board", "pieces", "overlay"), css_width=css_width
         )
         self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
-        self._cursor: str | None = None
-        self.board.widget.on_key_down(lambda key, *_mods: self._guard(lambda: self.key(str(key))))
+        self.board.widget.on_key_down(lambda key, *_mods: self.key(str(key)))
         self.title = w.HTML(f"<h3 style='margin:4px 0'>{g.title}</h3>")
         self.status = w.Label(layout=w.Layout(width="100%"))
         self.status.add_class("navalkit-status")
@@ -101,15 +95,16 @@ class GameApp:
         self.description = w.HTML(layout=w.Layout(width="100%"))
         self.description.add_class("navalkit-description")
         self.choice = w.Dropdown(description="Place:", options=[], layout=w.Layout(width="280px"))
+        self.choice.observe(self._on_choice, "value")
         self.cover = w.Button(
             description="Show my board", button_style="warning", layout=w.Layout(display="none")
         )
-        self.cover.on_click(lambda _b: self._guard(self._uncover))
+        self.cover.on_click(lambda _b: self._do(self.session.uncover))
         b = self._button
         self.new_button = b("New game", self._new_game, "refresh")
-        self.undo_button = b("Undo", self._undo, "undo")
-        self.bot_button = b("Computer move", self._computer_move, "laptop")
-        self.run_button = b("Play to the end", self._run_to_end, "forward")
+        self.undo_button = b("Undo", self.session.undo, "undo")
+        self.bot_button = b("Computer move", self.session.computer, "laptop")
+        self.run_button = b("Play to the end", self.session.run_to_end, "forward")
         self.seed_box = w.IntText(
             value=self.match.seed, description="Seed:", layout=w.Layout(width="160px")
         )
@@ -123,7 +118,7 @@ class GameApp:
             for i, s in enumerate(self.seats)
         ]
         for i, box in enumerate(self.seat_boxes):
-            box.observe(lambda ch, i=i: self._guard(lambda: self._set_seat(i, ch["new"])), "value")
+            box.observe(lambda ch, i=i: self._set_seat(i, ch["new"]), "value")
         self.setting_boxes = self._setting_widgets()
         self.teacher_box = w.Checkbox(
             value=self.teacher,
@@ -132,7 +127,7 @@ class GameApp:
             layout=w.Layout(width="auto"),
         )
         self.teacher_box.observe(
-            lambda ch: self._guard(lambda: self._set_teacher(ch["new"])), "value"
+            lambda ch: self._do(lambda: self.session.set_teacher(ch["new"])), "value"
         )
         # Keyboard play: type a move, or choose it from the list of legal actions.
         self.move_text = w.Text(
@@ -199,7 +194,7 @@ class GameApp:
 
     def _button(self, label: str, fn: Callable[[], Any], icon: str) -> w.Button:
         button = w.Button(description=label, icon=icon, layout=w.Layout(width="auto"))
-        button.on_click(lambda _b: self._guard(fn))
+        button.on_click(lambda _b: self._do(fn))
         return button
 
     def _setting_widgets(self) -> dict[str, w.Widget]:
@@ -235,211 +230,103 @@ class GameApp:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
-    # --- who sees what ------------------------------------------------------------------------
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s == HUMAN]
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose view the board shows (None: everything)."""
-        return viewer(self.match, self.seats, self.teacher)
-
-    def _needs_cover(self) -> bool:
-        """Hot-seat: hide the board until the next human says he is at the screen."""
-        return needs_cover(self.match, self.seats, self.teacher, self._shown_to)
-
-    def _uncover(self) -> None:
-        self._shown_to = self.viewer
-        self.refresh()
-
-    # --- drawing ------------------------------------------------------------------------------
+    # --- painting the session's screen --------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw the board (only changed layers) and every text from the match."""
+        """Redraw the board (only changed layers) and every text from the session."""
+        self._paint(self.session.screen())
+
+    def _paint(self, screen: Screen) -> None:
         m, g = self.match, self.game
-        covered = self._needs_cover()
-        obs = m.observe(self.viewer)
-        marks: dict[str, Any] = {}
-        sel, targets = self._selection()
-        if sel is not None or targets or self._marks:
-            marks = {"selected": sel, "targets": targets, "marks": self._marks}
-        scene = draw(g, obs, self.theme, **marks)
-        if covered:
-            # Hot-seat: nothing of the next seat's view reaches the page until he is there
-            # (not even hidden pixels); the board shows a hand-over screen instead.
-            scene = cover_scene(scene, f"Hand over to {g.player_name(self.viewer)}")
-        scene = self._with_cursor(scene)
-        self.board.show(scene)
-        self.cover.layout.display = "" if covered else "none"
-        if covered:
-            self.cover.description = f"I am {g.player_name(self.viewer)}: show my board"
-        who = "" if self.viewer is None else f" You see {g.player_name(self.viewer)}'s view."
-        self.status.value = m.status + ("" if covered else who)
-        self.description.value = (
-            "<b>Position in words:</b> (screened until the next player is at the screen)"
-            if covered
-            else f"<b>Position in words:</b> {scene.description}"
-        )
-        # Only the seat to move may see its legal actions: in a hidden-information game they
-        # would reveal a hand to anyone else watching the screen.
-        legal = visible_legal(m, self.seats, self.teacher, covered)
-        self.legal_list.options = [(m.describe(a), i) for i, a in enumerate(legal)]
-        self._legal = legal
-        example = typed_example(g, m.state, legal)
-        if example:
-            self.move_text.placeholder = f"type a move, e.g. {example}"
-        choices = g.ui_choices(m.state)
-        self.choice.options = choices
-        self.choice.layout.display = "" if choices else "none"
-        self.log_view.value = log_html(m)
-        self.undo_button.disabled = not m.history
-        self.bot_button.disabled = m.is_over
-        self.run_button.disabled = m.is_over
-
-    def _with_cursor(self, scene: Any) -> Any:
-        if self._needs_cover():
-            return scene
-        """Draw the keyboard cursor as a ring on top of the overlay layer."""
-        region = next((r for r in scene.regions if r.id == self._cursor), None)
-        if region is None:
-            return scene
-        x, y, w_, h = region.box()
-        ring = Rect(x - 1, y - 1, w_ + 2, h + 2, stroke="#000000", line_width=3)
-        inner = Rect(x + 1, y + 1, w_ - 2, h - 2, stroke="#ffffff", line_width=1.5)
-        top = scene.layer_names[-1]
-        layer = scene.layer(top)
-        return scene.with_layer(Layer(top, (*layer.ops, ring, inner)))
-
-    def key(self, key: str) -> None:
-        """A key pressed on the focused board: arrows move the cursor, Enter/Space click
-        under it, Escape drops a half-made move."""
-        scene = self.board.scene
-        if scene is None:
-            return
-        if key in CANCEL_KEYS:
-            self._path, self._marks = (), ()
-            self.message.value = info_html("Move cancelled.")
-        elif key in CLICK_KEYS:
-            if self._cursor is None:
-                self._cursor = next_region(scene.regions, None, key)
-            self._click(self._cursor)
-            return
-        elif key in ARROWS:
-            self._cursor = next_region(scene.regions, self._cursor, key)
-            self.message.value = info_html(f"Cursor on {self._cursor}.")
+        self.board.show(screen.scene)
+        self.cover.layout.display = "" if screen.covered else "none"
+        if screen.covered:
+            self.cover.description = screen.cover_label
+        self.status.value = screen.status
+        self.description.value = f"<b>Position in words:</b> {screen.description}"
+        if screen.refusal is not None:
+            r = screen.refusal
+            self.message.value = refusal_html(g, r.rule, r.reason)
+        elif screen.error is not None:
+            self.message.value = refusal_html(g, "navalkit", screen.error)
         else:
-            return
+            self.message.value = "".join(info_html(t) for t in screen.messages)
+        if self.session.fault is not None:
+            with self.debug:
+                print(self.session.fault)
+            self.session.fault = None
+        self._syncing = True
+        try:
+            self.legal_list.options = [(t, i) for i, t in enumerate(screen.legal_words)]
+            if screen.typed_example:
+                self.move_text.placeholder = f"type a move, e.g. {screen.typed_example}"
+            self.choice.options = list(screen.choices)
+            if screen.choice is not None and screen.choices:
+                self.choice.value = screen.choice
+            self.choice.layout.display = "" if screen.choices else "none"
+            self.seed_box.value = m.seed
+            for box, who in zip(self.seat_boxes, self.seats, strict=True):
+                box.value = who
+            self.teacher_box.value = self.teacher
+        finally:
+            self._syncing = False
+        self.log_view.value = log_html(m)
+        self.undo_button.disabled = not screen.can_undo
+        self.bot_button.disabled = screen.over
+        self.run_button.disabled = screen.over
+
+    # --- forwarding to the session ------------------------------------------------------------
+    def _do(self, request: Callable[[], Any]) -> None:
+        """Run a session request (it keeps refusals and faults to show) and repaint."""
+        request()
         self.refresh()
 
-    def _selection(self) -> tuple[str | None, tuple[str, ...]]:
-        if not self._path:
-            return None, ()
-        full = self._full(self._path)
-        return self._path[-1], next_steps(self.game, self.match.legal_actions(), full)
-
-    # --- acting -------------------------------------------------------------------------------
     def _guard(self, fn: Callable[[], Any]) -> None:
-        """Run a callback; show refusals and faults in the page; keep the game playable."""
-        try:
-            fn()
-        except IllegalActionError as exc:
-            self.message.value = refusal_html(self.game, exc.rule_id, exc.reason)
-            self._marks = exc.violation.squares
-            self._path = ()
-            self.refresh()
-        except (NavalkitError, ValueError) as exc:
-            self.message.value = refusal_html(self.game, "navalkit", str(exc))
-            self.refresh()
-        except Exception as exc:  # a fault of ours: say so, keep the game as it was
-            self.message.value = refusal_html(
-                self.game,
-                "navalkit",
-                f"Something went wrong ({type(exc).__name__}: {exc}); the game is unchanged.",
-            )
-            with self.debug:
-                traceback.print_exc()
-            self.refresh()
-
-    def _full(self, path: tuple[str, ...]) -> tuple[str, ...]:
-        choice = self.choice.value if self.game.ui_choices(self.match.state) else None
-        return ((choice,) if choice else ()) + path
+        """Run a callback of the app's own panels under the session's guard, and repaint."""
+        self._do(lambda: self.session.act(fn))
 
     def click(self, region: str | None) -> None:
         """A click on the board at ``region`` (a square name), as a student would make it.
         Refusals are shown in the page, never raised."""
-        self._guard(lambda: self._click(region))
+        self._do(lambda: self.session.click(region))
 
-    def _click(self, region: str | None) -> None:
-        self.message.value = ""
-        self._marks = ()
-        blocked = click_refusal(self.match, self.seats, self._needs_cover(), region)
-        if blocked is not None or region is None:
-            self.message.value = info_html(blocked or "That click is off the board.")
-            return
-        state = self.match.state
-        click = resolve_click(self.game, state, self._legal, self._path, region, self._full(()))
-        self._path = click.path
-        if click.kind == "play":
-            self._play(click.action)
-        elif click.kind == "judge":  # nothing legal: explain with the rules' own words
-            self.match.apply(click.action)  # raises IllegalActionError with the rule and reason
-            self._after_human()
-        elif click.kind == "hint":  # the square is kept, so a second click is judged
-            self.message.value = info_html(click.hint)
-            self._marks = (region,)
-            self.refresh()
-        else:
-            self.refresh()
+    def key(self, key: str) -> None:
+        """A key pressed on the focused board: arrows move the cursor, Enter/Space click
+        under it, Escape drops a half-made move."""
+        self._do(lambda: self.session.key(key))
 
     def play(self, action: Any) -> None:
         """Play ``action`` (an action object or its JSON) for the seat to move; a refusal is
         shown in the page."""
-        self._guard(lambda: self._play(action))
+        self._do(lambda: self.session.play(action))
 
-    def _play(self, action: Any) -> None:
-        self.match.apply(action)
-        self._after_human()
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._do(self._typed_move)
 
-    def _after_human(self) -> None:
-        seen = len(self.match.events) - 1
-        self._auto_play()
-        said = [e.text for e in self.match.events[seen:]]
-        self.message.value = "".join(info_html(t) for t in said)
-        self.refresh()
+    def _typed_move(self) -> None:
+        if self.session.play_typed(self.move_text.value):
+            self.move_text.value = ""
 
-    def _auto_play(self) -> None:
-        """Let computer seats move until a human is to play (only when a human plays)."""
-        auto_play(self.match, self.seats)
+    def _listed_move(self) -> None:
+        self.session.play_listed(self.legal_list.value)
 
-    def _computer_move(self) -> None:
-        name = computer_move(self.match, self.seats)
-        self._path = ()
-        self.message.value = info_html(f"Computer ({name}): {self.match.events[-1].text}")
-        self._auto_play()
-        self.refresh()
+    def _on_choice(self, change: dict[str, Any]) -> None:
+        if not self._syncing and change["new"] is not None:
+            self._do(lambda: self.session.set_choice(change["new"]))
 
-    def _run_to_end(self) -> None:
-        """Let the computer play every seat (its own heuristic for human seats) to the end."""
-        run_to_end(self.match, self.seats)
-        self.message.value = info_html(self.match.status)
-        self.refresh()
+    def _on_teacher(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._do(lambda: self.session.set_teacher(change["new"]))
 
-    def _undo(self) -> None:
-        """Take back the last human move (and the computer's replies to it)."""
-        self._path = ()
-        undo_human_move(self.match, self.seats)
-        self.message.value = info_html("Move taken back.")
-        self.refresh()
+    def _set_seat(self, seat: int, who: str) -> None:
+        if not self._syncing:
+            self._do(lambda: self.session.set_seat(seat, who))
 
     def _new_game(self) -> None:
         config = {name: box.value for name, box in self.setting_boxes.items()}
-        self.start(seed=int(self.seed_box.value), seats=list(self.seats), **config)
-        self.message.value = info_html(f"New game, seed {self.match.seed}.")
-
-    def _set_teacher(self, on: bool) -> None:
-        self.teacher = on
-        self._shown_to = None
-        self.refresh()
+        if self.session.start(seed=int(self.seed_box.value), seats=list(self.seats), **config):
+            self._sync_settings()
+            self.session.say(f"New game, seed {self.match.seed}.")
 
     def start(self, *, seed: int, seats: list[str], **config: Any) -> None:
         """Start a new game at this table (same number of players) with these seats and
@@ -448,58 +335,25 @@ class GameApp:
         The play pages use it in a kernel Voila preheated: the widgets are built before a
         student arrives, and the student's query only starts the game it asks for.
         """
-        n = self.match.players
-        seats = check_seats(self.game, seats, n)
-        match = new_match(self.game.id, seed=seed, players=n, **config)
-        self.match, self.seats = match, seats
-        self._path, self._marks, self._shown_to = (), (), None
+        self.session.begin(seed=seed, seats=seats, **config)
+        self._sync_settings()
+        self.refresh()
+
+    def _sync_settings(self) -> None:
         self._syncing = True
         try:
-            self.seed_box.value = seed
-            for box, who in zip(self.seat_boxes, seats, strict=True):
-                box.value = who
             for name, box in self.setting_boxes.items():
-                box.value = getattr(match.config, name)
+                box.value = getattr(self.match.config, name)
         finally:
             self._syncing = False
-        self.settings_view.value = settings_html(self.game, match.config)
-        self._auto_play()
-        self.refresh()
-
-    def _set_seat(self, seat: int, who: str) -> None:
-        if self._syncing:
-            return
-        self.seats[seat] = who
-        self._auto_play()
-        self.refresh()
-
-    def _on_typed(self, change: dict[str, Any]) -> None:
-        if change["new"]:
-            self._guard(self._typed_move)
-
-    def _typed_move(self) -> None:
-        text = self.move_text.value
-        path = self._full(typed_path(text))
-        self._path = ()
-        action = typed_action(self.game, self.match.state, self._legal, path, text)
-        if action in self._legal:
-            self.move_text.value = ""
-        self._play(action)
-
-    def _listed_move(self) -> None:
-        if self.legal_list.value is None:
-            raise ValueError("Choose a move in the list first.")
-        self._play(self._legal[self.legal_list.value])
+        self.settings_view.value = settings_html(self.game, self.match.config)
 
     def tell(self, text: str) -> None:
-        """Show ``text`` in the message line (a note, not a refusal)."""
-        self.message.value = info_html(text)
+        """Add ``text`` to the message line (a note, not a refusal)."""
+        self.session.say(text)
+        self.message.value = "".join(info_html(t) for t in self.session.messages)
 
     def _resume_match(self, match: Any) -> None:
         """Carry on with a saved game (the current one is kept if it is another game's)."""
-        if match.game.id != self.game.id:
-            raise ValueError(f"That save is a {match.game.title} game, not {self.game.title}.")
-        self.match = match
-        self._path, self._marks, self._shown_to = (), (), None
-        self.message.value = info_html(f"Resumed a saved game at move {len(match.history)}.")
-        self.refresh()
+        if not self.session.resume(match):
+            raise ValueError(self.session.error or "That save cannot be resumed.")

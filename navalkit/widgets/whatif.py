@@ -36,7 +36,7 @@ def compare(
         if on_progress:
             on_progress(done[0], total)
 
-    common = {"games": games, "seed": seed, "players": players, "workers": workers}
+    common: dict[str, Any] = {"games": games, "seed": seed, "players": players, "workers": workers}
     left = simulate(game_id, bots=bots, on_progress=tick, **common, **a)
     right = simulate(game_id, bots=bots_b or bots, on_progress=tick, **common, **b)
     left.insert(0, "variant", "A")

@@ -88,7 +88,7 @@ def board_drawn(page: Any) -> int:
 def click_region(page: Any, game: SiteGame, region_id: str) -> None:
     """Click the centre of a board region, found in scene coordinates by the same Python the
     page runs, mapped to the screen through the SVG's own transform."""
-    scene = game._scene
+    scene = game.session.board()
     assert scene is not None
     x, y, w, h = next(r for r in scene.regions if r.id == region_id).box()
     sx, sy = page.evaluate(

@@ -184,7 +184,7 @@ def game() -> SiteGame:
 
 
 def _centre(game: SiteGame, region_id: str) -> tuple[float, float]:
-    scene = game._scene
+    scene = game.session.board()
     assert scene is not None
     region = next(r for r in scene.regions if r.id == region_id)
     x, y, w, h = region.box()

@@ -195,12 +195,12 @@ def test_states_and_views_show_themselves_as_svg() -> None:
 
 def test_keyboard_cursor_plays_a_move(app: GameApp) -> None:
     app.key("ArrowUp")
-    assert app._cursor is not None, "the first arrow puts the cursor on the board"
-    app._cursor = "h3"
+    assert app.session.cursor is not None, "the first arrow puts the cursor on the board"
+    app.session.cursor = "h3"
     app.key("Enter")
-    assert app._path == ("h3",)
+    assert app.session.path == ("h3",)
     app.key("ArrowUp")  # north, one square: h4
-    assert app._cursor == "h4"
+    assert app.session.cursor == "h4"
     ring = app.board.scene.layer("overlay").ops[-2]
     assert ring.stroke == "#000000", "the cursor is drawn"
     app.key(" ")
@@ -208,10 +208,10 @@ def test_keyboard_cursor_plays_a_move(app: GameApp) -> None:
 
 
 def test_keyboard_escape_cancels_and_other_keys_are_ignored(app: GameApp) -> None:
-    app._cursor = "h3"
+    app.session.cursor = "h3"
     app.key("Enter")
     app.key("Escape")
-    assert app._path == ()
+    assert app.session.path == ()
     before = app.match.to_json()
     app.key("q")
     assert app.match.to_json() == before

@@ -1,8 +1,9 @@
 """A Branle-Bas computer player that plays sensibly: it takes material, keeps its Admiral
-out of reach, and heads for the enemy port (sweeping the Mine first).
+out of reach, and heads for the enemy port (sweeping the Mine first); and :func:`evaluate`,
+how well a seat stands, for search bots whose rollouts are cut short.
 
-It looks one move ahead and asks, for each of its moves, what the opponent could take in
-reply. Everything it sees is public (play is in plain sight once the set-up is done).
+The player looks one move ahead and asks, for each of its moves, what the opponent could take
+in reply. Everything it sees is public (play is in plain sight once the set-up is done).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from navalkit.core.bots import BotView
+from navalkit.core.mcts import squash
 
-from .actions import Move, Place
+from .actions import Place
 from .data import (
     AMIRAL,
     BOARD,
@@ -23,7 +25,6 @@ from .data import (
     SETUP_ZONE,
     SHIPS,
     WRECK,
-    N,
     value,
 )
 from .rules import all_moves, apply
@@ -74,7 +75,16 @@ def position_value(state: State, me: int) -> float:
     return _material(state, me) + _progress(state, me) - _progress(state, 1 - me)
 
 
-def evaluate(state: State, me: int) -> float:
+def evaluate(state: State, seat: int) -> float:
+    """How well ``seat`` stands, from 0 to 1: material and progress towards the enemy port,
+    squashed (used to score search rollouts cut short)."""
+    if state.result is not None:
+        w = state.result.winner
+        return 0.5 if w is None else float(w == seat)
+    return squash(position_value(state, seat), 60.0)
+
+
+def reply_value(state: State, me: int) -> float:
     """How good ``state`` is for ``me``, assuming the opponent replies with his best capture."""
     if state.result is not None:
         w = state.result.winner
@@ -110,7 +120,7 @@ class GreedyBot:
         best_score = -float("inf")
         for action in legal:
             after = apply(state, action)
-            s = evaluate(after, me)
+            s = reply_value(after, me)
             if s > best_score + 1e-9:
                 best, best_score = [action], s
             elif abs(s - best_score) <= 1e-9:
@@ -133,5 +143,5 @@ class GreedyBot:
         return max(places, key=depth)
 
 
-def is_move(a: object) -> bool:
-    return isinstance(a, Move) and 0 <= a.frm < N
+#: the heuristic players, by name
+BOTS: dict[str, Any] = {"greedy": GreedyBot}

@@ -121,6 +121,14 @@ NEUTRAL_PORTS = (INDEX[(-RADIUS + 1, 0)], INDEX[(RADIUS - 1, 0)])
 FORWARD = (1, -1)
 
 
+#: the sides' letters (A sits in the south, seat 0; B in the north, seat 1) ...
+SIDE = ("A", "B")
+
+
+#: ... and their names as players
+SIDE_NAMES = ("A (south)", "B (north)")
+
+
 # Fast lookup tables (one entry per square) for the move generator.
 HARBOUR_OF: tuple[int, ...] = tuple(-1 if s.zone != "outer_harbour" else s.owner for s in BOARD)  # type: ignore[misc]
 
@@ -269,6 +277,18 @@ def kind_info(kind: int) -> Kind:
 
 def value(kind: int) -> int:
     return 0 if kind == WRECK else KINDS[kind].value
+
+
+# The standard deployment (HOUSE, rule BB-SETUP) for side A, as (x, y, kind); B mirrors it.
+STANDARD_DEPLOYMENT: tuple[tuple[int, int, int], ...] = (
+    (-1, -8, VEDETTE), (1, -8, VEDETTE),
+    (-2, -7, TORPILLEUR), (-1, -7, CROISEUR), (0, -7, AMIRAL), (1, -7, CROISEUR),
+    (2, -7, TORPILLEUR),
+    (-3, -6, VEDETTE), (-1, -6, CUIRASSE), (0, -6, CROISEUR), (1, -6, CUIRASSE), (3, -6, VEDETTE),
+    (-4, -5, TORPILLEUR), (-2, -5, HYDRAVION), (0, -5, DRAGUEUR), (2, -5, HYDRAVION),
+    (4, -5, TORPILLEUR),
+    (-3, -4, SOUS_MARIN), (3, -4, SOUS_MARIN),
+)  # fmt: skip
 
 
 # Direction sets relative to "forward" f: (dx, dy*f).

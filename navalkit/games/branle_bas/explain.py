@@ -22,7 +22,7 @@ from .draw import draw
 from .game import GAME
 from .mechanics.movement import destinations
 from .mechanics.scoring import Tally, score_items, totals
-from .rules import explain_move, initial_state
+from .rules import explain_move, initial_state, tallies
 from .state import PLAY, State
 
 MODES = (
@@ -230,8 +230,6 @@ class ScoringCalculator:
 
     def load(self, state: State) -> None:
         """Fill the calculator from a game's state."""
-        from .rules import tallies
-
         for side, t in enumerate(tallies(state)):
             for col, kinds in zip(
                 self.COLUMNS, (t.sunk, t.in_enemy_port, t.in_neutral), strict=True

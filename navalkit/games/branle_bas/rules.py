@@ -1,4 +1,5 @@
-"""Branle-Bas rules as pure functions: legal actions, refusals that teach, moves, the end.
+"""Branle-Bas rules as pure functions: legal actions, refusals that teach, moves, the end,
+and the words that say where a game stands.
 
 No chance is drawn here: the first player "by lot" is a chance node the Match resolves.
 """
@@ -10,19 +11,17 @@ from dataclasses import replace
 
 from navalkit.core.errors import Violation
 
-from .actions import ACTION_TYPES, Move, Pass, Place, Touch
+from .actions import ACTION_TYPES, Action, Move, Pass, Place, Touch, describe
 from .clauses import CLAUSES
 from .config import Config
 from .data import (
     AMIRAL,
     BACKWARD_KINDS,
     BOARD,
-    CROISEUR,
     CUIRASSE,
     DRAGUEUR,
     FORWARD,
     HARBOUR_OF,
-    HYDRAVION,
     INDEX,
     IS_NEUTRAL,
     KINDS,
@@ -33,33 +32,22 @@ from .data import (
     SETUP_PIECES,
     SETUP_ZONE,
     SHIPS,
-    SOUS_MARIN,
-    TORPILLEUR,
-    VEDETTE,
+    SIDE,
+    SIDE_NAMES,
+    STANDARD_DEPLOYMENT,
     WRECK,
     N,
     code,
     kind_info,
+    square_index,
 )
 from .mechanics.movement import LPATHS, RAYS, add_moves, can_move, destinations, walk
 from .mechanics.scoring import Tally, score_items, totals
 from .state import OVER, PLAY, SETUP, SHIP_CODES, TOSS, Fleets, Result, State, fleets
 
-SIDE = ("A", "B")
 PASS = Pass()
 #: TOUCH[sq]: the one Touch object per square (actions are values; sharing them is free)
 TOUCH = tuple(Touch(sq) for sq in range(N))
-
-# The standard deployment (HOUSE, rule BB-SETUP) for side A, as (x, y, kind); B mirrors it.
-STANDARD_DEPLOYMENT: tuple[tuple[int, int, int], ...] = (
-    (-1, -8, VEDETTE), (1, -8, VEDETTE),
-    (-2, -7, TORPILLEUR), (-1, -7, CROISEUR), (0, -7, AMIRAL), (1, -7, CROISEUR),
-    (2, -7, TORPILLEUR),
-    (-3, -6, VEDETTE), (-1, -6, CUIRASSE), (0, -6, CROISEUR), (1, -6, CUIRASSE), (3, -6, VEDETTE),
-    (-4, -5, TORPILLEUR), (-2, -5, HYDRAVION), (0, -5, DRAGUEUR), (2, -5, HYDRAVION),
-    (4, -5, TORPILLEUR),
-    (-3, -4, SOUS_MARIN), (3, -4, SOUS_MARIN),
-)  # fmt: skip
 
 
 def name(sq: int) -> str:
@@ -90,6 +78,22 @@ def _after_setup(state: State) -> State:
 def apply_toss(state: State, first: int) -> State:
     """HONNEUR: the lot decides who moves first."""
     return replace(state, phase=PLAY, to_move=first)
+
+
+#: the lot for the first move (BB-HONNEUR): either side, even odds
+TOSS_OUTCOMES: tuple[tuple[int, float], ...] = ((0, 0.5), (1, 0.5))
+
+
+def to_move(state: State) -> int | None:
+    """The side to act; None once the game is over or while the lot is drawn."""
+    if state.phase in (OVER, TOSS):
+        return None
+    return state.to_move
+
+
+def winner(state: State) -> int | None:
+    """The winning side once over (None for a draw or while playing)."""
+    return state.result.winner if state.result else None
 
 
 # --- legal actions ---------------------------------------------------------------------------
@@ -491,17 +495,87 @@ def in_harbour(sq: int) -> bool:
     return HARBOUR_OF[sq] >= 0
 
 
+# --- words -----------------------------------------------------------------------------------
+def player_name(seat: int) -> str:
+    return SIDE_NAMES[seat]
+
+
+def describe_chance(outcome: int) -> str:
+    return f"Drawn by lot (honneur): {player_name(outcome)} moves first."
+
+
+def describe_outcome(state: State, action: Action) -> str:
+    """The action for the log: who played it, and what it did."""
+    return f"{player_name(state.to_move)}: {describe(state, action)}"
+
+
+def status(state: State) -> str:
+    """One line on where the game stands."""
+    if state.result is not None:
+        r = state.result
+        a, b = scores(state)
+        return f"{r.reason} Score A {a} - B {b}."
+    who = player_name(state.to_move)
+    if state.phase == SETUP:
+        left = len(state.setup_left[state.to_move])
+        return f"Battle stations: {who} places his ships ({left} left)."
+    if state.phase == TOSS:
+        return "Drawing lots for the first move."
+    extra = ""
+    if state.touched is not None:
+        extra = f" (touched: {BOARD[state.touched].name})"
+    return f"Move {state.ply + 1}: {who} to play{extra}."
+
+
+def ui_hint(state: State, path: tuple[str, ...]) -> str:
+    """Why the clicks in ``path`` start no legal action, in words."""
+    squares = [p for p in path if not p.startswith("place:")]
+    if not squares:
+        return "Pick a square."
+    try:
+        sq = square_index(squares[0])
+    except ValueError as exc:
+        return str(exc)
+    piece = state.board[sq]
+    me = state.to_move
+    if state.phase == SETUP:
+        return f"{player_name(me)} places ships only on empty squares of his own zone."
+    if not piece:
+        return f"There is no ship on {BOARD[sq].name}: click one of your own ships."
+    if piece >> 4 != me:
+        return (
+            f"The {kind_info(piece & 15).label} on {BOARD[sq].name} belongs to "
+            f"{player_name(piece >> 4)}; it is {player_name(me)}'s turn."
+        )
+    if piece & 15 == MINE:
+        return "The Mine never moves (BB-MINE)."
+    if state.touched is not None and sq != state.touched:
+        return f"The piece on {BOARD[state.touched].name} was touched and must be played."
+    return (
+        f"The {kind_info(piece & 15).label} on {BOARD[sq].name} has no legal move now: "
+        f"it moves {kind_info(piece & 15).moves}."
+    )
+
+
 __all__ = [
     "DRAGUEUR",
     "STANDARD_DEPLOYMENT",
+    "TOSS_OUTCOMES",
     "all_moves",
     "apply",
     "apply_toss",
+    "describe_chance",
+    "describe_outcome",
     "explain_move",
     "initial_state",
     "legal_actions",
+    "player_name",
     "score_breakdown",
     "scores",
+    "status",
     "tallies",
+    "to_move",
+    "ui_hint",
     "violation",
+    "winner",
 ]

@@ -9,7 +9,7 @@ from .config import Config
 # Phases of a game
 SETUP, TOSS, PLAY, OVER = "setup", "toss", "play", "over"
 
-#: the piece codes of ships (kinds 1..8 of either side; see pieces.py: Mine 9, wreck 10)
+#: the piece codes of ships (kinds 1..8 of either side; see data.py: Mine 9, wreck 10)
 SHIP_CODES = frozenset(kind + 16 * owner for owner in (0, 1) for kind in range(1, 9))
 
 
@@ -48,7 +48,7 @@ class Fleets:
 class State:
     """Everything about a position.
 
-    ``board`` holds one piece code per square (see pieces.py); ``sunk_by[p]`` lists the
+    ``board`` holds one piece code per square (see data.py); ``sunk_by[p]`` lists the
     kinds of enemy ships p has sunk; ``in_port[p]`` p's ships inside the enemy port;
     ``wrecked[p]`` p's ships lost on nets (scoring for nobody). ``fleets`` is a cache of
     where the ships are (see :class:`Fleets`): left out of equality, hashing and repr.

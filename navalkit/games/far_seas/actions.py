@@ -6,10 +6,12 @@ actions deploy ships, search an area, or pass. Both sides answer run-or-fight ch
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .data import AREAS, BY_NAME, RIVER, SHIPS, STATIONS
+from .state import State
 
 ORDER_KINDS = (
     "move", "panama", "hold", "raid", "convoy", "river", "leave", "home", "intern", "surprise"
@@ -28,7 +30,8 @@ def area_name(a: int) -> str:
     return "an unknown area"
 
 
-def _names(ships: tuple[int, ...]) -> str:
+def ship_names(ships: tuple[int, ...]) -> str:
+    """Ships in words: their names joined by " + "."""
     return " + ".join(SHIPS[s].name for s in ships)
 
 
@@ -56,7 +59,7 @@ class Order:
         return data
 
     def describe(self) -> str:
-        who = _names(self.ships)
+        who = ship_names(self.ships)
         where = area_name(self.to)
         k = self.kind
         if k == "hold":
@@ -98,7 +101,7 @@ class Deploy:
         }
 
     def describe(self) -> str:
-        who = _names(self.ships)
+        who = ship_names(self.ships)
         if self.box == "convoy":
             return f"{who}: escort the convoy in {area_name(self.to)}"
         if self.box == "station":
@@ -225,3 +228,43 @@ def to_path(action: Action) -> tuple[str, ...]:
     if k == "convoy":
         return (*head, "btn:convoy", f"a{action.to}")
     return (*head, f"btn:{k}")
+
+
+def from_path(state: State, path: tuple[str, ...], legal: Iterable[Action]) -> Action | None:
+    """The action a complete click path means in ``state``, whose legal actions are
+    ``legal`` (None: no action); a path no legal action takes may still name an illegal
+    move, for the refusal to explain. A click on a counter inside an area disc stands for
+    that area."""
+    paths: dict[tuple[str, ...], Action] = {to_path(a): a for a in legal}
+    if path in paths:
+        return paths[path]
+    # a click on a counter inside an area disc means that area (for the destination)
+    first = 0 if state.phase == "search" else 1
+    norm = tuple(
+        _area_of(state, p) if i >= first and p[:1] == "s" else p for i, p in enumerate(path)
+    )
+    if norm in paths:
+        return paths[norm]
+    try:
+        if state.phase == "german" and len(path) == 2 and path[0][:1] == "s":
+            ship, to = int(path[0][1:]), path[1]
+            if to.startswith("a"):
+                return Order((ship,), "move", int(to[1:]))
+        if state.phase == "ally" and len(path) == 2 and path[0][:1] == "s":
+            ship, to = int(path[0][1:]), path[1]
+            if to.startswith("a"):
+                return Deploy((ship,), int(to[1:]))
+        if state.phase == "search" and len(path) == 1 and path[0].startswith("a"):
+            return Search(int(path[0][1:]))
+    except ValueError:
+        return None
+    return None
+
+
+def _area_of(state: State, region: str) -> str:
+    """``a<n>`` for a ship counter's region ``s<id>`` (the region itself if unknown)."""
+    try:
+        where = state.loc[int(region[1:])]
+    except (ValueError, IndexError):
+        return region
+    return f"a{where}" if where >= 0 else region

@@ -2,10 +2,12 @@
 
 The German commander goes where free merchants are and searchers are not, attacks weak
 convoys, surprises lone ships it can beat, runs from stronger forces and takes a badly
-damaged ship out of harm's way. The Allied commander (bots_allied.py) escorts the busy
-convoy lanes, guards the rich stations, hunts with squadrons where raiders were seen or are
-likely to go, and always searches (so no cowardice points). Neither reads the true state:
-the Allied commander sees only what :func:`~.observe.observe` shows it.
+damaged ship out of harm's way. The Allied commander escorts the busy convoy lanes, guards
+the rich stations, hunts with squadrons where raiders were seen or are likely to go, and
+always searches (so no cowardice points). Neither reads the true state: the Allied commander
+sees only what :func:`~.observe.observe` shows it.
+
+:func:`evaluate` scores a position for the search bot's rollouts cut short.
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ from __future__ import annotations
 from typing import Any
 
 from navalkit.core.bots import BotView
+from navalkit.core.mcts import squash
 
+from . import rules
 from .actions import FIGHT, RUN, Deploy, Order, Search, Simple
 from .data import ADJ, ALLIED, AREAS, ENGLAND, GERMAN, SHIPS, STATIONS, half_damaged
 from .mechanics.combat import group_speed
 from .mechanics.search import search_chance
 from .observe import View
-from .state import AT_SEA, CONVOY, MOVED, START, STATION, State
+from .state import AT_SEA, CONVOY, GERMANY, MOVED, OVER, START, STATION, State
 
-__all__ = ["allied_choice", "power"]
+__all__ = ["CommanderBot", "allied_choice", "evaluate", "power"]
 
 
 # --- The Allied commander: escort, guard, hunt, from the Allied observation only.
@@ -274,3 +278,16 @@ class CommanderBot:
                 return legal[-1]
             return allied_choice(view, obs.state)
         return german_choice(view)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How well ``seat`` stands, from 0 to 1: the German lead over the Allies less the par
+    prorated to the turns played (FS-VICTORY), squashed; for the Allies, one less that (used
+    to score search rollouts cut short)."""
+    if state.phase == OVER:
+        w = rules.winner(state)
+        return 0.5 if w is None else float(w == seat)
+    g, a = rules.scores(state)
+    par = state.config.german_par * (state.turn - 1) / state.config.turns
+    german = squash(g - a - par, 30.0)
+    return german if seat == GERMANY else 1.0 - german

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from navalkit.core.clauses import Clause, ClauseBook
 
-# --- Far Seas rule clauses for running, combat, raids and the end of the game (see clauses.py).
+# --- The clauses for running, combat, raids and the end of the game (they close CLAUSES below).
 
 C = Clause
 

@@ -1,4 +1,4 @@
-"""The Far Seas Game object: the protocol wired to the pure rules, plus click paths."""
+"""The Far Seas Game object: each protocol hook handed to the module that does the job."""
 
 from __future__ import annotations
 
@@ -6,16 +6,15 @@ from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
-from navalkit.core.mcts import squash
 from navalkit.core.protocol import Game
 
 from . import rules
-from .actions import Action, action_from_json, area_name, to_path
+from .actions import Action, action_from_json, from_path, to_path
+from .bots import CommanderBot, evaluate
 from .clauses import CLAUSES
 from .config import Config
-from .data import SHIPS, STATIONS
-from .observe import View, assert_no_leak, observe
-from .state import ALLIES, CHANCE, GERMANY, OVER, State
+from .observe import View, assert_no_leak, observe, sample_state
+from .state import CHANCE, OVER, SIDES, State
 
 RULES_VERSION = "far_seas/1"
 
@@ -60,28 +59,7 @@ class FarSeas(Game[State, Action, View, Config]):
         return rules.apply_chance(state, int(outcome))
 
     def describe_chance(self, state: State, outcome: Any) -> str:
-        o = int(outcome)
-        kind = state.roll
-        if kind == "race":
-            return f"Pursuit race: runners roll {o // 10}, pursuer rolls {o % 10}."
-        words = {
-            "search": f"Search roll: {o}.",
-            "home": f"Run for home: {o} (5-6 gets home).",
-            "home1": f"Run for home, ship by ship: {o}.",
-            "convoy": f"Convoy attack roll: {o}.",
-            "sink": f"Merchants sunk from the convoy: {o}.",
-            "run": f"Allied die as the German runs: {o} (a 6 stops him).",
-            "slow": f"Pursuit die for the slower side: {o} (a 6 wins).",
-        }
-        if kind in words:
-            return words[kind]
-        b = state.battle
-        if b is not None and b.queue:
-            k, sh, tgt, mod = b.queue[0]
-            what = {"gun": "fires at", "torp": "launches a torpedo at", "torpdmg": "torpedo hit on"}
-            extra = f" ({mod:+d})" if k == "gun" and mod else ""
-            return f"{SHIPS[sh].name} {what[k]} {SHIPS[tgt].name}: {o}{extra}."
-        return f"Die: {o}."
+        return rules.describe_chance(state, outcome)
 
     legal_actions = staticmethod(rules.legal_actions)
 
@@ -103,33 +81,19 @@ class FarSeas(Game[State, Action, View, Config]):
         return observe(state, player)
 
     def sample_state(self, observation: View, rng: Any) -> State:
-        """A full state consistent with ``observation``: unseen raiders placed where they
-        could be from public facts only (see sample.py)."""
-        from .observe import sample_state
-
         return sample_state(observation, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """How well ``seat`` stands, from 0 to 1: the German lead over the Allies less the
-        par prorated to the turns played (FS-VICTORY), squashed; for the Allies, one less
-        that (used to score search rollouts cut short)."""
-        if state.phase == OVER:
-            w = rules.winner(state)
-            return 0.5 if w is None else float(w == seat)
-        g, a = rules.scores(state)
-        par = state.config.german_par * (state.turn - 1) / state.config.turns
-        german = squash(g - a - par, 30.0)
-        return german if seat == GERMANY else 1.0 - german
+        return evaluate(state, seat)
 
     def assert_no_leak(self, state: State) -> None:
-        """check_game's hook: the Allied view never shows an unseen raider."""
         assert_no_leak(state)
 
     def action_from_json(self, data: Any) -> Action:
         return action_from_json(data)
 
     def player_name(self, seat: int) -> str:
-        return ("Germany", "Allies")[seat]
+        return SIDES[seat]
 
     def describe(self, state: State, action: Action) -> str:
         return action.describe()
@@ -138,52 +102,20 @@ class FarSeas(Game[State, Action, View, Config]):
         return rules.describe_outcome(state, action)
 
     def status(self, state: State) -> str:
-        g, a = rules.scores(state)
-        if state.phase == OVER:
-            w = rules.winner(state)
-            who = "a draw" if w is None else f"{self.player_name(w)} win"
-            return (
-                f"Game over after turn {state.turn}: Germany {g} VP (merchants "
-                f"{state.gvp[0]}), Allies {a} VP: {who}."
-            )
-        public = g - state.gvp[0]
-        step = {
-            "ally": "Allies to move a ship",
-            "german": "Germany to give an order",
-            "search": "Allies to search",
-            "g_run": "Germany: run or fight?",
-            "a_run": "Allies: run or fight?",
-            "chance": "dice",
-        }[state.phase]
-        return (
-            f"Turn {state.turn}/{state.config.turns}: {step}. Germany {public} VP + secret "
-            f"captures, Allies {a} VP."
-        )
+        return rules.status(state)
 
     # --- clicking on the map ----------------------------------------------------------------
     def action_path(self, action: Action) -> tuple[str, ...]:
         return to_path(action)
 
     def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
-        return rules.from_path(state, path)
+        return from_path(state, path, rules.legal_actions(state))
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
-        p = state.phase
-        if p == "german":
-            return "Click one of your raiders, then an area (or an order button, then a target)."
-        if p == "ally":
-            return "Click an Allied ship in a Start box, then an area or a duty button; or Pass."
-        if p == "search":
-            return "Click an area where your moved ships may search, or 'End search'."
-        if p in ("g_run", "a_run"):
-            return "Choose 'Run' or 'Fight'."
-        return "Nothing to click now."
+        return rules.ui_hint(state, path)
 
     def bots(self) -> dict[str, Any]:
-        from .bots import CommanderBot
-
         return {"commander": CommanderBot}
 
 
 GAME = FarSeas()
-__all__ = ["ALLIES", "GAME", "STATIONS", "FarSeas", "area_name"]

@@ -3,6 +3,11 @@
 The German sees everything (Allied counters are public on the map). The Allies see a German
 ship's area and box only while it is discovered this turn, revealed by its own order, found
 in the river, or out of play; merchant captures stay secret until the game is over.
+
+:func:`sample_state` is the other way round, for search bots that must not peek: a full
+state consistent with the Allied view, each unseen raider (or the secret squadron) put in
+an area it could have reached from public facts only (its start, the turns and the battles
+it fought), or in the Rufiji when it is one of the river ships and the river is free.
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ from typing import Any
 from .data import ADJ, ENGLAND, GERMAN, N_AREAS, PANAMA, RED_SEA, RIVER, RIVER_SHIPS, SHIPS
 from .data import RUFIJI_AREA as RUFIJI
 from .state import ALLIES, AT_SEA, MOVED, OVER, RIVER_BOX, START, UNKNOWN, State, Unit, evolve
+
+#: German orders whose destination the Allies do not learn (FS-HIDDEN)
+SECRET_ORDERS = frozenset({"move", "panama", "river", "leave"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +151,8 @@ def _may_be_in_river(state: State, ships: tuple[int, ...], busy: bool) -> bool:
 
 
 def sample_state(observation: View, rng: Any) -> State:
-    """A state whose view for ``observation.viewer`` is ``observation`` (see the module)."""
+    """A state whose view for ``observation.viewer`` is ``observation`` (see the module
+    docstring)."""
     seen = observation.state
     if observation.viewer != ALLIES or seen.phase == OVER or not observation.hidden:
         return seen

@@ -1,7 +1,8 @@
-"""The pure rules of Far Seas: legal actions, teaching refusals, apply, chance, scores.
+"""The pure rules of Far Seas: legal actions, teaching refusals, apply, chance, scores, words.
 
-Seat 0 is the German raider player, seat 1 the Allies. See flow.py (the turn), orders.py
-(German orders and Allied moves), search.py and combat.py.
+Seat 0 is the German raider player, seat 1 the Allies. The mechanics do the work: see
+mechanics/sequence.py (the turn), mechanics/orders.py (German orders and Allied moves),
+mechanics/search.py, mechanics/combat.py and mechanics/allied_positions.py.
 """
 
 from __future__ import annotations
@@ -10,13 +11,25 @@ from typing import Any
 
 from navalkit.core.errors import Violation
 
-from .actions import ACTION_TYPES, FIGHT, PASS, RUN, Action, Deploy, Order, Search, Simple, to_path
+from .actions import (
+    ACTION_TYPES,
+    FIGHT,
+    PASS,
+    RUN,
+    Action,
+    Deploy,
+    Order,
+    Search,
+    Simple,
+    ship_names,
+)
 from .data import ADJ, ALLIED, ENGLAND, GERMAN, HOME_AREA, NEUTRAL, PANAMA, RIVER, SHIPS
 from .mechanics import combat, orders, search
+from .mechanics.allied_positions import ACTIVE
 from .mechanics.sequence import colony_locked, germans_at_sea, initial_state
+from .observe import SECRET_ORDERS
 from .state import (
     A_RUN,
-    ACTIVE,
     ALLIES,
     ALLY,
     AT_SEA,
@@ -25,6 +38,7 @@ from .state import (
     GERMANY,
     OVER,
     SEARCH,
+    SIDES,
     State,
     evolve,
 )
@@ -314,58 +328,81 @@ def at_sea(state: State, side: int) -> list[int]:
     return [s for s in ships if state.box[s] in AT_SEA]
 
 
-# --- words and clicks --------------------------------------------------------------------
+# --- words -------------------------------------------------------------------------------------
+_ROLL_WORDS = {
+    "search": "Search roll: {o}.",
+    "home": "Run for home: {o} (5-6 gets home).",
+    "home1": "Run for home, ship by ship: {o}.",
+    "convoy": "Convoy attack roll: {o}.",
+    "sink": "Merchants sunk from the convoy: {o}.",
+    "run": "Allied die as the German runs: {o} (a 6 stops him).",
+    "slow": "Pursuit die for the slower side: {o} (a 6 wins).",
+}
+_SHOTS = {"gun": "fires at", "torp": "launches a torpedo at", "torpdmg": "torpedo hit on"}
 
-#: German orders whose destination the Allies do not learn (FS-HIDDEN)
-SECRET_ORDERS = frozenset({"move", "panama", "river", "leave"})
 
-
-def _names(ships: tuple[int, ...]) -> str:
-    return " + ".join(SHIPS[s].name for s in ships)
+def describe_chance(state: State, outcome: Any) -> str:
+    """The die (or the pursuit race's pair of dice) that fell, in words."""
+    o = int(outcome)
+    kind = state.roll
+    if kind == "race":
+        return f"Pursuit race: runners roll {o // 10}, pursuer rolls {o % 10}."
+    if kind in _ROLL_WORDS:
+        return _ROLL_WORDS[kind].format(o=o)
+    b = state.battle
+    if b is not None and b.queue:
+        k, sh, tgt, mod = b.queue[0]
+        extra = f" ({mod:+d})" if k == "gun" and mod else ""
+        return f"{SHIPS[sh].name} {_SHOTS[k]} {SHIPS[tgt].name}: {o}{extra}."
+    return f"Die: {o}."
 
 
 def describe_outcome(state: State, action: Action) -> str:
     """Public words only: a German move's destination stays secret (FS-HIDDEN)."""
     if isinstance(action, Order) and action.kind in SECRET_ORDERS:
-        return f"Germany: {_names(action.ships)} move (secret orders)."
+        return f"Germany: {ship_names(action.ships)} move (secret orders)."
     if isinstance(action, Order) and action.kind == "hold":
-        return f"Germany: {_names(action.ships)} hold."
-    return f"{('Germany', 'Allies')[to_move(state) or 0]}: {action.describe()}."
+        return f"Germany: {ship_names(action.ships)} hold."
+    return f"{SIDES[to_move(state) or 0]}: {action.describe()}."
 
 
-def from_path(state: State, path: tuple[str, ...]) -> Action | None:
-    """The action a complete click path means, legal or not (None: no action); a click on
-    a counter inside an area disc stands for that area."""
-    legal: dict[tuple[str, ...], Action] = {to_path(a): a for a in legal_actions(state)}
-    if path in legal:
-        return legal[path]
-    # a click on a counter inside an area disc means that area (for the destination)
-    first = 0 if state.phase == "search" else 1
-    norm = tuple(
-        _area_of(state, p) if i >= first and p[:1] == "s" else p for i, p in enumerate(path)
+_STEPS = {
+    ALLY: "Allies to move a ship",
+    GERMAN_PHASE: "Germany to give an order",
+    SEARCH: "Allies to search",
+    G_RUN: "Germany: run or fight?",
+    A_RUN: "Allies: run or fight?",
+    CHANCE: "dice",
+}
+
+
+def status(state: State) -> str:
+    """The turn, whose step it is and the public score (German captures stay secret until
+    the end, FS-HIDDEN)."""
+    g, a = scores(state)
+    if state.phase == OVER:
+        w = winner(state)
+        who = "a draw" if w is None else f"{SIDES[w]} win"
+        return (
+            f"Game over after turn {state.turn}: Germany {g} VP (merchants "
+            f"{state.gvp[0]}), Allies {a} VP: {who}."
+        )
+    public = g - state.gvp[0]
+    return (
+        f"Turn {state.turn}/{state.config.turns}: {_STEPS[state.phase]}. Germany {public} VP "
+        f"+ secret captures, Allies {a} VP."
     )
-    if norm in legal:
-        return legal[norm]
-    try:
-        if state.phase == "german" and len(path) == 2 and path[0][:1] == "s":
-            ship, to = int(path[0][1:]), path[1]
-            if to.startswith("a"):
-                return Order((ship,), "move", int(to[1:]))
-        if state.phase == "ally" and len(path) == 2 and path[0][:1] == "s":
-            ship, to = int(path[0][1:]), path[1]
-            if to.startswith("a"):
-                return Deploy((ship,), int(to[1:]))
-        if state.phase == "search" and len(path) == 1 and path[0].startswith("a"):
-            return Search(int(path[0][1:]))
-    except ValueError:
-        return None
-    return None
 
 
-def _area_of(state: State, region: str) -> str:
-    """``a<n>`` for a ship counter's region ``s<id>`` (the region itself if unknown)."""
-    try:
-        where = state.loc[int(region[1:])]
-    except (ValueError, IndexError):
-        return region
-    return f"a{where}" if where >= 0 else region
+_HINTS = {
+    GERMAN_PHASE: "Click one of your raiders, then an area (or an order button, then a target).",
+    ALLY: "Click an Allied ship in a Start box, then an area or a duty button; or Pass.",
+    SEARCH: "Click an area where your moved ships may search, or 'End search'.",
+    G_RUN: "Choose 'Run' or 'Fight'.",
+    A_RUN: "Choose 'Run' or 'Fight'.",
+}
+
+
+def ui_hint(state: State, path: tuple[str, ...]) -> str:
+    """What to click now, for a click path that starts no action."""
+    return _HINTS.get(state.phase, "Nothing to click now.")

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .data import ADD_DAMAGE, CARDS, MINEFIELD, REPAIR, SHIPS
-from .mechanics.damage import JAPANESE
+from .data import ADD_DAMAGE, CARDS, JAPANESE, MINEFIELD, REPAIR, SALVO, SHIPS, SUBMARINE, TORPEDO
 from .state import AIR, DS_TARGET, State
 
 
@@ -130,8 +129,6 @@ LAUNCH = Launch()
 
 
 def _target_words(kind: int, target: int) -> str:
-    from .data import ADD_DAMAGE, MINEFIELD, REPAIR, SALVO, SUBMARINE, TORPEDO
-
     if target < 0:
         return ""
     if kind == SALVO and target == DS_TARGET:
@@ -257,7 +254,7 @@ def _target_region(card: int, target: int) -> str:
     kind = CARDS[card].kind if 0 <= card < len(CARDS) else -1
     if target < 0:
         return "play"
-    if target == DS_TARGET and kind == 0:
+    if target == DS_TARGET and kind == SALVO:
         return "ds"
     if kind == MINEFIELD:
         return f"seat:{target}"

@@ -4,10 +4,14 @@
 for air strikes when they are the better bet, shoot down a threatening Destroyer Squadron,
 smoke when its fleet is badly hurt, repair what is about to sink, and discard what it cannot
 use.
+
+:func:`evaluate` says how well a seat stands in an unfinished game (it scores search rollouts
+cut short).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from navalkit.core.bots import BotView
@@ -16,6 +20,10 @@ from .actions import Aim, Discard, Draw, Launch, Play, Strike, Take
 from .data import (
     ADD_DAMAGE,
     ADD_SHIP,
+    CARRIER,
+    DS_HITS,
+    HITS,
+    KIND,
     MINEFIELD,
     REPAIR,
     SALVO,
@@ -24,20 +32,12 @@ from .data import (
     SUBMARINE,
     SWEEPER,
     TORPEDO,
-)
-from .mechanics.damage import (
-    CARRIER,
-    DS_HITS,
-    HITS,
-    KIND,
     VALUE,
-    hits_on,
-    mine_hits,
-    owner_of,
-    salvo_owner,
 )
+from .mechanics.damage import hits_on, mine_hits, owner_of, salvo_owner
 from .observe import View
-from .state import DS_TARGET, State
+from .rules import scores
+from .state import DS_TARGET, OVER, State
 
 
 def _ship_score(state: State, ship: int, extra: int, me: int) -> float:
@@ -118,3 +118,25 @@ class GreedyBot:
         obs: View = view.observation
         best = max(view.legal_actions, key=lambda a: score_action(obs, a))
         return best
+
+
+# --- how a seat stands, for search rollouts cut short ------------------------------------
+
+#: points of lead that make ``evaluate`` about 0.73
+SCALE = 8.0
+
+
+def standing(state: State, seat: int) -> float:
+    """Points so far plus a quarter of the hits ``seat``'s afloat ships can still take."""
+    health = sum(max(0, HITS[s] - hits_on(state, s, seat)) for s in state.fleets[seat])
+    return scores(state)[seat] + 0.25 * health
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How well ``seat`` stands, from 0 to 1: its standing against the best other seat's,
+    squashed (used to score search rollouts cut short)."""
+    if state.phase == OVER:
+        return 0.5 if state.winner < 0 else float(state.winner == seat)
+    values = [standing(state, s) for s in range(state.n)]
+    best_other = max(v for s, v in enumerate(values) if s != seat)
+    return 1.0 / (1.0 + math.exp(-(values[seat] - best_other) / SCALE))

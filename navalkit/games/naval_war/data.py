@@ -241,3 +241,19 @@ SHIPS = HOUSE.ships
 CARDS = HOUSE.cards
 #: the one Destroyer Squadron card's id
 SQUADRON_CARD = next(c.id for c in CARDS if c.kind == SQUADRON)
+
+# Per-id tables, flat for the hot paths of the rules: ``HITS[ship]``, ``VALUE[card]``...
+KIND = tuple(c.kind for c in CARDS)
+CARD_GUN = tuple(c.gun for c in CARDS)
+VALUE = tuple(c.value for c in CARDS)
+RED = tuple(c.red for c in CARDS)
+GUN = tuple(s.gun for s in SHIPS)
+HITS = tuple(s.hits for s in SHIPS)
+CARRIER = tuple(s.carrier for s in SHIPS)
+NOT_CARRIER = tuple(not s.carrier for s in SHIPS)
+JAPANESE = tuple(s.nation == "JP" for s in SHIPS)
+SORT_KEY = tuple((1 if s.carrier else 0, -s.gun, s.id) for s in SHIPS)
+ALL_CARDS = tuple(range(len(CARDS)))
+ALL_SHIPS = tuple(range(len(SHIPS)))
+#: the Destroyer Squadron sinks at this many salvo hits (NW-DS-STOP)
+DS_HITS = 4

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
-from .data import CARDS, GUN_LABEL, SHIPS
-from .mechanics.damage import CARRIER, DS_HITS, GUN, HITS, VALUE, hits_on, mine_hits, points
+from .data import CARDS, CARRIER, DS_HITS, GUN, GUN_LABEL, HITS, SHIPS, VALUE
+from .mechanics.damage import hits_on, mine_hits, points
 from .observe import View, observe
 from .state import AIR, CHOOSE, OVER, PHASE_NAMES, State
 

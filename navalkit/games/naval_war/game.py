@@ -1,37 +1,24 @@
-"""The Naval War Game object: the protocol wired to the pure rules, plus the click hooks."""
+"""The Naval War Game object: every protocol hook wired to the modules of the package.
+
+Each hook is one line: the rules, their words and the refusals live in :mod:`.rules`, the
+moves and their click paths in :mod:`.actions`, what a seat sees (and the sampler for search
+bots) in :mod:`.observe`, the computer players and ``evaluate`` in :mod:`.bots`.
+"""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
-from navalkit.core.errors import Violation
 from navalkit.core.protocol import Game
 
 from . import rules
-from .actions import Action, Play, choices, from_path, to_path
-from .actions import action_from_json as read_action
+from .actions import Action, action_from_json, choices, from_path, to_path
+from .bots import GreedyBot, evaluate
 from .clauses import CLAUSES
 from .config import Config
-from .data import ADD_DAMAGE, CARDS, REPAIR, SHIPS
-from .mechanics.damage import owner_of, salvo_owner
-from .observe import View, assert_no_leak, observe
-from .rules import violation
-from .state import (
-    AIR,
-    CHANCE_PHASES,
-    CHOOSE,
-    DEAL,
-    DS_TARGET,
-    OVER,
-    PHASE_NAMES,
-    ROLL,
-    ROLL_AIR,
-    ROLL_DS,
-    ROLL_SUBMARINE,
-    SHIP,
-    State,
-)
+from .observe import View, assert_no_leak, observe, sample_state
+from .state import State
 
 RULES_VERSION = "naval_war/1"
 
@@ -50,93 +37,47 @@ class NavalWar(Game[State, Action, View, Config]):
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
 
+    # --- the rules (the hooks asked at every playout step go straight to the rules) --------
     def initial_state(self, config: Config, players: int) -> State:
         return rules.initial_state(config, players)
 
-    def to_move(self, state: State) -> int | None:
-        if state.phase == OVER or rules.is_chance(state):
-            return None
-        return state.seat
-
-    def is_chance(self, state: State) -> bool:
-        return state.phase in CHANCE_PHASES  # rules.is_chance, inlined: asked at every step
-
+    to_move = staticmethod(rules.to_move)
+    is_chance = staticmethod(rules.is_chance)
     chance_outcomes = staticmethod(rules.chance_outcomes)
 
     def apply_chance(self, state: State, outcome: Any) -> State:
         return rules.apply_chance(state, int(outcome))
 
-    def describe_chance(self, state: State, outcome: Any) -> str:
-        who = self.player_name(state.seat)
-        if state.phase == ROLL:
-            what = {
-                ROLL_AIR: "the air strike",
-                ROLL_DS: "the Destroyer Squadron",
-                ROLL_SUBMARINE: "the submarine",
-            }.get(state.roll_for, "the torpedo boat")
-            return f"{who} rolls {outcome} for {what}."
-        if state.phase == DEAL:
-            return "A card is dealt."
-        if state.phase == SHIP:
-            return f"{who}'s additional ship from the harbor: {SHIPS[int(outcome)].label}."
-        if rules.fleet_red(int(outcome)) and not state.opening:
-            return f"{who} draws a red card: {CARDS[int(outcome)].label}."
-        return f"{who} draws a card."
-
-    # The three calls of every playout step go straight to the rules (no wrapper frame).
     legal_actions = staticmethod(rules.legal_actions)
-
-    def violation(self, state: State, action: object) -> Violation | None:
-        return violation(state, action)
-
+    violation = staticmethod(rules.violation)
     apply = staticmethod(rules.apply)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
-    def scores(self, state: State) -> tuple[int, ...]:
-        return rules.scores(state)
-
-    def winner(self, state: State) -> int | None:
-        return state.winner if state.phase == OVER and state.winner >= 0 else None
+    is_over = staticmethod(rules.is_over)
+    scores = staticmethod(rules.scores)
+    winner = staticmethod(rules.winner)
 
     def observe(self, state: State, player: int | None) -> View:
         return observe(state, player)
 
-    def assert_no_leak(self, state: State) -> None:
-        assert_no_leak(state)
-
     def action_from_json(self, data: Any) -> Action:
-        return read_action(data)
+        return action_from_json(data)
+
+    # --- words -----------------------------------------------------------------------------
+    def describe_chance(self, state: State, outcome: Any) -> str:
+        return rules.describe_chance(state, int(outcome))
 
     def describe(self, state: State, action: Action) -> str:
-        text = action.describe()
-        if isinstance(action, Play) and 0 <= action.target < len(SHIPS):
-            owner = owner_of(state, action.target)
-            if owner >= 0 and action.target != DS_TARGET:
-                text += f" ({self.player_name(owner)})"
-        if isinstance(action, Play) and action.target >= 0 and action.card < len(CARDS):
-            ship = salvo_owner(state, action.target)
-            if ship >= 0 and CARDS[action.card].kind in (REPAIR, ADD_DAMAGE):
-                text += f" (on {SHIPS[ship].name})"
-        return text
+        return rules.describe(state, action)
 
     def describe_outcome(self, state: State, action: Action) -> str:
-        return f"{self.player_name(state.seat)}: {self.describe(state, action)}"
+        return rules.describe_outcome(state, action)
+
+    def player_name(self, seat: int) -> str:
+        return rules.player_name(seat)
 
     def status(self, state: State) -> str:
-        totals = ", ".join(f"P{s + 1} {p}" for s, p in enumerate(rules.scores(state)))
-        if state.phase == OVER:
-            w = self.winner(state)
-            who = "a draw" if w is None else f"{self.player_name(w)} wins"
-            return f"Game over after {state.round} round(s): {who}. Scores: {totals}."
-        head = f"Round {state.round}, deck {len(state.deck)}"
-        if self.is_chance(state):
-            return f"{head}: {PHASE_NAMES[state.phase]}. Scores: {totals}."
-        step = "clear-out" if state.opening else PHASE_NAMES[state.phase]
-        return f"{head}: {self.player_name(state.seat)} to move ({step}). Scores: {totals}."
+        return rules.status(state)
 
-    # --- clicking on the board ------------------------------------------------------------
+    # --- clicking on the board -------------------------------------------------------------
     def action_path(self, action: Action) -> tuple[str, ...]:
         return to_path(action)
 
@@ -147,35 +88,20 @@ class NavalWar(Game[State, Action, View, Config]):
         return choices(state)
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
-        if state.phase == CHOOSE:
-            return "Press Draw to draw a card, or Launch for air strikes."
-        if state.phase == AIR:
-            carrier = SHIPS[state.queue[0]].name
-            return f"Click {carrier}, then an enemy ship to strike (or Hold)."
-        if path and path[-1].startswith("card:"):
-            return "Now click a target: an enemy ship, a salvo, a fleet, Play or Discard."
-        return "Click a card in your hand first, then its target."
+        return rules.ui_hint(state, path)
 
-    def player_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
-
+    # --- search and testing ----------------------------------------------------------------
     def sample_state(self, observation: View, rng: Any) -> State:
-        """A full state this seat cannot tell from the truth: the cards it does not see dealt
-        at random to the other hands and the deck, the unseen ships to the harbor."""
-        from .observe import sample_state
-
         return sample_state(observation, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """How well ``seat`` stands, from 0 to 1 (scores search rollouts cut short)."""
-        from .observe import evaluate
-
         return evaluate(state, seat)
 
     def bots(self) -> dict[str, Any]:
-        from .bots import GreedyBot
-
         return {"greedy": GreedyBot}
+
+    def assert_no_leak(self, state: State) -> None:
+        assert_no_leak(state)
 
 
 GAME = NavalWar()

@@ -1,18 +1,20 @@
 """What one seat may see: fleets, damage and piles; never another player's hand, the order
 or content of the decks, or the face-down harbor pile (only how many cards each holds).
+
+:func:`sample_state` guesses the hidden part back, for search bots that must not peek.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
-from .mechanics.damage import ALL_CARDS, ALL_SHIPS, HITS, RED, evolve, hits_on
-from .rules import card_places, scores
-from .state import CLEAR, DEAL, OVER, State
+from .data import ALL_CARDS, ALL_SHIPS, RED
+from .mechanics.damage import evolve
+from .rules import card_places
+from .state import CLEAR, DEAL, State
 
-__all__ = ["evaluate", "red_free", "sample_state", "standing"]
+__all__ = ["View", "assert_no_leak", "observe", "red_free", "sample_state"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +57,6 @@ def assert_no_leak(state: State) -> None:
 
 #: tries at a hand with a red card for the seat clearing out, before one is put in by hand
 TRIES = 50
-
-
-#: points of lead that make ``evaluate`` about 0.73
-SCALE = 8.0
 
 
 def red_free(state: State, seat: int) -> bool:
@@ -111,19 +109,3 @@ def sample_state(view: View, rng: Any) -> State:
     if len(rest) != view.deck_size:
         raise ValueError("the view's deck size does not match the cards it shows")
     return evolve(state, {"hands": tuple(hands), "deck": tuple(sorted(rest)), "harbor": harbor})
-
-
-def standing(state: State, seat: int) -> float:
-    """Points so far plus a quarter of the hits ``seat``'s afloat ships can still take."""
-    health = sum(max(0, HITS[s] - hits_on(state, s, seat)) for s in state.fleets[seat])
-    return scores(state)[seat] + 0.25 * health
-
-
-def evaluate(state: State, seat: int) -> float:
-    """How well ``seat`` stands, from 0 to 1: its standing against the best other seat's,
-    squashed (used to score search rollouts cut short)."""
-    if state.phase == OVER:
-        return 0.5 if state.winner < 0 else float(state.winner == seat)
-    values = [standing(state, s) for s in range(state.n)]
-    best_other = max(v for s, v in enumerate(values) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(values[seat] - best_other) / SCALE))

@@ -1,7 +1,9 @@
-"""Naval War's pure rules: the deal, chance, legal actions and how each one changes the state.
+"""Naval War's pure rules: the deal, chance, legal actions and how each one changes the state,
+the end and the scores, why an action is refused, and the words for all of it.
 
-``apply`` trusts its caller (the Game checks :func:`.refuse.violation` first); chance outcomes
-(cards drawn, dice rolled) come in through :func:`apply_chance`.
+``apply`` trusts its caller (the Game checks :func:`violation` first); chance outcomes (cards
+drawn, dice rolled) come in through :func:`apply_chance`. What each card and die does is in
+:mod:`.mechanics.combat`, the flow of a round in :mod:`.mechanics.sequence`.
 """
 
 from __future__ import annotations
@@ -30,9 +32,16 @@ from .config import Config
 from .data import (
     ADD_DAMAGE,
     ADD_SHIP,
+    CARD_GUN,
     CARDS,
+    CARRIER,
+    GUN,
     GUN_LABEL,
+    HITS,
+    JAPANESE,
+    KIND,
     MINEFIELD,
+    RED,
     REPAIR,
     SALVO,
     SHIPS,
@@ -45,13 +54,6 @@ from .data import (
 )
 from .mechanics.combat import finish_play, resolve_card, resolve_roll
 from .mechanics.damage import (
-    CARD_GUN,
-    CARRIER,
-    GUN,
-    HITS,
-    JAPANESE,
-    KIND,
-    RED,
     Work,
     air_targets,
     attackable,
@@ -67,15 +69,7 @@ from .mechanics.damage import (
     sort_fleet,
     without,
 )
-from .mechanics.sequence import (
-    begin_turn,
-    can_launch,
-    clear_next,
-    ds_next,
-    end_round,
-    fresh_round,
-    hand_size,
-)
+from .mechanics.sequence import clear_next, ds_next, fresh_round, hand_size
 from .state import (
     ACT,
     AIR,
@@ -87,35 +81,39 @@ from .state import (
     DS_TAKE,
     DS_TARGET,
     OVER,
+    PHASE_NAMES,
     ROLL,
     ROLL_AIR,
     ROLL_DS,
+    ROLL_SUBMARINE,
     SHIP,
     State,
 )
-from .state import (
-    DRAW as DRAW_PHASE,
-)
-from .state import (
-    RED as RED_PHASE,
-)
+from .state import DRAW as DRAW_PHASE
+from .state import RED as RED_PHASE
 
 __all__ = [
     "apply",
     "apply_chance",
-    "begin_turn",
-    "can_launch",
     "card_places",
     "chance_outcomes",
     "conserved",
-    "end_round",
-    "fresh_round",
-    "hand_size",
+    "describe",
+    "describe_chance",
+    "describe_outcome",
+    "explain",
     "initial_state",
     "is_chance",
+    "is_over",
     "legal_actions",
+    "player_name",
     "round_points",
     "scores",
+    "status",
+    "to_move",
+    "ui_hint",
+    "violation",
+    "winner",
 ]
 
 
@@ -131,10 +129,11 @@ def initial_state(config: Config, n: int) -> State:
     return fresh_round(config, n, n - 1, 1, (0,) * n, ())
 
 
-# --- chance ----------------------------------------------------------------------------------
-def fleet_red(card: int) -> bool:
-    """True for a red card (NW-RED)."""
-    return RED[card]
+# --- whose turn, chance ----------------------------------------------------------------------
+def to_move(state: State) -> int | None:
+    """The seat to act: None when the game is over or at a chance node."""
+    phase = state.phase
+    return None if phase == OVER or phase in CHANCE_PHASES else state.seat
 
 
 def is_chance(state: State) -> bool:
@@ -286,7 +285,16 @@ def apply(state: State, action: Action) -> State:
     raise TypeError(f"not a Naval War action: {action!r}")
 
 
-# --- scores ----------------------------------------------------------------------------------
+# --- the end and the scores ------------------------------------------------------------------
+def is_over(state: State) -> bool:
+    return state.phase == OVER
+
+
+def winner(state: State) -> int | None:
+    """The winning seat once the game is over (None for a draw or while playing)."""
+    return state.winner if state.phase == OVER and state.winner >= 0 else None
+
+
 def round_points(state: State) -> tuple[int, ...]:
     """Points of ships sunk so far this round, per seat (NW-SCORE)."""
     return tuple(points(s) for s in state.sunk)
@@ -366,10 +374,6 @@ def violation(state: State, action: object) -> Violation | None:
     return explain(state, action)
 
 
-def _who(state: State, seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
 def explain(state: State, action: object) -> Violation:
     """The reason a (non-legal) action is refused."""
     phase, seat = state.phase, state.seat
@@ -390,10 +394,10 @@ def explain(state: State, action: object) -> Violation:
         if o == seat:
             return V("NW-OWN", "The Squadron cannot attack its own fleet.")
         if o >= state.n or not state.fleets[o]:
-            return V("NW-DS", f"{_who(state, o)} has no ships to take.")
+            return V("NW-DS", f"{player_name(o)} has no ships to take.")
         return V(
             "NW-SMOKE",
-            f"{_who(state, o)} is behind smoke: the Squadron cannot reach him.",
+            f"{player_name(o)} is behind smoke: the Squadron cannot reach him.",
             (f"seat:{o}",),
         )
     if isinstance(action, Take):
@@ -464,7 +468,7 @@ def _target(state: State, seat: int, card: int, target: int) -> Violation:
         if target == seat:
             return V("NW-OWN", "A minefield is laid in front of an opponent, never your own.")
         if 0 <= target < state.n and state.fleets[target] and state.smoke[target] >= 0:
-            return V("NW-SMOKE", f"{_who(state, target)} is behind smoke.", (f"seat:{target}",))
+            return V("NW-SMOKE", f"{player_name(target)} is behind smoke.", (f"seat:{target}",))
         return V("NW-MINEFIELD", "Lay the minefield in front of an opponent who has ships.")
     rule = _RULE[kind]
     if kind == SALVO:
@@ -490,7 +494,7 @@ def _target(state: State, seat: int, card: int, target: int) -> Violation:
     if owner == seat:
         return V("NW-OWN", f"{name} is your own ship: you may never damage it.", sq)
     if kind != SUBMARINE and state.smoke[owner] >= 0:
-        return V("NW-SMOKE", f"{_who(state, owner)} is behind smoke.", sq)
+        return V("NW-SMOKE", f"{player_name(owner)} is behind smoke.", sq)
     if target not in attackable(state.fleets[owner]):
         return V("NW-CARRIER", f"{name} is a carrier behind other ships.", sq)
     return V(rule, f"{label} cannot be played at {name} now.", sq)
@@ -530,7 +534,82 @@ def _strike(state: State, action: Strike) -> Violation:
     if owner == seat:
         return V("NW-OWN", "You may never attack your own ship.", sq)
     if state.smoke[owner] >= 0:
-        return V("NW-SMOKE-AIR", f"{_who(state, owner)} is behind smoke.", sq)
+        return V("NW-SMOKE-AIR", f"{player_name(owner)} is behind smoke.", sq)
     if CARRIER[action.target]:
         return V("NW-CARRIER", "Carriers are hit only once the ships in front are sunk.", sq)
     return V("NW-AIR", "That strike is not possible now.", sq)
+
+
+# --- words: names, moves and chance in context, the status line, a click that starts nothing.
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+_ROLLED_FOR = {
+    ROLL_AIR: "the air strike",
+    ROLL_DS: "the Destroyer Squadron",
+    ROLL_SUBMARINE: "the submarine",
+}
+
+
+def describe_chance(state: State, outcome: int) -> str:
+    """Words for a card dealt or drawn, or a die rolled (a card drawn stays secret unless
+    it is red and so played at once)."""
+    who = player_name(state.seat)
+    if state.phase == ROLL:
+        what = _ROLLED_FOR.get(state.roll_for, "the torpedo boat")
+        return f"{who} rolls {outcome} for {what}."
+    if state.phase == DEAL:
+        return "A card is dealt."
+    if state.phase == SHIP:
+        return f"{who}'s additional ship from the harbor: {SHIPS[outcome].label}."
+    if RED[outcome] and not state.opening:
+        return f"{who} draws a red card: {CARDS[outcome].label}."
+    return f"{who} draws a card."
+
+
+def describe(state: State, action: Action) -> str:
+    """The action in words, naming the owner of the ship it aims at or the ship under the
+    salvo it adds damage to or repairs."""
+    text = action.describe()
+    if isinstance(action, Play) and 0 <= action.target < len(SHIPS):
+        owner = owner_of(state, action.target)
+        if owner >= 0 and action.target != DS_TARGET:
+            text += f" ({player_name(owner)})"
+    if isinstance(action, Play) and action.target >= 0 and action.card < len(CARDS):
+        ship = salvo_owner(state, action.target)
+        if ship >= 0 and CARDS[action.card].kind in (REPAIR, ADD_DAMAGE):
+            text += f" (on {SHIPS[ship].name})"
+    return text
+
+
+def describe_outcome(state: State, action: Action) -> str:
+    return f"{player_name(state.seat)}: {describe(state, action)}"
+
+
+def status(state: State) -> str:
+    """One line: the round, the deck, whose turn and what step, and the scores."""
+    totals = ", ".join(f"P{s + 1} {p}" for s, p in enumerate(scores(state)))
+    if state.phase == OVER:
+        w = winner(state)
+        who = "a draw" if w is None else f"{player_name(w)} wins"
+        return f"Game over after {state.round} round(s): {who}. Scores: {totals}."
+    head = f"Round {state.round}, deck {len(state.deck)}"
+    if is_chance(state):
+        return f"{head}: {PHASE_NAMES[state.phase]}. Scores: {totals}."
+    step = "clear-out" if state.opening else PHASE_NAMES[state.phase]
+    return f"{head}: {player_name(state.seat)} to move ({step}). Scores: {totals}."
+
+
+def ui_hint(state: State, path: tuple[str, ...]) -> str:
+    """Why a click path starts no legal action: what to click instead."""
+    if state.phase == CHOOSE:
+        return "Press Draw to draw a card, or Launch for air strikes."
+    if state.phase == AIR:
+        carrier = SHIPS[state.queue[0]].name
+        return f"Click {carrier}, then an enemy ship to strike (or Hold)."
+    if path and path[-1].startswith("card:"):
+        return "Now click a target: an enemy ship, a salvo, a fleet, Play or Discard."
+    return "Click a card in your hand first, then its target."

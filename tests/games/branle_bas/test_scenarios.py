@@ -22,6 +22,7 @@ import pytest
 import navalkit
 from navalkit import IllegalActionError, Match
 from navalkit.games.branle_bas import CLAUSES, GAME, rules
+from navalkit.games.branle_bas import observe as observe_module
 from navalkit.games.branle_bas.actions import Move, Pass, Place, Touch
 from navalkit.games.branle_bas.config import Config
 from navalkit.games.branle_bas.data import (
@@ -48,6 +49,7 @@ from navalkit.games.branle_bas.data import (
 )
 from navalkit.games.branle_bas.game import BranleBas
 from navalkit.games.branle_bas.mechanics.scoring import Tally, score_items
+from navalkit.games.branle_bas.observe import View
 from navalkit.games.branle_bas.state import State
 
 A, B = 0, 1
@@ -311,6 +313,24 @@ def test_BB_CAMOUFLAGE_the_other_seat_learns_nothing_from_the_set_up() -> None:
     assert first.state != second.state
     assert first.observe(B) == second.observe(B)
     assert first.observe(A) != second.observe(A)
+
+
+def test_BB_CAMOUFLAGE_the_leak_check_passes_and_catches_a_leak(monkeypatch: Any) -> None:
+    """The game's own leak check (run by the conformance suite at every step) holds through a
+    free set-up and into play, and fails when a view shows the screened squadron."""
+    m = navalkit.new_match("branle_bas", setup="free", first_player="A")
+    for _ in range(25):  # A's 19 ships, then 6 of B's
+        GAME.assert_no_leak(m.state)
+        m.apply(m.legal_actions()[0])
+    GAME.assert_no_leak(m.state)
+    # A view that says it screens the other side but forgets to blank its ships out:
+    monkeypatch.setattr(observe_module, "observe", lambda s, seat: View(s, seat, (1 - seat,)))
+    with pytest.raises(AssertionError, match="seat 0 sees an enemy ship"):
+        GAME.assert_no_leak(m.state)
+    # A view that screens nothing at all:
+    monkeypatch.setattr(observe_module, "observe", lambda s, seat: View(s, seat))
+    with pytest.raises(AssertionError, match="seat 0's view screens"):
+        GAME.assert_no_leak(m.state)
 
 
 # --- BB-GOAL, BB-TURN, BB-NOPASS, BB-HONNEUR -----------------------------------------------------

@@ -48,7 +48,7 @@ def test_hot_seat_team_game_covers_the_board_and_never_shows_another_hand() -> N
         nxt = m.current_player
         assert nxt is not None and app.viewer == nxt
         # The screen is covered: no board, no position in words, no legal moves, no hint.
-        assert app._needs_cover()
+        assert app.session.covered
         assert app.board.scene.title == "Hand-over screen" and not app.board.scene.regions
         assert app.cover.layout.display == "" and GAME.player_name(nxt) in app.cover.description
         assert "screened" in app.description.value
@@ -78,7 +78,7 @@ def test_hot_seat_team_game_covers_the_board_and_never_shows_another_hand() -> N
     assert covers >= 20
     # The teacher view shows everything on purpose, with no cover.
     app.teacher_box.value = True
-    assert app.viewer is None and not app._needs_cover()
+    assert app.viewer is None and not app.session.covered
     assert app.board.scene.title != "Hand-over screen"
 
 
@@ -108,7 +108,7 @@ def test_game_played_to_the_end_through_the_app(
     # A few turns by clicks (the computer seats answer at once), one computer move for the
     # human, then "Play to the end".
     for _ in range(6):
-        assert app.match.current_player == 0 and not app._needs_cover()
+        assert app.match.current_player == 0 and not app.session.covered
         _click_a_legal_move(app, rng)
     before = len(app.match.history)
     app.bot_button.click()

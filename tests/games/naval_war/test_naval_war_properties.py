@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 import navalkit
 from navalkit import IllegalActionError, Match
 from navalkit.games.naval_war import conserved
-from navalkit.games.naval_war.mechanics.damage import HITS, hits_on
+from navalkit.games.naval_war.data import HITS
+from navalkit.games.naval_war.mechanics.damage import hits_on
 from navalkit.games.naval_war.rules import round_points
 from navalkit.games.naval_war.state import OVER, State
 

@@ -10,7 +10,7 @@ from typing import Any
 import navalkit
 from navalkit.core.bots import make_bot, play_bot_move
 from navalkit.games.naval_war import GAME, conserved
-from navalkit.games.naval_war.mechanics.damage import RED
+from navalkit.games.naval_war.data import RED
 from navalkit.games.naval_war.observe import red_free
 from navalkit.games.naval_war.state import CLEAR, State
 from navalkit.testing.search import assert_no_peeking, fast_mcts

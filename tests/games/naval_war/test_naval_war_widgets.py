@@ -7,13 +7,13 @@ import pytest
 
 from navalkit.games.naval_war import GAME
 from navalkit.games.naval_war.actions import Discard, Play
+from navalkit.games.naval_war.data import CARRIER
 from navalkit.games.naval_war.explain import (
     CreditExplainer,
     OddsExplainer,
     SalvoChecker,
     SquadronExplainer,
 )
-from navalkit.games.naval_war.mechanics.damage import CARRIER
 from navalkit.widgets import GameApp
 
 

@@ -6,7 +6,7 @@ ahead of time: whatever the walker decides from the squares alone (ports, harbou
 neutral ports, the one-square rule, the Cuirassé's right angle) is settled at import, and
 only the occupancy of each square is left to look at during play. The compiled paths hold
 ready-made :class:`Move` objects, so generating moves allocates nothing but the list.
-``tests/games/branle_bas/test_movegen.py`` checks on random boards that both give the same.
+``tests/games/branle_bas/test_movement.py`` checks on random boards that both give the same.
 """
 
 from __future__ import annotations

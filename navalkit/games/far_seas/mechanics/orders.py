@@ -28,7 +28,6 @@ from ..data import (
 from ..state import (
     CHANCE,
     CONVOY,
-    ESCORT,
     HOME,
     INTERNED,
     MOVED,
@@ -40,13 +39,12 @@ from ..state import (
     Unit,
     evolve,
     evolver,
-    fleet,
-    moved_on,
     ships_in,
 )
 from ..state import (
     GERMAN as GERMAN_PHASE,
 )
+from .allied_positions import ESCORT, fleet, moved_on
 from .combat import group_speed, start_battle
 from .search import enter_search
 from .sequence import finish_unit, germans_at_sea, station_guards

@@ -21,9 +21,9 @@ from ..state import (
     Unit,
     evolve,
     evolver,
-    fleet,
     ships_in,
 )
+from .allied_positions import fleet
 from .combat import start_battle
 from .sequence import finish_unit
 

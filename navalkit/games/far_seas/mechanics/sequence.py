@@ -28,8 +28,8 @@ from ..state import (
     STATION,
     State,
     evolve,
-    fleet,
 )
+from .allied_positions import fleet
 
 
 def initial_state(config: Config) -> State:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from ..data import (
     ADD_DAMAGE,
     ADD_SHIP,
+    DS_HITS,
+    HITS,
+    KIND,
     MINEFIELD,
     REPAIR,
     SALVO,
@@ -13,6 +16,7 @@ from ..data import (
     SUBMARINE,
     SWEEPER,
     TORPEDO,
+    VALUE,
 )
 from ..state import (
     DS_TARGET,
@@ -25,17 +29,7 @@ from ..state import (
     SHIP,
     State,
 )
-from .damage import (
-    DS_HITS,
-    HITS,
-    KIND,
-    VALUE,
-    Work,
-    owner_of,
-    replaced,
-    salvo_owner,
-    without,
-)
+from .damage import Work, owner_of, replaced, salvo_owner, without
 from .sequence import clear_next, ds_next, end_work
 
 

@@ -1,4 +1,4 @@
-"""Tables and pure helpers over fleets: damage, owners, targets, sinking.
+"""Pure helpers over fleets: damage, owners, targets, sinking.
 
 Everything here reads a :class:`~.state.State` and returns plain values; the few helpers
 that change things record their changes in a :class:`Work`, and :func:`evolve` builds the new
@@ -13,33 +13,24 @@ from typing import Any
 from ..data import (
     ADD_DAMAGE,
     ADD_SHIP,
-    CARDS,
+    CARD_GUN,
+    CARRIER,
+    GUN,
+    HITS,
+    KIND,
     MINEFIELD,
+    NOT_CARRIER,
     REPAIR,
     SALVO,
-    SHIPS,
     SMOKE,
+    SORT_KEY,
     SQUADRON,
     SUBMARINE,
     SWEEPER,
     TORPEDO,
+    VALUE,
 )
 from ..state import DS_TARGET, State
-
-KIND = tuple(c.kind for c in CARDS)
-CARD_GUN = tuple(c.gun for c in CARDS)
-VALUE = tuple(c.value for c in CARDS)
-RED = tuple(c.red for c in CARDS)
-GUN = tuple(s.gun for s in SHIPS)
-HITS = tuple(s.hits for s in SHIPS)
-CARRIER = tuple(s.carrier for s in SHIPS)
-NOT_CARRIER = tuple(not s.carrier for s in SHIPS)
-JAPANESE = tuple(s.nation == "JP" for s in SHIPS)
-SORT_KEY = tuple((1 if s.carrier else 0, -s.gun, s.id) for s in SHIPS)
-ALL_CARDS = tuple(range(len(CARDS)))
-ALL_SHIPS = tuple(range(len(SHIPS)))
-#: the Destroyer Squadron sinks at this many salvo hits (NW-DS-STOP)
-DS_HITS = 4
 
 
 def owner_of(state: State, ship: int) -> int:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..data import CARDS, GUN_LABEL, SALVO, SHIPS
+from ..data import CARD_GUN, CARDS, CARRIER, GUN, GUN_LABEL, HITS, KIND, SALVO, SHIPS, VALUE
 from ..state import DS_TARGET, State
 from .combat import strike_sinks
-from .damage import CARD_GUN, CARRIER, GUN, HITS, KIND, VALUE, attackable, hits_on, owner_of
+from .damage import attackable, card_targets, hits_on, owner_of
 
 ATTACKS = ("air_strike", "kamikaze", "torpedo_boat", "submarine")
 ATTACK_RULES = {
@@ -81,8 +81,6 @@ class SalvoCheck:
 
 def salvo_checks(state: State, seat: int) -> list[SalvoCheck]:
     """Each salvo in ``seat``'s hand: fireable (NW-SALVO) and at what, and what it would sink."""
-    from .damage import card_targets
-
     guns = {GUN[s] for s in state.fleets[seat]}
     out = []
     for card in state.hands[seat]:

@@ -4,20 +4,9 @@ attack before its owner's turn, and the end of a round with its scoring."""
 from __future__ import annotations
 
 from ..config import Config
-from ..data import SQUADRON_CARD
+from ..data import ALL_CARDS, ALL_SHIPS, CARRIER, RED, SQUADRON_CARD
 from ..state import CHOOSE, CLEAR, DEAL, DRAW, DS_PICK, DS_TAKE, OVER, REFILL, State
-from .damage import (
-    ALL_CARDS,
-    ALL_SHIPS,
-    CARRIER,
-    RED,
-    Work,
-    air_targets,
-    alive,
-    evolve,
-    points,
-    ready_carriers,
-)
+from .damage import Work, air_targets, alive, evolve, points, ready_carriers
 
 #: points lost by a player eliminated before the end of a round, and won by a lone survivor
 ELIMINATION_PENALTY = 10

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from navalkit.play.keys import next_region
 from navalkit.render.scene import Region
-from navalkit.widgets.keyboard import next_region
 
 GRID = [Region(f"{c}{r}", "rect", (10 * i, 10 * (2 - j), 10, 10)) for i, c in enumerate("abc")
         for j, r in enumerate("123")]  # fmt: skip

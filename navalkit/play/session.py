@@ -1,0 +1,463 @@
+"""One game at one screen: the play session that the Jupyter widget and the server-free site
+both drive.
+
+A :class:`PlaySession` holds the Match, who plays each seat, the half-made click path, the
+keyboard cursor, the hot-seat hand-over and the last thing to say. Its methods are everything a
+page lets a person do (click a board region, press a key, play a listed or typed move, let the
+computer move, undo, start a new game, resume a save); each runs under one guard that turns a
+refusal into its rule and reason, a bad value into a plain sentence, and a fault of ours into
+"the game is unchanged", so nothing ever escapes to the page. :meth:`PlaySession.screen` then
+says what the page shows, as data: the board as a Scene (covered for a hand-over, with the
+cursor ring) and every text. GameApp paints it with widgets, the site sends it as JSON.
+
+No widget library here: this module runs in Jupyter kernels and in Pyodide alike.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from navalkit.core import IllegalActionError, NavalkitError, load_match, new_match
+from navalkit.core.clauses import PROVENANCE_MEANING
+from navalkit.render.games import draw
+from navalkit.render.scene import Layer, Rect, Scene
+
+from .clicks import next_steps, resolve_click, typed_action, typed_example, typed_path
+from .cover import cover_scene
+from .keys import ARROWS, CANCEL_KEYS, CLICK_KEYS, next_region
+from .seats import (
+    HUMAN,
+    auto_play,
+    check_seats,
+    click_refusal,
+    computer_move,
+    default_seats,
+    needs_cover,
+    run_to_end,
+    undo_human_move,
+    viewer,
+    visible_legal,
+)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A refused move as a page shows it: the reason, and the rule it breaks with the rule's
+    title and provenance (SEED, SRC or HOUSE) and what that provenance means."""
+
+    reason: str
+    rule: str
+    title: str = ""
+    provenance: str = ""
+    meaning: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "reason": self.reason,
+            "rule": self.rule,
+            "title": self.title,
+            "provenance": self.provenance,
+            "meaning": self.meaning,
+        }
+
+
+def cite(game: Any, rule_id: str, reason: str) -> Refusal:
+    """A refusal with the clause it cites (``rule_id`` may be no clause: ``navalkit``)."""
+    clause = game.clauses.get(rule_id)
+    if clause is None:
+        return Refusal(reason, rule_id)
+    meaning = PROVENANCE_MEANING.get(clause.provenance, "")
+    return Refusal(reason, rule_id, clause.title, clause.provenance, meaning)
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Everything a page shows after a request, as data."""
+
+    scene: Scene  # the board: covered for a hand-over, with the keyboard cursor drawn
+    status: str
+    messages: tuple[str, ...]
+    refusal: Refusal | None
+    error: str | None
+    covered: bool
+    cover_label: str
+    description: str  # the position in words (for screen readers)
+    legal: tuple[Any, ...]  # the moves this screen may list (only the mover's, never covered)
+    legal_words: tuple[str, ...]
+    typed_example: str
+    choices: tuple[tuple[str, str], ...]  # options picked before clicking: (label, value)
+    choice: str | None
+    selected: tuple[str, ...]  # the half-made click path
+    viewer: int | None  # whose view the board shows (None: everything)
+    over: bool
+    can_undo: bool
+    computer_to_move: bool
+
+
+class PlaySession:
+    """A game at a screen. ``seats`` names who plays each seat (``"human"`` or a bot name);
+    ``teacher=True`` shows everything, hidden information included, on purpose."""
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        seed: int = 0,
+        players: int | None = None,
+        seats: list[str] | None = None,
+        teacher: bool = False,
+        theme: Any = None,
+        **config: Any,
+    ) -> None:
+        self.match = new_match(game_id, seed=seed, players=players, **config)
+        self.game = self.match.game
+        n = self.match.players
+        self.seats: list[str] = check_seats(self.game, seats or default_seats(self.game, n), n)
+        self.teacher = teacher
+        self.theme = theme
+        self.choice: str | None = None
+        self.cursor: str | None = None
+        self.path: tuple[str, ...] = ()
+        self.marks: tuple[str, ...] = ()
+        self._shown_to: int | None = None  # the person the hand-over screen was lifted for
+        self.messages: list[str] = []
+        self.refusal: Refusal | None = None
+        self.error: str | None = None
+        self.fault: str | None = None  # the last fault's traceback, for a teacher's details
+        self._scene: Scene | None = None
+        auto_play(self.match, self.seats)
+
+    # --- who sees what ------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the board shows (None: everything)."""
+        return viewer(self.match, self.seats, self.teacher)
+
+    @property
+    def covered(self) -> bool:
+        """Hot-seat: the board stays hidden until the next person says they are at the screen."""
+        return needs_cover(self.match, self.seats, self.teacher, self._shown_to)
+
+    def legal(self) -> list[Any]:
+        """The moves the clicking person may see: the mover's only, and none behind the
+        hand-over screen (they would show a hand)."""
+        return visible_legal(self.match, self.seats, self.teacher, self.covered)
+
+    def _prefix(self) -> tuple[str, ...]:
+        """The option picked before clicking (e.g. which ship to place), if the game asks."""
+        values = [value for _label, value in self.game.ui_choices(self.match.state)]
+        if not values:
+            return ()
+        if self.choice not in values:
+            self.choice = values[0]
+        return (self.choice,) if self.choice else ()
+
+    # --- what the page shows --------------------------------------------------------------
+    def board(self) -> Scene:
+        """The board as the viewer may see it, with the selection, its targets, the marks of
+        a refusal, the hand-over cover and the keyboard cursor."""
+        m, g = self.match, self.game
+        marks: dict[str, Any] = {}
+        if self.path or self.marks:
+            full = self._prefix() + self.path
+            marks = {
+                "selected": self.path[-1] if self.path else None,
+                "targets": next_steps(g, m.legal_actions(), full) if self.path else (),
+                "marks": self.marks,
+            }
+        scene = draw(g, m.observe(self.viewer), self.theme, **marks)
+        if self.covered:
+            # nothing of the next seat's view reaches the page until they are there
+            scene = cover_scene(scene, f"Hand over to {g.player_name(self.viewer)}")
+        else:
+            scene = self._with_cursor(scene)
+        self._scene = scene
+        return scene
+
+    def _with_cursor(self, scene: Scene) -> Scene:
+        """The keyboard cursor as a ring on top of the board."""
+        region = next((r for r in scene.regions if r.id == self.cursor), None)
+        if region is None:
+            return scene
+        x, y, w, h = region.box()
+        ring = Rect(x - 1, y - 1, w + 2, h + 2, stroke="#000000", line_width=3)
+        inner = Rect(x + 1, y + 1, w - 2, h - 2, stroke="#ffffff", line_width=1.5)
+        top = scene.layer_names[-1]
+        return scene.with_layer(Layer(top, (*scene.layer(top).ops, ring, inner)))
+
+    def screen(self) -> Screen:
+        """What the page shows now."""
+        m, g = self.match, self.game
+        scene = self.board()
+        covered = self.covered
+        who = "" if self.viewer is None else f" You see {g.player_name(self.viewer)}'s view."
+        self._prefix()
+        legal = tuple(self.legal())
+        mover = m.current_player
+        return Screen(
+            scene=scene,
+            status=m.status + ("" if covered else who),
+            messages=tuple(self.messages),
+            refusal=self.refusal,
+            error=self.error,
+            covered=covered,
+            cover_label=f"I am {g.player_name(self.viewer)}: show my board" if covered else "",
+            description=(
+                "(screened until the next player is at the screen)"
+                if covered
+                else scene.description
+            ),
+            legal=legal,
+            legal_words=tuple(m.describe(a) for a in legal),
+            typed_example=typed_example(g, m.state, list(legal)),
+            choices=tuple(g.ui_choices(m.state)),
+            choice=self.choice,
+            selected=self.path,
+            viewer=self.viewer,
+            over=m.is_over,
+            can_undo=bool(m.history),
+            computer_to_move=mover is not None and self.seats[mover] != HUMAN,
+        )
+
+    # --- the guard ------------------------------------------------------------------------
+    def act(self, request: Callable[[], Any]) -> bool:
+        """Run one request; a refusal, a bad value or a fault is kept to be shown, and the
+        game stays as it was. True when the request went through."""
+        self.messages, self.refusal, self.error = [], None, None
+        try:
+            request()
+        except IllegalActionError as exc:
+            self.refusal = cite(self.game, exc.rule_id, exc.reason)
+            self.marks, self.path = tuple(exc.violation.squares), ()
+        except (NavalkitError, ValueError) as exc:
+            self.error = str(exc)
+        except Exception as exc:  # a fault of ours: say so, keep the game as it was
+            self.error = (
+                f"Something went wrong ({type(exc).__name__}: {exc}); the game is unchanged."
+            )
+            self.fault = traceback.format_exc()
+        else:
+            return True
+        return False
+
+    def say(self, text: str) -> None:
+        """Add a line to what the page says (a note, not a refusal)."""
+        self.messages.append(text)
+
+    # --- requests -------------------------------------------------------------------------
+    def click(self, region: str | None) -> bool:
+        """A click on the board region ``region`` (None: off the board)."""
+        return self.act(lambda: self._click(region))
+
+    def click_at(self, x: float, y: float) -> bool:
+        """A click at scene coordinates ``(x, y)`` on the board last shown."""
+        scene = self._scene if self._scene is not None else self.board()
+        return self.click(scene.hit(x, y))
+
+    def _click(self, region: str | None) -> None:
+        self.marks = ()
+        blocked = click_refusal(self.match, self.seats, self.covered, region)
+        if blocked is not None or region is None:
+            self.say(blocked or "That click is off the board.")
+            return
+        state = self.match.state
+        click = resolve_click(self.game, state, self.legal(), self.path, region, self._prefix())
+        self.path = click.path
+        if click.kind in ("play", "judge"):  # "judge": nothing legal, the Match says why
+            self._play(click.action)
+        elif click.kind == "hint":  # the square is kept, so a second click is judged
+            self.say(click.hint)
+            self.marks = (region,)
+
+    def key(self, key: str) -> bool:
+        """A key on the focused board: arrows move the cursor between regions, Enter or Space
+        click under it, Escape drops a half-made move; other keys do nothing."""
+        if key not in (*CANCEL_KEYS, *CLICK_KEYS, *ARROWS):
+            return True
+        scene = self._scene if self._scene is not None else self.board()
+
+        def press() -> None:
+            if key in CANCEL_KEYS:
+                self.path, self.marks = (), ()
+                self.say("Move cancelled.")
+            elif key in CLICK_KEYS:
+                if self.cursor is None:
+                    self.cursor = next_region(scene.regions, None, key)
+                self._click(self.cursor)
+            elif key in ARROWS:
+                self.cursor = next_region(scene.regions, self.cursor, key)
+                self.say(f"Cursor on {self.cursor}.")
+
+        return self.act(press)
+
+    def _play(self, action: Any) -> None:
+        seen = len(self.match.events)
+        self.match.apply(action)
+        auto_play(self.match, self.seats)
+        self.messages = [e.text for e in self.match.events[seen:]]
+
+    def play(self, action: Any) -> bool:
+        """Play ``action`` (an action or its JSON) for the seat to move."""
+
+        def go() -> None:
+            self.path = ()
+            self._play(action)
+
+        return self.act(go)
+
+    def play_listed(self, index: int | None) -> bool:
+        """Play the ``index``-th move of the screen's list."""
+
+        def go() -> None:
+            legal = self.legal()
+            if index is None or not 0 <= index < len(legal):
+                raise ValueError("Choose a move in the list first.")
+            self.path = ()
+            self._play(legal[index])
+
+        return self.act(go)
+
+    def play_typed(self, text: str) -> bool:
+        """Play a typed move such as ``j5 j7`` (a path of regions, or a move in words)."""
+
+        def go() -> None:
+            full = self._prefix() + typed_path(text)
+            self.path = ()
+            self._play(typed_action(self.game, self.match.state, self.legal(), full, text))
+
+        return self.act(go)
+
+    def set_choice(self, value: str) -> bool:
+        """Pick an option offered before clicking (e.g. which ship to place)."""
+
+        def pick() -> None:
+            values = [v for _label, v in self.game.ui_choices(self.match.state)]
+            if value not in values:
+                raise ValueError(f"{value!r} is not one of the options now.")
+            self.choice, self.path = value, ()
+
+        return self.act(pick)
+
+    def cancel(self) -> bool:
+        """Drop a half-made move."""
+        return self.key("Escape")
+
+    def computer(self) -> bool:
+        """The computer moves for the seat to move (the game's heuristic for a person)."""
+
+        def move() -> None:
+            name = computer_move(self.match, self.seats)
+            self.path = ()
+            self.say(f"Computer ({name}): {self.match.events[-1].text}")
+            auto_play(self.match, self.seats)
+
+        return self.act(move)
+
+    def run_to_end(self) -> bool:
+        """The computer plays every seat (its own heuristic for the people) to the end."""
+
+        def run() -> None:
+            self.path = ()
+            run_to_end(self.match, self.seats)
+            self.say(self.match.status)
+
+        return self.act(run)
+
+    def undo(self) -> bool:
+        """Take back the last move of a person (and the computer's replies to it)."""
+
+        def back() -> None:
+            self.path, self.marks = (), ()
+            undo_human_move(self.match, self.seats)
+            self.say("Move taken back.")
+
+        return self.act(back)
+
+    def uncover(self) -> bool:
+        """Hot-seat: the next person is at the screen; show their board."""
+
+        def show() -> None:
+            self._shown_to = self.viewer
+
+        return self.act(show)
+
+    def set_teacher(self, on: bool) -> bool:
+        """Teacher view: show everything, hidden information too (on purpose)."""
+
+        def switch() -> None:
+            self.teacher, self._shown_to = bool(on), None
+
+        return self.act(switch)
+
+    def set_seat(self, seat: int, who: str) -> bool:
+        """A person or a computer player (by name) takes ``seat``."""
+
+        def take() -> None:
+            seats = list(self.seats)
+            seats[seat] = who
+            self.seats = check_seats(self.game, seats, self.match.players)
+            auto_play(self.match, self.seats)
+
+        return self.act(take)
+
+    def begin(
+        self,
+        *,
+        seed: int,
+        seats: list[str] | None = None,
+        players: int | None = None,
+        **config: Any,
+    ) -> None:
+        """A new game at this screen with these seats and settings (the same number of
+        players unless ``players`` says otherwise). A wrong seat (ValueError) or setting
+        (ConfigError) raises, and the game in progress stays: :meth:`start` is the guarded
+        request a page makes."""
+        n = players if players is not None else self.match.players
+        match = new_match(self.game.id, seed=seed, players=n, **config)
+        chosen = check_seats(self.game, seats or default_seats(self.game, n), n)
+        self._restart(match, chosen)
+        auto_play(self.match, self.seats)
+
+    def start(
+        self,
+        *,
+        seed: int,
+        seats: list[str] | None = None,
+        players: int | None = None,
+        **config: Any,
+    ) -> bool:
+        """:meth:`begin` as a page's request: a refusal is kept to be shown."""
+        return self.act(lambda: self.begin(seed=seed, seats=seats, players=players, **config))
+
+    def resume(self, save: Any) -> bool:
+        """Carry on with a saved game (a Match, or its record as text); a damaged or another
+        game's save is refused and the game in progress stays."""
+
+        def load() -> None:
+            if isinstance(save, str) and not save.strip():
+                raise ValueError("Paste a saved game, or choose a save file, first.")
+            match = load_match(save) if isinstance(save, str) else save
+            if match.game.id != self.game.id:
+                raise ValueError(f"That save is a {match.game.title} game, not {self.game.title}.")
+            seats = self.seats
+            if len(seats) != match.players:  # another table: the same kind of opponents
+                other = next((s for s in seats if s != HUMAN), HUMAN)
+                seats = check_seats(
+                    self.game, [HUMAN] + [other] * (match.players - 1), match.players
+                )
+            self._restart(match, seats)
+            self.say(f"Resumed a saved game at move {len(match.history)}.")
+
+        return self.act(load)
+
+    def _restart(self, match: Any, seats: list[str]) -> None:
+        self.match, self.seats = match, seats
+        self.path, self.marks, self._shown_to, self.cursor = (), (), None, None
+        self.choice = None

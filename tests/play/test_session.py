@@ -1,0 +1,114 @@
+"""The play session that GameApp and the server-free site share, driven directly: clicks,
+refusals that keep the game, the hot-seat cover, undo, new games and saves, the keyboard."""
+
+from __future__ import annotations
+
+import pytest
+
+from navalkit.play.session import PlaySession
+
+
+def _legal_path(session: PlaySession) -> tuple[str, ...]:
+    return session.game.action_path(session.legal()[0])
+
+
+def test_two_clicks_play_a_move_and_the_computer_replies() -> None:
+    s = PlaySession("branle_bas", seed=1, seats=["human", "random"])
+    s.board()
+    before = len(s.match.history)
+    first, second = _legal_path(s)
+    assert s.click(first) and s.path == (first,) and s.screen().selected == (first,)
+    assert s.click(second)
+    assert len(s.match.history) >= before + 2  # the move and the computer's reply
+    assert s.screen().messages and s.screen().refusal is None
+
+
+def test_a_refused_click_names_its_rule_and_keeps_the_game() -> None:
+    s = PlaySession("branle_bas", seed=1, seats=["human", "human"])
+    state, history = s.match.state, list(s.match.history)
+    assert not s.play({"type": "move", "from": "j3", "to": "j9"})
+    screen = s.screen()
+    assert screen.refusal is not None and screen.refusal.rule.startswith("BB-")
+    assert screen.refusal.provenance in ("SEED", "SRC", "HOUSE")
+    assert s.match.state is state and s.match.history == history
+
+
+def test_junk_is_a_sentence_not_an_exception() -> None:
+    s = PlaySession("naval_war", seed=2)
+    assert not s.play_typed("fire the torpedoes")
+    assert not s.play_listed(999)
+    assert s.screen().error == "Choose a move in the list first."
+    assert s.click("no-such-region") or s.screen().messages  # a hint, never a crash
+
+
+def test_hot_seat_covers_the_next_seat_until_they_say_they_are_there() -> None:
+    s = PlaySession("naval_war", seed=3, seats=["human", "human", "human"])
+    screen = s.screen()
+    assert (
+        screen.covered
+        and screen.legal == ()
+        and "Hand over"
+        in screen.scene.title + str([op for layer in screen.scene.layers for op in layer.ops])
+    )
+    assert s.uncover() and not s.screen().covered
+    assert s.screen().legal  # the seat at the screen sees its own moves
+
+
+def test_undo_takes_back_the_persons_move_and_the_replies() -> None:
+    s = PlaySession("branle_bas", seed=1, seats=["human", "random"])
+    start = len(s.match.history)
+    s.play(s.legal()[0])
+    assert len(s.match.history) > start
+    assert s.undo() and len(s.match.history) == start
+    assert not s.undo() and "Nothing to undo" in (s.screen().error or "")
+
+
+def test_start_refuses_a_bad_seat_or_setting_and_keeps_the_game() -> None:
+    s = PlaySession("branle_bas", seed=1)
+    match = s.match
+    assert not s.start(seed=2, seats=["human", "kraken"])
+    assert not s.start(seed=2, triumph_bonus="x")
+    assert s.match is match and s.screen().error
+    with pytest.raises(ValueError):
+        s.begin(seed=2, seats=["human", "kraken"])
+    assert s.start(seed=5, seats=["human", "greedy"]) and s.match.seed == 5
+
+
+def test_resume_refuses_damaged_or_foreign_saves_and_keeps_the_game() -> None:
+    s = PlaySession("branle_bas", seed=1, seats=["human", "human"])
+    s.uncover()
+    s.play(s.legal()[0])
+    saved = s.match.to_json()
+    match = s.match
+    assert not s.resume(saved.replace('"seed": 1', '"seed": 2'))
+    assert not s.resume("")
+    assert not s.resume(PlaySession("naval_war").match.to_json())
+    assert s.match is match
+    s.start(seed=9)
+    assert s.resume(saved) and s.match.to_json() == saved
+    assert s.screen().messages == ("Resumed a saved game at move 1.",)
+
+
+def test_the_keyboard_moves_a_cursor_and_clicks_under_it() -> None:
+    s = PlaySession("branle_bas", seed=1, seats=["human", "random"])
+    s.board()
+    assert s.key("ArrowUp") and s.cursor is not None
+    first, _ = _legal_path(s)
+    s.cursor = first
+    s.key("Enter")
+    assert s.path == (first,)
+    assert s.key("Escape") and s.path == () and s.screen().messages == ("Move cancelled.",)
+    assert s.key("q") and s.path == ()  # other keys do nothing
+
+
+def test_a_fault_of_ours_is_said_and_the_game_is_unchanged() -> None:
+    s = PlaySession("branle_bas", seed=1)
+    state = s.match.state
+
+    def broken() -> None:
+        raise RuntimeError("boom")
+
+    assert not s.act(broken)
+    assert "Something went wrong (RuntimeError: boom)" in (s.screen().error or "")
+    assert s.fault and "RuntimeError" in s.fault
+    assert s.match.state is state
