@@ -2,7 +2,7 @@
 
 The original card lists could not be read (digest 5.3), so both manifests are HOUSE
 (NW-MANIFEST-SHIPS, NW-MANIFEST-PLAY). A manifest is plain data: another one can be added to
-:data:`MANIFESTS` (the rules read the tables built from it in :mod:`.fleet`).
+:data:`MANIFESTS` (the rules read the per-id tables built from it at the end of this module).
 """
 
 from __future__ import annotations

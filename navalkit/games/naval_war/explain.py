@@ -1,4 +1,4 @@
-"""Naval War explainers: thin widgets over the pure calculators in :mod:`.calc`.
+"""Naval War explainers: thin widgets over the pure calculators in :mod:`.mechanics.odds`.
 
 * :class:`OddsExplainer`: the chance each die attack sinks a ship, exact and simulated;
 * :class:`SalvoChecker`: which salvos in a hand can fire, on the live table (click to ask);

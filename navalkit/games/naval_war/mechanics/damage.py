@@ -158,7 +158,7 @@ def points(ships: tuple[int, ...]) -> int:
 class Work:
     """The changes a move makes to ``state``, field by field; ``view()`` builds the new state.
 
-    The hot paths may read and write ``changes`` directly (see :func:`.turns.begin_work`).
+    The hot paths may read and write ``changes`` directly (see :func:`.sequence.begin_work`).
     """
 
     __slots__ = ("changes", "state")
