@@ -12,7 +12,7 @@ from navalkit.core.clauses import Clause, ClauseBook
 C = Clause
 CLAUSES = ClauseBook(
     [
-        # --- cards and set-up -------------------------------------------------------------
+        # --- cards and set-up ------------------------------------------------------------
         C(
             "NW-DECKS",
             "Two decks",
@@ -23,18 +23,18 @@ CLAUSES = ClauseBook(
         C(
             "NW-MANIFEST-SHIPS",
             "The ship cards",
-            'Ships by gun size: 18" 2×10, 16" 8×9, 15" 8×8, 14" 10×7, 11"/12" 6×6, '
-            '8" 10×4, 6" 4×3, and 6 carriers ×5 (count × hit number).',
+            'Ships by gun size: 18" 2×10, 16" 8×9, 15" 8×8, 14" 10×7, 11"/12" 6×6, 8" 10×4, 6" '
+            "4×3, and 6 carriers ×5 (count × hit number).",
             "HOUSE",
-            "The published card tables could not be read (digest 5.3); the digest's manifest, kept "
-            "as data in data.MANIFESTS so a found original can replace it.",
+            "The published card tables could not be read (digest 5.3); the digest's manifest, "
+            "kept as data in data.MANIFESTS so a found original can replace it.",
         ),
         C(
             "NW-MANIFEST-PLAY",
             "The play cards",
-            "74 salvos (hits 1, 2, 3 in about 2:2:1 per gun size), 6 Smoke, 6 Repair, "
-            "6 Additional Damage (+1 ×4, +2 ×2), 3 each of Submarine, Torpedo Boat, Minefield "
-            "(1, 2, 3 hits), Minesweeper and Additional Ship, 1 Destroyer Squadron.",
+            "74 salvos (hits 1, 2, 3 in about 2:2:1 per gun size), 6 Smoke, 6 Repair, 6 "
+            "Additional Damage (+1 ×4, +2 ×2), 3 each of Submarine, Torpedo Boat, Minefield (1, "
+            "2, 3 hits), Minesweeper and Additional Ship, 1 Destroyer Squadron.",
             "HOUSE",
             "The digest's manifest. 2:2:1 cannot split 4, 12 or 14 cards exactly, so each gun "
             "gets round(n/5) threes and the rest shared between ones and twos.",
@@ -52,7 +52,8 @@ CLAUSES = ClauseBook(
             "Each player is dealt 5 ship cards (his fleet) and 5 play cards (his hand), one card "
             "at a time; the rest form the harbor pile and the draw pile.",
             "SEED",
-            "'Deal five card starting hand and five card starting fleets.'",
+            "Seed rule 1: 'Deal five card starting hand and five card starting fleets.' One card "
+            "at a time, and the harbor and draw piles, are [W2]'s.",
         ),
         C(
             "NW-DEAL-NINE",
@@ -71,9 +72,16 @@ CLAUSES = ClauseBook(
         C(
             "NW-LAYOUT",
             "The fleet",
-            "Ships lie face up in columns by gun size; carriers stand behind the other ships.",
+            "Each player lays out his fleet face up; carriers stand behind the other ships.",
             "SEED",
-            "'Aircraft carries are behind other ships' / [W2] columns by gun size.",
+            "Seed rule 2: 'Lay out starting fleet. Aircraft carries are behind other ships'.",
+        ),
+        C(
+            "NW-COLUMNS",
+            "Columns by gun size",
+            "Ships are grouped in columns by gun size (how the table shows a fleet).",
+            "SRC",
+            "[W2]: ships face up, grouped in columns by gun size.",
         ),
         C(
             "NW-CARRIER",
@@ -81,23 +89,28 @@ CLAUSES = ClauseBook(
             "No salvo, torpedo boat, submarine, air strike or Destroyer Squadron may touch a "
             "carrier while its fleet still has a ship that is not a carrier.",
             "SEED",
-            "'...which must all be sunk before carriers can be attacked.' (rules 2, 6, 7, 8, 11)",
+            "Seed rule 2: 'which must all be sunk before carriers can be attacked'; repeated for "
+            "salvos (rule 6: 'Cannot be played on an aircraft carrier if non-carrier ships are in"
+            " that fleet'), torpedo boats and submarines (rules 7, 8) and the Destroyer Squadron "
+            "(rule 11). For air strikes it is rule 2's general 'before carriers can be attacked'.",
         ),
         C(
             "NW-OWN",
             "Never your own ships",
             "A player may never do anything that would sink or damage his own ship.",
             "SEED",
-            "'a player may NEVER do anything that would sink or damage his own ship.'",
+            "Seed rule 0: 'a player may NEVER do anything that would sink or damage his own ship.'",
         ),
         C(
             "NW-RED",
             "Red cards",
-            "Additional Damage, Additional Ship, Minefield, Submarine and Torpedo Boat are red: "
-            "a red card is played at once, and is that turn's play.",
+            "Additional Damage, Additional Ship, Minefield, Submarine and Torpedo Boat are red: a"
+            " red card is played at once, and is that turn's play.",
             "SEED",
-            "'Red cards require you to play them immediately.' That the red card is the turn's "
-            "one play follows from 'draw one, play one'.",
+            "Seed rule 4a: 'Red cards require you to play them immediately.' The list of red "
+            "cards is rule 3's: 'play all red cards (Additional Damage, Additional Ship, "
+            "minefield, submarine, torpedo boat)'. That the red card is the turn's one play "
+            "follows from 'Draw one, play one.'",
         ),
         C(
             "NW-RED-NOTARGET",
@@ -109,10 +122,12 @@ CLAUSES = ClauseBook(
         C(
             "NW-CLEAROUT",
             "Clearing red cards",
-            "Before play, each player in turn plays every red card in his hand, refilling from "
-            "the deck, until he holds none; the dealer goes first.",
-            "SRC",
-            "[W2] says the dealer starts; the seed says the player to his left (setting).",
+            "Before play, starting with the player to the dealer's left, each player in turn "
+            "plays every red card in his hand, refilling from the deck, until he holds none.",
+            "SEED",
+            "Seed rule 3: 'Starting with first player to the dealer's left, one player at a time,"
+            " play all red cards ... from hand and replace from deck.' A published description "
+            "([W2]) has the dealer start; the setting clearout_start gives that reading.",
             "clearout_start",
         ),
         C(
@@ -120,31 +135,37 @@ CLAUSES = ClauseBook(
             "Additional Damage in the clear-out",
             "Additional Damage played in the clear-out is wasted (there are no salvos yet).",
             "SEED",
-            "'Additional Damage cards are wasted at this stage.'",
+            "Seed rule 3: 'Additional Damage cards are wasted at this stage because they can only"
+            " be played on salvos.'",
         ),
-        # --- the turn -----------------------------------------------------------------------
+        # --- the turn ------------------------------------------------------------
         C(
             "NW-TURN",
             "Draw one, play one",
             "Play goes clockwise from the dealer's left. On his turn a player draws one card, "
             "then plays one card.",
             "SEED",
-            "'Draw one, play one.'",
+            "Seed rule 3: 'play begins with player to the dealer's left and proceeds clockwise'; "
+            "rule 4a: 'Draw one, play one.'",
         ),
         C(
             "NW-DISCARD",
             "Discard instead",
             "If the card drawn was not red, the player may discard one card instead of playing.",
             "SEED",
-            "'If you did not draw a red card, you may discard one card instead.'",
+            "Seed rule 4a: 'If you did not draw a red card, you may discard one card instead of "
+            "playing.'",
         ),
         C(
             "NW-AIR",
             "Air strikes",
-            "Instead of drawing and playing, a player with carriers may launch one air strike per "
-            "carrier: all targets are named first, then one die each; a 1 sinks the target.",
+            "Instead of drawing and playing, a player with carriers may launch one air strike per"
+            " carrier: all targets are named first, then one die each; a 1 sinks the target.",
             "SEED",
-            "Rule 4b.",
+            "Seed rule 4b: 'Instead of (NOT in addition to!) drawing and playing a card, you may "
+            "optionally launch air strike attacks if and only if you have any aircraft carriers. "
+            "Air strike targets (one per carrier) must all be designated before any are "
+            "resolved.' ... 'on a 1 the designated ship is sunk.'",
         ),
         C(
             "NW-AIR-HOLD",
@@ -158,17 +179,19 @@ CLAUSES = ClauseBook(
             "Smoke and aircraft",
             "Smoke screens its fleet from air strikes.",
             "HOUSE",
-            "The seed is silent; the digest and [W6] block everything but submarines "
-            "and Additional Damage.",
+            "The seed is silent; the digest and [W6] block everything but submarines and "
+            "Additional Damage.",
             "smoke_blocks_air",
         ),
         C(
             "NW-KAMIKAZE",
             "Kamikaze (optional)",
-            "Japanese carriers may strike as Kamikaze: success on 1 or 2. After a miss the carrier "
-            "sits out its owner's next turn; after a hit, the die roll + 1 turns.",
+            "Japanese carriers may strike as Kamikaze: success on 1 or 2. After a miss the "
+            "carrier sits out its owner's next turn; after a hit, the die roll + 1 turns.",
             "SEED",
-            "Rule 4b(i).",
+            "Seed rule 4b(i): 'Japanese carriers (and only Japanese carriers) can optionally "
+            "launch Kamikaze attacks, which succeed on a 1 or a 2.' ... 'that carrier must then "
+            "sit out either two or three turns'.",
             "kamikaze",
         ),
         C(
@@ -177,7 +200,8 @@ CLAUSES = ClauseBook(
             "A salvo is played on one enemy ship (or a Destroyer Squadron) and needs a ship of "
             "your own with that gun size.",
             "SEED",
-            "'Salvos require you to have a ship with the same size guns to shoot them.'",
+            "Seed rule 6: 'Salvos require you to have a ship with the same size guns to shoot "
+            "them. Salvos are played on an opponent's specific ship (or Destroyer Squadron'.",
         ),
         C(
             "NW-HITNUMBER",
@@ -191,7 +215,7 @@ CLAUSES = ClauseBook(
             "Who scores a ship",
             "Only the player who deals the final damage scores the sunk ship.",
             "SEED",
-            "'Only the player doing the final damage to sink a ship gets it.'",
+            "Seed, after rule 9: 'Only the player doing the final damage to sink a ship gets it.'",
         ),
         C(
             "NW-ADD-DAMAGE",
@@ -199,14 +223,18 @@ CLAUSES = ClauseBook(
             "Additional Damage goes on a salvo already on an enemy ship, carriers included, "
             "whatever stands in front of them; smoke does not stop it.",
             "SEED",
-            "Rules 9, 13.",
+            "Seed rule 9: 'You can apply additional damage to any ship that has a salvo on it; an"
+            " aircraft carrier that has a salvo can still take Additional Damage, even if an "
+            "Additional Ship has later been placed in front of it.' Rule 13: 'Smoke does not "
+            "protect against Additional Damage or Submarines.'",
         ),
         C(
             "NW-REPAIR",
             "Repair",
             "Repair removes one salvo from one of your ships, with its Additional Damage.",
             "SEED",
-            "Rule 10.",
+            "Seed rule 10: 'Repair removes one salvo and any Additional Damage on that particular"
+            " salvo.' (On your own ship: rule 0 forbids the opposite.)",
         ),
         C(
             "NW-MINEFIELD",
@@ -214,7 +242,9 @@ CLAUSES = ClauseBook(
             "A minefield goes in front of an opponent and at once damages every ship of his "
             "fleet, carriers included.",
             "SEED",
-            "Rule 5.",
+            "Seed rule 5: 'Minefields are placed in front of an opponent and affect all ships in "
+            "his fleet, immediately. You can sink his carriers this way, even if he has other "
+            "ships.'",
         ),
         C(
             "NW-MINE-ARRIVAL",
@@ -222,7 +252,8 @@ CLAUSES = ClauseBook(
             "Minefields also damage ships that join the fleet later; a ship sunk on arrival is "
             "lost and nobody scores it.",
             "SEED",
-            "Rule 9: 'it is simply lost'.",
+            "Seed, after rule 9: 'If a ship would be sunk as soon as it goes into play' ... 'it "
+            "is simply lost and no one gets to score it - it was never in play.'",
         ),
         C(
             "NW-MINE-CREDIT",
@@ -237,47 +268,73 @@ CLAUSES = ClauseBook(
             "Minesweeper",
             "A Minesweeper removes all the minefields in front of your own fleet.",
             "SEED",
-            "'ALL, do you hear me?'",
+            "Seed rule 12: 'A MineSweeper removes any and all mines in front of your fleet. ALL, "
+            "do you hear me?'",
         ),
         C(
             "NW-SMOKE",
             "Smoke",
             "Smoke goes in front of your fleet and protects it until your next turn: no salvo, "
-            "torpedo boat, new minefield or Destroyer Squadron can reach it. It does not stop "
-            "submarines or Additional Damage.",
+            "torpedo boat or Destroyer Squadron can reach it. It does not stop submarines or "
+            "Additional Damage.",
             "SEED",
-            "Rules 6, 7, 11, 13; new minefields: "
-            "the digest's reading of 'protects your whole fleet'.",
+            "Seed rule 13: 'Smoke is played in front of your fleet and protects your whole fleet "
+            "until your next turn.' Rule 6: salvos 'cannot attack a player who has deployed "
+            "smoke'; rule 7: 'the torpedo boat cannot attack through smoke'; rule 11: 'Smoke does"
+            " protect an opponent's ships from the DS attack.'",
+        ),
+        C(
+            "NW-SMOKE-MINES",
+            "Smoke and new minefields",
+            "A fleet behind smoke cannot be given a new minefield (minefields already in front of"
+            " it stay).",
+            "HOUSE",
+            "The digest's reading of rule 13's 'protects your whole fleet': a minefield is an "
+            "attack on the fleet. The seed names only salvos, torpedo boats and the Squadron.",
+        ),
+        C(
+            "NW-SMOKE-ONE",
+            "One smoke at a time",
+            "A fleet already behind smoke cannot take a second Smoke card.",
+            "HOUSE",
+            "A second smoke would change nothing (both lift at the next turn); refusing it keeps "
+            "the card for later.",
         ),
         C(
             "NW-TORPEDO",
             "Torpedo Boat (red)",
             "Name an enemy ship and roll a die: a 6 sinks it. Smoke stops it.",
             "SEED",
-            "Rule 7.",
+            "Seed rule 7: 'Torpedo boat: announce target, roll die. Sink it on a 6, but the "
+            "torpedo boat cannot attack through smoke.'",
         ),
         C(
             "NW-SUBMARINE",
             "Submarine (red)",
             "Name an enemy ship and roll a die: a 5 or 6 sinks it, even through smoke.",
             "SEED",
-            "Rule 8.",
+            "Seed rule 8: 'Submarine: announce target, roll a die. Sink it on 5 or 6, and the "
+            "submarine can attack through smoke.'",
         ),
         C(
             "NW-ADD-SHIP",
             "Additional Ship (red)",
             "Take the top card of the harbor pile into your fleet.",
-            "SEED",
-            "Rule 9 and [W2]'s harbor pile.",
+            "SRC",
+            "[W2]: the remaining ships form the harbor pile. The seed says only that an "
+            "Additional Ship 'goes into play' in front of the fleet ('you draw an additional "
+            "ship').",
         ),
         C(
             "NW-DS",
             "Destroyer Squadron",
-            "The Destroyer Squadron goes in front of its owner's fleet. If it survives to his next "
-            "turn, before that turn he names an opponent, rolls a die and takes that many of his "
-            "ships, his choice (carriers last); then he plays his turn.",
+            "The Destroyer Squadron goes in front of its owner's fleet. If it survives to his "
+            "next turn, before that turn he names an opponent, rolls a die and takes that many of"
+            " his ships, his choice (carriers last); then he plays his turn.",
             "SEED",
-            "Rule 11.",
+            "Seed rule 11: 'If you play the Destroyer Squadron and it survives to your next turn,"
+            " it takes effect before your turn. Designate an opponent, roll one die, take that "
+            "many of his ships, of your choice'.",
         ),
         C(
             "NW-DS-STOP",
@@ -303,7 +360,6 @@ CLAUSES = ClauseBook(
             "HOUSE",
             "The digest's ruling.",
         ),
-        # --- the end --------------------------------------------------------------------------
         C(
             "NW-ELIMINATED",
             "Out of ships",
@@ -311,50 +367,71 @@ CLAUSES = ClauseBook(
             "HOUSE",
             "Implied by the seed's 'eliminated before the end of the round'.",
         ),
+        # --- the end ------------------------------------------------------------
         C(
             "NW-ROUND-END",
             "End of a round",
-            "A round ends at the end of the turn in which the draw deck ran out, or as soon as "
-            "only one player has ships left.",
+            "A round ends when the draw deck is gone, or as soon as only one player has ships "
+            "left.",
             "SEED",
-            "Rule 14; 'at the end of the turn' is ours.",
+            "Seed rule 14: 'A round (battle) ends when the draw deck is gone, or when only one "
+            "player has any ships left.'",
+        ),
+        C(
+            "NW-ROUND-END-TURN",
+            "The last turn",
+            "When the last card is drawn, the turn it was drawn in is finished before the round "
+            "ends.",
+            "HOUSE",
+            "The seed does not say whether the last card may be played; letting the turn finish "
+            "wastes no drawn card.",
         ),
         C(
             "NW-SCORE",
             "Scoring a round",
             "Each player scores the points of the ships he sank.",
             "SEED",
-            "Rule 15.",
+            "Seed rule 15: 'Score the point value of the ships you sunk.'",
         ),
         C(
             "NW-ELIMINATION",
             "Elimination penalty",
             "A player eliminated before the end of the round loses 10 points.",
             "SEED",
-            "Rule 15; totals may go negative [W4].",
+            "Seed rule 15: 'Players eliminated before the end of the round take a -10 point "
+            "penalty.' Totals may go negative: [W4].",
         ),
         C(
             "NW-SURVIVOR",
             "Lone survivor",
             "If only one player has ships left, he gains 10.",
             "SEED",
-            "Rule 15; [W4] tournament practice.",
+            "Seed rule 15: 'If only a single player survives the round, she gets a +10 point "
+            "bonus.'",
         ),
         C(
             "NW-LEADER-DEALS",
             "The leader deals",
-            "From the second round the player with the highest total deals (a tie: the tied "
-            "player nearest the last dealer's left).",
+            "From the second round the player with the highest total deals.",
             "SEED",
-            "Rule 16; the tie-break is HOUSE.",
+            "Seed rule 16: 'On second and subsequent rounds, the player in the lead deals.'",
+        ),
+        C(
+            "NW-LEADER-TIE",
+            "A tie for the lead",
+            "If several players share the lead, the one nearest the last dealer's left deals.",
+            "HOUSE",
+            "The seed does not settle ties; going round from the last dealer is the table's usual"
+            " order.",
         ),
         C(
             "NW-GOAL",
             "Game end",
-            "Rounds are played until someone has at least 100 points at the end of a round "
-            "(75 in tournament play); the highest total wins, a tie is a draw.",
+            "Rounds are played until someone has at least 100 points at the end of a round (75 in"
+            " tournament play); the highest total wins, a tie is a draw.",
             "SEED",
-            "Rule 17; 75: [W4][W5].",
+            "Seed rule 17: 'Play until someone has at least 100 points at the end of a round.' 75"
+            " is the World Boardgaming Championships' tournament option [W4][W5].",
             "goal",
         ),
         C(
@@ -376,8 +453,8 @@ CLAUSES = ClauseBook(
             "NW-HAND",
             "Cards in hand",
             "You can only play or discard a card you hold.",
-            "SEED",
-            "Rule 4a.",
+            "HOUSE",
+            "Made explicit for the engine: 'Draw one, play one' plays from your hand.",
         ),
     ]
 )

@@ -28,12 +28,13 @@ class Config:
         "out one turn (a miss) or the die roll + 1 turns (a hit).",
     )
     clearout_start: str = setting(
-        "dealer",
-        provenance="SRC",
-        choices=("dealer", "left"),
+        "left",
+        provenance="SEED",
+        choices=("left", "dealer"),
         rule="NW-CLEAROUT",
-        help="Who clears red cards first: the dealer (the published rules' opening) or the "
-        "player to the dealer's left (the seed's memory).",
+        help="Who clears red cards first: the player to the dealer's left (the seed: "
+        "'Starting with first player to the dealer's left') or the dealer (a published "
+        "description of the game's opening).",
     )
     smoke_blocks_air: bool = setting(
         True,

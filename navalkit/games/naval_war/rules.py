@@ -454,10 +454,12 @@ def _target(state: State, seat: int, card: int, target: int) -> Violation:
             return V("NW-DS", "A Destroyer Squadron is already at sea.", hi)
         if kind == ADD_SHIP:
             return V("NW-ADD-SHIP", "The harbor pile is empty.", hi)
-        return V("NW-SMOKE", "Your fleet already has smoke.", hi)
+        return V("NW-SMOKE-ONE", "Your fleet already has smoke.", hi)
     if kind == ADD_DAMAGE:
         if state.opening:
             return V("NW-CLEAROUT-AD", "In the clear-out Additional Damage is wasted: discard it.")
+        if target in state.ds_salvos:
+            return V("NW-DS-STOP", "Additional Damage cannot touch the Destroyer Squadron.", hi)
         ship = salvo_owner(state, target) if target < len(CARDS) else -1
         if ship < 0:
             return V("NW-ADD-DAMAGE", "Additional Damage goes on a salvo that is on a ship.", hi)
@@ -468,7 +470,9 @@ def _target(state: State, seat: int, card: int, target: int) -> Violation:
         if target == seat:
             return V("NW-OWN", "A minefield is laid in front of an opponent, never your own.")
         if 0 <= target < state.n and state.fleets[target] and state.smoke[target] >= 0:
-            return V("NW-SMOKE", f"{player_name(target)} is behind smoke.", (f"seat:{target}",))
+            return V(
+                "NW-SMOKE-MINES", f"{player_name(target)} is behind smoke.", (f"seat:{target}",)
+            )
         return V("NW-MINEFIELD", "Lay the minefield in front of an opponent who has ships.")
     rule = _RULE[kind]
     if kind == SALVO:
@@ -484,6 +488,10 @@ def _target(state: State, seat: int, card: int, target: int) -> Violation:
             if o == seat:
                 return V("NW-OWN", "That is your own Destroyer Squadron.", ("ds",))
             return V("NW-DS-TARGET", "Its owner has smoke: his Squadron is screened.", ("ds",))
+    if target == DS_TARGET and state.ds_owner >= 0:
+        return V(
+            "NW-DS-STOP", f"The Destroyer Squadron can only be stopped with salvos, not {label}."
+        )
     if not 0 <= target < len(SHIPS):
         return V(rule, f"{label} must name an enemy ship.", hi)
     owner = owner_of(state, target)
@@ -527,6 +535,8 @@ def _strike(state: State, action: Strike) -> Violation:
         return V("NW-KAMIKAZE", "Only Japanese carriers, with the optional Kamikaze rule on.")
     if action.target == -1:
         return V("NW-AIR-HOLD", "At least one carrier must strike.")
+    if action.target == DS_TARGET and state.ds_owner >= 0:
+        return V("NW-DS-STOP", "Aircraft cannot attack the Destroyer Squadron: only salvos can.")
     if not 0 <= action.target < len(SHIPS) or owner_of(state, action.target) < 0:
         return V("NW-AIR", "Name an enemy ship afloat.")
     owner = owner_of(state, action.target)

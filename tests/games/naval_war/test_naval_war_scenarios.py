@@ -8,6 +8,7 @@ A test named ``test_NW_X_...`` covers clause ``NW-X``; a meta-test checks every 
 from __future__ import annotations
 
 from nw_helpers import card, match_at, position, refused, ship
+from seedcite import Seed
 
 import navalkit
 from navalkit.games.naval_war import CARDS, CLAUSES, GAME, SHIPS, conserved, strike_sinks
@@ -38,6 +39,7 @@ from navalkit.games.naval_war.state import (
     RED,
 )
 
+SEED = Seed("naval_war")
 S16 = card(SALVO, 16, 3)
 S8 = card(SALVO, 8, 2)
 S6 = card(SALVO, 6, 1)
@@ -73,6 +75,7 @@ def test_NW_POINTS_a_ship_scores_its_hit_number() -> None:
     assert GAME.scores(st) == (8, 0, 0)
 
 
+@SEED.cites(15, "Deal five card starting hand and five card starting fleets.", clause="NW-DEAL")
 def test_NW_DEAL_five_ships_and_five_cards_each() -> None:
     m = navalkit.new_match("naval_war", seed=1, players=4)
     deal = [e for e in m.events if e.kind == "chance"][:40]
@@ -102,11 +105,33 @@ def test_NW_FIRST_DEALER_is_the_last_seat() -> None:
     assert st.dealer == 4 and st.phase == DEAL
 
 
+@SEED.cites(17, "Lay out starting fleet.", clause="NW-LAYOUT")
+@SEED.cites(
+    17,
+    (
+        "Aircraft carries are behind other ships, which must all be sunk before carriers "
+        "can be attacked."
+    ),
+    clause="NW-CARRIER",
+)
 def test_NW_LAYOUT_columns_by_gun_carriers_behind() -> None:
     st = position([["Akagi", "Belfast", "Yamato", "Norfolk"], F2, F3B])
     assert [SHIPS[s].name for s in st.fleets[0]] == ["Yamato", "Norfolk", "Belfast", "Akagi"]
 
 
+@SEED.cites(
+    17,
+    (
+        "Aircraft carries are behind other ships, which must all be sunk before carriers "
+        "can be attacked."
+    ),
+    clause="NW-CARRIER",
+)
+@SEED.cites(
+    28,
+    ("Cannot be played on an aircraft carrier if non-carrier ships are in that fleet"),
+    clause="NW-CARRIER",
+)
 def test_NW_CARRIER_protected_while_other_ships_remain() -> None:
     m = match_at(position([F3, ["Exeter", "Enterprise"], F3B], [[S8]]))
     refused(m, Play(S8, ship("Enterprise")), "NW-CARRIER")
@@ -114,18 +139,36 @@ def test_NW_CARRIER_protected_while_other_ships_remain() -> None:
     assert ship("Exeter") in m.state.fleets[1]
 
 
+@SEED.cites(
+    17,
+    (
+        "Aircraft carries are behind other ships, which must all be sunk before carriers "
+        "can be attacked."
+    ),
+    clause="NW-CARRIER",
+)
 def test_NW_CARRIER_open_once_alone() -> None:
     m = match_at(position([F3, ["Enterprise"], F3B], [[S8]]))
     m.apply(Play(S8, ship("Enterprise")))
     assert hits_on(m.state, ship("Enterprise"), 1) == 2
 
 
+@SEED.cites(
+    13,
+    ("a player may NEVER do anything that would sink or damage his own ship"),
+    clause="NW-OWN",
+)
 def test_NW_OWN_never_your_own_ship() -> None:
     m = match_at(position([F3, F2, F3B], [[S8]]))
     refused(m, Play(S8, ship("Norfolk")), "NW-OWN")
     assert all(a.target not in m.state.fleets[0] for a in m.legal_actions() if isinstance(a, Play))
 
 
+@SEED.cites(
+    13,
+    ("a player may NEVER do anything that would sink or damage his own ship"),
+    clause="NW-OWN",
+)
 def test_NW_OWN_no_minefield_in_front_of_yourself() -> None:
     mine = card(MINEFIELD, value=1)
     m = match_at(position([F3, F2, F3B], phase=RED, pending=mine))
@@ -133,6 +176,7 @@ def test_NW_OWN_no_minefield_in_front_of_yourself() -> None:
 
 
 # --- red cards ---------------------------------------------------------------------------------
+@SEED.cites(22, "Red cards require you to play them immediately.", clause="NW-RED")
 def test_NW_RED_a_drawn_red_card_must_be_played_at_once() -> None:
     torp = card(TORPEDO)
     m = match_at(position([F3, F2, F3B], [[S8]], phase=7 - 3, pending=-1), chance=[torp])
@@ -153,6 +197,14 @@ def test_NW_RED_NOTARGET_a_red_card_with_no_target_is_discarded() -> None:
     assert ad in m.state.discard and m.state.seat == 1
 
 
+@SEED.cites(
+    21,
+    (
+        "When all red cards have been cleared from hands and replaced, play begins with "
+        "player to the dealer's left and proceeds clockwise."
+    ),
+    clause="NW-CLEAROUT",
+)
 def test_NW_CLEAROUT_red_cards_are_cleared_before_play() -> None:
     for seed in range(5):
         m = navalkit.new_match("naval_war", seed=seed)
@@ -176,6 +228,11 @@ def test_NW_CLEAROUT_dealer_first_or_left_by_setting() -> None:
         assert st.phase == CLEAR and st.seat == first, start
 
 
+@SEED.cites(
+    19,
+    ("Additional Damage cards are wasted at this stage because they can only be played on salvos."),
+    clause="NW-CLEAROUT-AD",
+)
 def test_NW_CLEAROUT_AD_additional_damage_is_wasted() -> None:
     ad = card(ADD_DAMAGE)
     st = position([F3, F2, F3B], [[ad, S8]], phase=CLEAR, opening=True, cleared=0)
@@ -187,6 +244,7 @@ def test_NW_CLEAROUT_AD_additional_damage_is_wasted() -> None:
 
 
 # --- the turn ----------------------------------------------------------------------------------
+@SEED.cites(22, "Draw one, play one.", clause="NW-TURN")
 def test_NW_TURN_draw_one_then_play_one() -> None:
     m = match_at(position([F3, F2, F3B], [[S8]], phase=4), chance=[S6])
     assert m.state.hands[0] == (S8, S6) and m.current_player == 0
@@ -194,12 +252,30 @@ def test_NW_TURN_draw_one_then_play_one() -> None:
     assert m.state.seat == 1 and len(m.state.hands[0]) == 1
 
 
+@SEED.cites(
+    22,
+    ("If you did not draw a red card, you may discard one card instead of playing."),
+    clause="NW-DISCARD",
+)
 def test_NW_DISCARD_instead_of_playing() -> None:
     m = match_at(position([F3, F2, F3B], [[S16]]))
     m.apply(Discard(S16))
     assert S16 in m.state.discard and m.state.seat == 1
 
 
+@SEED.cites(
+    23,
+    ("Air strike targets (one per carrier) must all be designated before any are resolved."),
+    clause="NW-AIR",
+)
+@SEED.cites(
+    23,
+    (
+        "Roll one die for each, stating each time which attack is taking place, and on a "
+        "1 the designated ship is sunk."
+    ),
+    clause="NW-AIR",
+)
 def test_NW_AIR_one_strike_per_carrier_a_one_sinks() -> None:
     st = position([["Belfast", "Akagi", "Enterprise"], F2, F3B], phase=CHOOSE)
     m = match_at(st)
@@ -213,6 +289,14 @@ def test_NW_AIR_one_strike_per_carrier_a_one_sinks() -> None:
     assert m.state.seat == 1
 
 
+@SEED.cites(
+    23,
+    (
+        "Instead of (NOT in addition to!) drawing and playing a card, you may optionally "
+        "launch air strike attacks if and only if you have any aircraft carriers."
+    ),
+    clause="NW-AIR",
+)
 def test_NW_AIR_needs_a_carrier() -> None:
     m = match_at(position([F3, F2, F3B], phase=4), chance=[S6])
     assert not any(a == LAUNCH for a in m.legal_actions())
@@ -243,6 +327,14 @@ def test_NW_SMOKE_AIR_smoke_screens_from_aircraft() -> None:
     m2.apply(Strike(ship("Akagi"), ship("Exeter")))
 
 
+@SEED.cites(
+    24,
+    (
+        "Optional Kamikaze rule: Japanese carriers (and only Japanese carriers) can "
+        "optionally launch Kamikaze attacks, which succeed on a 1 or a 2."
+    ),
+    clause="NW-KAMIKAZE",
+)
 def test_NW_KAMIKAZE_japanese_carriers_only_and_rest() -> None:
     cfg = {"kamikaze": True}
     st = position([["Belfast", "Akagi", "Enterprise"], F2, F3B], phase=CHOOSE, config=cfg)
@@ -260,6 +352,14 @@ def test_NW_KAMIKAZE_japanese_carriers_only_and_rest() -> None:
     refused(off, Strike(ship("Akagi"), ship("Exeter"), True), "NW-KAMIKAZE")
 
 
+@SEED.cites(
+    24,
+    (
+        "If the Kamikaze attack FAILS, that carrier cannot launch another attack "
+        "(Kamikaze or regular) for one turn"
+    ),
+    clause="NW-KAMIKAZE",
+)
 def test_NW_KAMIKAZE_a_miss_rests_one_turn() -> None:
     st = position([["Belfast", "Kaga"], F2, F3B], phase=CHOOSE, config={"kamikaze": True})
     m = match_at(st, chance=[5])
@@ -269,6 +369,16 @@ def test_NW_KAMIKAZE_a_miss_rests_one_turn() -> None:
     assert strike_sinks("kamikaze", 2) and not strike_sinks("kamikaze", 3)
 
 
+@SEED.cites(
+    28,
+    ("Salvos require you to have a ship with the same size guns to shoot them."),
+    clause="NW-SALVO",
+)
+@SEED.cites(
+    28,
+    ("Salvos are played on an opponent's specific ship (or Destroyer Squadron, see below)."),
+    clause="NW-SALVO",
+)
 def test_NW_SALVO_needs_a_ship_with_that_gun() -> None:
     s15 = card(SALVO, 15, 1)
     m = match_at(position([F3, F2, F3B], [[s15, S16]]))
@@ -287,6 +397,11 @@ def test_NW_HITNUMBER_sinks_at_its_hit_number() -> None:
     assert ship("Houston") in m.state.sunk[1]
 
 
+@SEED.cites(
+    36,
+    ("Only the player doing the final damage to sink a ship gets it."),
+    clause="NW-SINK-CREDIT",
+)
 def test_NW_SINK_CREDIT_only_the_final_damage_scores() -> None:
     on = [()] * 54
     on[ship("Houston")] = ((S16, ()),)  # 3 hits from somebody's 16" salvo
@@ -296,6 +411,21 @@ def test_NW_SINK_CREDIT_only_the_final_damage_scores() -> None:
     assert m.state.sunk[0] == (ship("Houston"),) and GAME.scores(m.state)[0] == 4
 
 
+@SEED.cites(34, "Additional Damage goes on a specific salvo.", clause="NW-ADD-DAMAGE")
+@SEED.cites(
+    34,
+    (
+        "You can apply additional damage to any ship that has a salvo on it; an aircraft "
+        "carrier that has a salvo can still take Additional Damage, even if an Additional"
+        " Ship has later been placed in front of it."
+    ),
+    clause="NW-ADD-DAMAGE",
+)
+@SEED.cites(
+    44,
+    ("Smoke does not protect against Additional Damage or Submarines."),
+    clause="NW-SMOKE",
+)
 def test_NW_ADD_DAMAGE_on_a_salvo_even_behind_new_ships_and_smoke() -> None:
     ad = card(ADD_DAMAGE, value=2)
     smoke = card(SMOKE)
@@ -314,6 +444,11 @@ def test_NW_ADD_DAMAGE_on_a_salvo_even_behind_new_ships_and_smoke() -> None:
     assert hits_on(m.state, ship("Enterprise"), 1) == 4
 
 
+@SEED.cites(
+    38,
+    ("Repair removes one salvo and any Additional Damage on that particular salvo."),
+    clause="NW-REPAIR",
+)
 def test_NW_REPAIR_removes_a_salvo_and_its_extra_damage() -> None:
     rep, ad = card(REPAIR), card(ADD_DAMAGE)
     on = [()] * 54
@@ -325,6 +460,19 @@ def test_NW_REPAIR_removes_a_salvo_and_its_extra_damage() -> None:
     assert {rep, S8, ad} <= set(m.state.discard)
 
 
+@SEED.cites(
+    26,
+    (
+        "Minefields are placed in front of an opponent and affect all ships in his fleet,"
+        " immediately."
+    ),
+    clause="NW-MINEFIELD",
+)
+@SEED.cites(
+    26,
+    ("You can sink his carriers this way, even if he has other ships."),
+    clause="NW-MINEFIELD",
+)
 def test_NW_MINEFIELD_damages_every_ship_carriers_included() -> None:
     mine = card(MINEFIELD, value=3)
     st = position([F3, ["Helena", "Enterprise", "Exeter"], F3B], phase=RED, pending=mine)
@@ -334,6 +482,16 @@ def test_NW_MINEFIELD_damages_every_ship_carriers_included() -> None:
     assert hits_on(m.state, ship("Enterprise"), 1) == 3
 
 
+@SEED.cites(
+    36,
+    (
+        "If a ship would be sunk as soon as it goes into play (i.e., you draw an "
+        "additional ship, it is 3 points but you already have 3 points of minefields in "
+        "front of you), it is simply lost and no one gets to score it - it was never in "
+        "play."
+    ),
+    clause="NW-MINE-ARRIVAL",
+)
 def test_NW_MINE_ARRIVAL_a_ship_sunk_on_arrival_is_lost() -> None:
     add = card(ADD_SHIP)
     mines = ((card(MINEFIELD, value=3), 1),)
@@ -356,6 +514,11 @@ def test_NW_MINE_CREDIT_layer_or_nobody() -> None:
         assert ship("Helena") in got
 
 
+@SEED.cites(
+    42,
+    ("A MineSweeper removes any and all mines in front of your fleet. ALL, do you hear me?"),
+    clause="NW-MINESWEEPER",
+)
 def test_NW_MINESWEEPER_removes_all_your_mines() -> None:
     sweep = card(SWEEPER)
     mines = ((card(MINEFIELD, value=1), 1), (card(MINEFIELD, value=2), 2))
@@ -366,6 +529,12 @@ def test_NW_MINESWEEPER_removes_all_your_mines() -> None:
     refused(match_at(refused_state), Play(sweep), "NW-MINESWEEPER")
 
 
+@SEED.cites(28, "cannot attack a player who has deployed smoke.", clause="NW-SMOKE")
+@SEED.cites(
+    44,
+    ("Smoke is played in front of your fleet and protects your whole fleet until your next turn."),
+    clause="NW-SMOKE",
+)
 def test_NW_SMOKE_blocks_salvos_torpedoes_and_mines_until_your_next_turn() -> None:
     smoke = card(SMOKE)
     st = position([F3, F2, F3B], [[S8], [smoke]], seat=1)
@@ -377,11 +546,12 @@ def test_NW_SMOKE_blocks_salvos_torpedoes_and_mines_until_your_next_turn() -> No
     m.script_chance(6, mine)  # the torpedo boat's die, then seat 0's draw
     m.apply(Play(torp, ship("Iowa")))
     assert m.state.seat == 0 and m.state.pending == mine
-    refused(m, Play(mine, 1), "NW-SMOKE")
+    refused(m, Play(mine, 1), "NW-SMOKE-MINES")
     m.apply(Play(mine, 2))
     assert m.state.seat == 1 and m.state.smoke[1] == -1, "smoke lifts at its owner's turn"
 
 
+@SEED.cites(44, "Remove before beginning next turn.", clause="NW-SMOKE")
 def test_NW_SMOKE_lifts_at_the_owners_next_turn() -> None:
     smoke = card(SMOKE)
     st = position([F3, F2, F3B], [[], [], [S8]], seat=2, smoke=(smoke, -1, -1))
@@ -390,6 +560,14 @@ def test_NW_SMOKE_lifts_at_the_owners_next_turn() -> None:
     assert m.state.smoke[0] == -1 and smoke in m.state.discard
 
 
+@SEED.cites(
+    30,
+    (
+        "Torpedo boat: announce target, roll die. Sink it on a 6, but the torpedo boat "
+        "cannot attack through smoke."
+    ),
+    clause="NW-TORPEDO",
+)
 def test_NW_TORPEDO_sinks_on_a_six_blocked_by_smoke() -> None:
     torp = card(TORPEDO)
     m = match_at(position([F3, F2, F3B], phase=RED, pending=torp), chance=[5])
@@ -401,6 +579,19 @@ def test_NW_TORPEDO_sinks_on_a_six_blocked_by_smoke() -> None:
     assert [strike_sinks("torpedo_boat", r) for r in range(1, 7)] == [False] * 5 + [True]
 
 
+@SEED.cites(
+    32,
+    (
+        "Submarine: announce target, roll a die. Sink it on 5 or 6, and the submarine can"
+        " attack through smoke."
+    ),
+    clause="NW-SUBMARINE",
+)
+@SEED.cites(
+    44,
+    ("Smoke does not protect against Additional Damage or Submarines."),
+    clause="NW-SMOKE",
+)
 def test_NW_SUBMARINE_sinks_on_five_or_six_through_smoke() -> None:
     sub = card(SUBMARINE)
     smoke = card(SMOKE)
@@ -418,6 +609,19 @@ def test_NW_ADD_SHIP_joins_the_fleet_from_the_harbor() -> None:
 
 
 # --- the Destroyer Squadron -----------------------------------------------------------------------
+@SEED.cites(
+    40,
+    (
+        "If you play the Destroyer Squadron and it survives to your next turn, it takes "
+        "effect before your turn."
+    ),
+    clause="NW-DS",
+)
+@SEED.cites(
+    40,
+    ("Designate an opponent, roll one die, take that many of his ships, of your choice"),
+    clause="NW-DS",
+)
 def test_NW_DS_attacks_before_its_owners_next_turn() -> None:
     ds = card(SQUADRON)
     st = position([F3, F2, F3B], [[ds], [S8], [S6]])
@@ -434,6 +638,11 @@ def test_NW_DS_attacks_before_its_owners_next_turn() -> None:
     assert m.state.ds_owner == -1 and ds in m.state.discard
 
 
+@SEED.cites(
+    40,
+    ("The DS can be sunk by players before it gets all the way around."),
+    clause="NW-DS-STOP",
+)
 def test_NW_DS_STOP_only_salvos_four_hits_sink_it() -> None:
     from navalkit.games.naval_war.data import SQUADRON_CARD
 
@@ -458,6 +667,14 @@ def test_NW_DS_TARGET_not_your_own_and_not_through_smoke() -> None:
     refused(m2, Play(S8, DS_TARGET), "NW-DS-TARGET")
 
 
+@SEED.cites(
+    40,
+    (
+        "(aircraft carriers still cannot be reached until all non-carrier ships in front "
+        "of them are sunk)"
+    ),
+    clause="NW-CARRIER",
+)
 def test_NW_DS_CREDIT_captured_ships_score_for_the_owner() -> None:
     st = position([F3, F2, F3B], seat=0, phase=DS_TAKE, ds_owner=0, ds_victim=1, ds_left=1)
     m = match_at(st, chance=[S6])
@@ -481,6 +698,14 @@ def test_NW_ELIMINATED_players_take_no_turns() -> None:
     assert m2.state.seat == 2
 
 
+@SEED.cites(
+    46,
+    (
+        "A round (battle) ends when the draw deck is gone, or when only one player has "
+        "any ships left."
+    ),
+    clause="NW-ROUND-END",
+)
 def test_NW_ROUND_END_when_the_deck_runs_out() -> None:
     st = position([F3, F2, F3B], [[S6]])
     st = position([F3, F2, F3B], [[S6]], deck=())
@@ -489,6 +714,14 @@ def test_NW_ROUND_END_when_the_deck_runs_out() -> None:
     assert m.state.round == 2 and m.state.history[0] == (0, 0, 0)
 
 
+@SEED.cites(
+    46,
+    (
+        "A round (battle) ends when the draw deck is gone, or when only one player has "
+        "any ships left."
+    ),
+    clause="NW-ROUND-END",
+)
 def test_NW_ROUND_END_when_one_fleet_is_left() -> None:
     st = position([F3, ["Helena"], []], [[S16]])
     m = match_at(st)
@@ -496,27 +729,48 @@ def test_NW_ROUND_END_when_one_fleet_is_left() -> None:
     assert m.state.history[0] == (3 + 10, -10, -10)
 
 
+@SEED.cites(48, "Score the point value of the ships you sunk.", clause="NW-SCORE")
 def test_NW_SCORE_points_of_ships_sunk() -> None:
     st = position([F3, F2, F3B], sunk=((ship("Hood"), ship("Exeter")), (), ()))
     assert end_round(st).totals == (12, 0, 0)
 
 
+@SEED.cites(
+    48,
+    ("Players eliminated before the end of the round take a -10 point penalty."),
+    clause="NW-ELIMINATION",
+)
 def test_NW_ELIMINATION_minus_ten() -> None:
     st = position([F3, [], F3B], sunk=((), (), (ship("Hood"),)))
     assert end_round(st).totals == (0, -10, 8)
 
 
+@SEED.cites(
+    48,
+    ("If only a single player survives the round, she gets a +10 point bonus."),
+    clause="NW-SURVIVOR",
+)
 def test_NW_SURVIVOR_plus_ten() -> None:
     st = position([F3, [], []], sunk=((ship("Hood"),), (), ()))
     assert end_round(st).totals == (18, -10, -10)
 
 
+@SEED.cites(
+    50,
+    ("On second and subsequent rounds, the player in the lead deals."),
+    clause="NW-LEADER-DEALS",
+)
 def test_NW_LEADER_DEALS_the_next_round() -> None:
     st = position([F3, F2, F3B], sunk=((), (ship("Hood"),), ()))
     nxt = end_round(st)
     assert nxt.dealer == 1 and nxt.phase == DEAL and nxt.round == 2
 
 
+@SEED.cites(
+    52,
+    ("Play until someone has at least 100 points at the end of a round."),
+    clause="NW-GOAL",
+)
 def test_NW_GOAL_the_game_ends_at_the_goal() -> None:
     st = position([F3, F2, F3B], totals=(95, 0, 0), sunk=((ship("Hood"),), (), ()))
     over = end_round(st)
@@ -549,6 +803,46 @@ def test_NW_HAND_only_cards_you_hold() -> None:
     m = match_at(position([F3, F2, F3B], [[S8]]))
     refused(m, Play(S16, ship("Exeter")), "NW-HAND")
     refused(m, Discard(S16), "NW-HAND")
+
+
+def test_NW_COLUMNS_a_fleet_is_shown_by_gun_size() -> None:
+    st = position([["Belfast", "Akagi", "Iowa", "Norfolk", "Yamato"], F2, F3B])
+    guns = [SHIPS[s].gun for s in st.fleets[0]]
+    assert guns == sorted(guns, reverse=True)
+
+
+def test_NW_SMOKE_MINES_no_new_minefield_behind_smoke() -> None:
+    smoke, mine = card(SMOKE), card(MINEFIELD, value=2)
+    old_mine = ((card(MINEFIELD, value=1), 0),)
+    st = position(
+        [F3, F2, F3B], phase=RED, pending=mine, smoke=(-1, smoke, -1), mines=((), old_mine, ())
+    )
+    m = match_at(st)
+    refused(m, Play(mine, 1), "NW-SMOKE-MINES")
+    assert m.state.mines[1] == old_mine, "the minefield already there stays"
+    m.apply(Play(mine, 2))
+    assert m.state.mines[2] and hits_on(m.state, ship("Kongo"), 2) == 2
+
+
+def test_NW_SMOKE_ONE_one_smoke_at_a_time() -> None:
+    smoke, smoke2 = card(SMOKE), card(SMOKE, nth=1)
+    m = match_at(position([F3, F2, F3B], [[smoke2]], smoke=(smoke, -1, -1)))
+    refused(m, Play(smoke2), "NW-SMOKE-ONE")
+
+
+def test_NW_ROUND_END_TURN_the_last_card_drawn_is_still_played() -> None:
+    st = position([F3, F2, F3B], [[]], phase=4, deck=(S8,))  # phase 4: seat 0 is to draw
+    m = match_at(st, chance=[S8])
+    assert m.state.deck == () and m.state.hands[0] == (S8,) and m.state.round == 1
+    m.apply(Play(S8, ship("Exeter")))
+    assert m.state.round == 2 and m.state.history[0] == (0, 0, 0)
+    assert ship("Exeter") not in m.state.sunk[0]
+
+
+def test_NW_LEADER_TIE_the_tied_leader_nearest_the_last_dealers_left_deals() -> None:
+    st = position([F3, F2, F3B], totals=(20, 0, 20))  # the last dealer is seat 2
+    nxt = end_round(st)
+    assert nxt.dealer == 0, "seats 0 and 2 tie; seat 0 is first to the left of seat 2"
 
 
 # --- coverage of the clauses ---------------------------------------------------------------------
