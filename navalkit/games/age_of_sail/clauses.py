@@ -31,21 +31,28 @@ CLAUSES = ClauseBook(
         C(
             "AOS-WIND",
             "The wind",
-            "The wind blows from one of 8 compass points; its speed runs 1-7 and starts at 4.",
-            "SRC",
-            f"{BLOG}; seed: 'a counter showing the current wind speed (ranging from 1 to 7)"
-            " ... set to 4'.",
-            "wind_from",
+            "The wind blows along one of the 8 compass points; its speed runs 1-7 and starts at 4.",
+            "SEED",
+            "'The starting wind direction can be set to any of the eight point compass "
+            "positions' and 'a counter showing the current wind speed (ranging from 1 to 7) ... "
+            "At the start of the game, the wind speed is set to 4.' The default start, a wind "
+            "blowing east (from the west), follows the seed's 'prevailing west winds' in the "
+            "Atlantic read as sailors read it.",
+            "wind",
         ),
         C(
             "AOS-WIND-REF",
-            "Where the wind comes from",
-            "The wind is named by the point it blows "
-            "from; points of sail are measured from that (upwind) direction.",
-            "HOUSE",
-            "Only this reading fits the seed's tacking example ('wind due south, a ship may not "
-            "sail due north') if the marker points downwind; naming the wind by its source is "
-            "also sailors' usage, so both readings agree.",
+            "Which way the wind blows",
+            "A wind is named by the way it blows: 'wind due south' blows toward the south, from "
+            "the north, so a ship may not head due north. Points of sail are measured from the "
+            "point the wind comes from, and the pages always say both ('from the north, blowing "
+            "south').",
+            "SEED",
+            "The seed's worked example: 'if the wind is due south, a ship may not sailing a due "
+            "north direction, but must tack from NE to NW'. Sailors name a wind by where it comes "
+            "from (a south wind comes from the south); that reading forbids due south instead, "
+            "contradicting the example, so it is only the setting wind_naming='from'.",
+            "wind_naming",
         ),
         C(
             "AOS-WIND-ROLL",
@@ -141,10 +148,11 @@ CLAUSES = ClauseBook(
         C(
             "AOS-DRIFT",
             "Dismasted",
-            "With no masts left a ship drifts 1 cm downwind as her move (unless at anchor).",
+            "With no masts left a ship drifts 1 cm the way the wind blows, as her move (unless "
+            "at anchor): in a wind due south she drifts south.",
             "SEED",
             "'if all masts have been shot away, the ship will drift 1 unit in the direction of "
-            "the wind'.",
+            "the wind'; 'the direction of the wind' is the way it blows, as in AOS-WIND-REF.",
         ),
         C(
             "AOS-REPAIR",

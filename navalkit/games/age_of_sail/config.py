@@ -21,13 +21,23 @@ class Config:
         help="The set-up: a duel of two ships of the line, a fleet action of two lines of three, "
         "or two privateers against a Spanish merchant and her escort.",
     )
-    wind_from: str = setting(
-        "W",
+    wind: str = setting(
+        "E",
         provenance="SEED",
         choices=COMPASS,
         rule="AOS-WIND",
-        help="The compass point the wind blows from at the start (the seed: any of the eight; "
-        "westerlies in the Atlantic and Mediterranean, easterlies in the Caribbean).",
+        help="The wind at the start, one of the eight compass points, named as the wind naming "
+        "setting says: by default the way it blows, as in the seed's example ('the wind is due "
+        "south': it blows toward the south). E is a westerly, the Atlantic's usual wind.",
+    )
+    wind_naming: str = setting(
+        "blowing",
+        provenance="SEED",
+        choices=("blowing", "from"),
+        rule="AOS-WIND-REF",
+        help="How the wind's compass point is read: 'blowing' (the seed's worked example: a "
+        "wind due south forbids sailing due north) or 'from' (sailors' usage: a south wind "
+        "comes from the south).",
     )
     wind_speed: int = setting(
         4,

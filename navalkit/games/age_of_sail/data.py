@@ -9,6 +9,17 @@ from dataclasses import dataclass
 #: the eight compass points, clockwise from north (index = heading)
 COMPASS: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 POINT_INDEX: dict[str, int] = {name: i for i, name in enumerate(COMPASS)}
+#: the compass points in words, for sentences a student reads
+POINT_WORDS: tuple[str, ...] = (
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+)
 #: unit vector (east, north) of each heading, in cm per cm sailed
 VECTORS: tuple[tuple[float, float], ...] = tuple(
     (round(math.sin(math.radians(45 * i)), 12), round(math.cos(math.radians(45 * i)), 12))

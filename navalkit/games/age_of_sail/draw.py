@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
-from .data import COMPASS, TABLE_H, TABLE_W, VECTORS
-from .mechanics.wind import point_of_sail
+from .data import COMPASS, POINT_WORDS, TABLE_H, TABLE_W, VECTORS
+from .mechanics.wind import point_of_sail, wind_words
 from .rules import allowance
 from .state import MOVE, OVER, State
 
@@ -74,10 +74,12 @@ def _board(b: SceneBuilder, state: State, t: Theme) -> None:
     vx, vy = VECTORS[state.wind_from]
     b.add("board", Line(ox + 30 * vx, oy - 30 * vy, ox - 30 * vx, oy + 30 * vy, t.danger, 3))
     b.add("board", Circle(ox - 30 * vx, oy + 30 * vy, 5, fill=t.danger))
+    src, dst = POINT_WORDS[state.wind_from], POINT_WORDS[(state.wind_from + 4) % 8]
+    b.add("board", Text(ox, oy + 66, f"Wind from the {src},", 12, t.text, bold=True))
+    b.add("board", Text(ox, oy + 82, f"blowing {dst}", 12, t.text, bold=True))
     b.add(
-        "board", Text(ox, oy + 70, f"Wind from {COMPASS[state.wind_from]}", 13, t.text, bold=True)
+        "board", Text(ox, oy + 100, f"force {state.wind_speed}   round {state.round}", 12, t.text)
     )
-    b.add("board", Text(ox, oy + 88, f"force {state.wind_speed}   round {state.round}", 12, t.text))
 
 
 def _ship(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
@@ -217,7 +219,7 @@ def draw(
 
 def describe(state: State) -> str:
     """The table in words, for screen readers."""
-    parts = [f"Wind from {COMPASS[state.wind_from]}, force {state.wind_speed}."]
+    parts = [f"Wind {wind_words(state.wind_from)}, force {state.wind_speed}."]
     for i, s in enumerate(state.ships):
         if not s.afloat:
             parts.append(f"Ship {i + 1} {s.name}: {s.status}.")

@@ -36,7 +36,7 @@ from .mechanics.combat import (
     hit_number,
     volley_odds,
 )
-from .mechanics.wind import max_move, point_of_sail, points_off_wind, tacking
+from .mechanics.wind import max_move, point_of_sail, points_off_wind, tacking, wind_words
 from .state import COMBAT, EXPLODED, State
 
 __all__ = ["BoardingOdds", "FireRisk", "HitChances", "SailWheel"]
@@ -69,7 +69,10 @@ class SailWheel:
         self.heading = w.SelectionSlider(options=COMPASS, value="E", description="Heading:")
         self.port = w.Button(description="↺ one point to port")
         self.starboard = w.Button(description="one point to starboard ↻")
-        self.wind = w.Dropdown(options=COMPASS, value=wind_from, description="Wind from:")
+        # the value is the point the wind comes from; the label says both ways (AOS-WIND-REF)
+        winds = [(f"{wind_words(i)}", name) for i, name in enumerate(COMPASS)]
+        self.wind = w.Dropdown(options=winds, value=wind_from, description="Wind:")
+        self.wind.layout.width = "min(100%, 340px)"
         self.speed = w.IntSlider(value=speed, min=1, max=7, description="Wind force:")
         self.units = w.IntSlider(value=units, min=1, max=4, description="Mast units:")
         self.out = w.HTML()
@@ -141,7 +144,7 @@ class SailWheel:
             Text(
                 CX,
                 14,
-                f"Wind from {self.wind.value}, force {self.speed.value}",
+                f"Wind {wind_words(POINT_INDEX[self.wind.value])}, force {self.speed.value}",
                 13,
                 t.text,
                 bold=True,

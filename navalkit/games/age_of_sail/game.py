@@ -27,7 +27,7 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS
 from .mechanics import sequence
-from .mechanics.wind import point_of_sail
+from .mechanics.wind import point_of_sail, wind_words
 from .observe import observe
 from .state import MOVE, OVER, State
 
@@ -152,7 +152,7 @@ class AgeOfSail(Game[State, Action, State, Config]):
     def status(self, state: State) -> str:
         a, b = state.damage
         score = f"Damage {state.nations[0]} {a} - {state.nations[1]} {b}."
-        wind = f"wind from {COMPASS[state.wind_from]} force {state.wind_speed}"
+        wind = f"wind {wind_words(state.wind_from)}, force {state.wind_speed}"
         if state.phase == OVER:
             w = self.winner(state)
             who = "a draw" if w is None else f"{state.nations[w]} wins"

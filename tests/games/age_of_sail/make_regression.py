@@ -73,9 +73,14 @@ STATE_FIELDS = [
 #: (label, config overrides, policy, games)
 SUITES: tuple[tuple[str, dict[str, Any], str, int], ...] = (
     ("duel", {}, "random", 25),
-    ("duel-aggressive", {"wind_from": "N", "wind_speed": 6}, "aggressive", 25),
+    ("duel-aggressive", {"wind": "N", "wind_naming": "from", "wind_speed": 6}, "aggressive", 25),
     ("fleet", {"scenario": "fleet"}, "random", 15),
-    ("fleet-aggressive", {"scenario": "fleet", "wind_from": "SW"}, "aggressive", 20),
+    (
+        "fleet-aggressive",
+        {"scenario": "fleet", "wind": "SW", "wind_naming": "from"},
+        "aggressive",
+        20,
+    ),
     (
         "fleet-free",
         {"scenario": "fleet", "line_of_battle": False, "contact_cm": 5},
@@ -225,7 +230,8 @@ def scatter_state(seed: int) -> Any:
     overrides: dict[str, Any] = {
         "scenario": rng.choice(("duel", "fleet", "pirates")),
         "first_player": "first",
-        "wind_from": rng.choice(("N", "NE", "E", "SE", "S", "SW", "W", "NW")),
+        "wind": rng.choice(("N", "NE", "E", "SE", "S", "SW", "W", "NW")),
+        "wind_naming": "from",
         "wind_speed": rng.randint(1, 7),
         "line_of_battle": rng.random() < 0.7,
         "max_rounds": 3,

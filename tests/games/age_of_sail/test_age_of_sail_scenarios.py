@@ -7,12 +7,13 @@ dice. A test named ``test_AOS_X_...`` covers clause ``AOS-X``; a meta-test check
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
+from aos_helpers import match_at, refused, table, two
 
 import navalkit
-from navalkit import IllegalActionError, Match
+from navalkit import Match
 from navalkit.games.age_of_sail import (
     CLAUSES,
     GAME,
@@ -22,63 +23,15 @@ from navalkit.games.age_of_sail import (
     Order,
     Repair,
     Sail,
-    State,
     Turn,
     hit_number,
     max_move,
     wind_after,
 )
 from navalkit.games.age_of_sail.config import Config
-from navalkit.games.age_of_sail.game import AgeOfSail
 from navalkit.games.age_of_sail.mechanics.sequence import initial_state, start_turn
 
 N, NE, E, SE, S, SW, W, NW = range(8)
-
-
-class _At(AgeOfSail):
-    start: ClassVar[State]
-
-    def initial_state(self, config: Config, players: int) -> State:
-        return self.start
-
-
-def table(
-    *ships: dict[str, Any],
-    phase: str = "move",
-    wind: int = W,
-    speed: int = 4,
-    shoals: tuple[tuple[float, float, float], ...] = (),
-    **cfg: Any,
-) -> State:
-    """A duel state with the two ships changed as given (then more copies if more dicts)."""
-    base = initial_state(Config(first_player="first", **cfg))
-    proto = base.ships
-    made = []
-    for k, changes in enumerate(ships):
-        made.append(dataclasses.replace(proto[min(k, 1)], **changes))
-    state = dataclasses.replace(
-        base, ships=tuple(made), shoals=shoals, wind_from=wind, wind_speed=speed
-    )
-    state = start_turn(state, 0)
-    return dataclasses.replace(state, phase=phase)
-
-
-def match_at(state: State, *dice: Any) -> Match:
-    game = type("AgeOfSailAt", (_At,), {"start": state})()
-    m = Match(game, state.config, 2, seed=0, chance=dice)
-    return m
-
-
-def refused(m: Match, action: Any, rule: str) -> None:
-    state, text = m.state, m.to_json()
-    with pytest.raises(IllegalActionError) as info:
-        m.apply(action)
-    assert info.value.rule_id == rule, f"{info.value.rule_id}: {info.value.reason}"
-    assert m.state is state and m.to_json() == text
-
-
-def two(a: dict[str, Any], b: dict[str, Any], **kw: Any) -> State:
-    return table(a, b, **kw)
 
 
 # --- wind and sequence ----------------------------------------------------------------------------

@@ -21,7 +21,9 @@ def test_click_ship_heading_distance_then_end() -> None:
 
 
 def test_refused_heading_is_explained() -> None:
-    app = GameApp("age_of_sail", seed=0, first_player="first", wind_from="E")
+    app = GameApp(
+        "age_of_sail", seed=0, first_player="first", wind="W"
+    )  # blowing west: from the east
     before = app.match.to_json()
     app.click("ship:0")
     app.click("head:E")

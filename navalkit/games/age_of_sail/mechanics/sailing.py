@@ -10,7 +10,7 @@ from navalkit.core.errors import Violation
 
 from ..data import COMPASS, SHIP_GAP, TABLE_H, TABLE_W, TURN_COST, VECTORS
 from ..state import AFLOAT, Ship, State
-from .wind import max_move, points_off_wind
+from .wind import max_move, points_off_wind, wind_words
 
 
 def refuse(rule: str, message: str, *ships: int) -> Violation:
@@ -176,8 +176,8 @@ def turn_problem(state: State, i: int, h: int) -> Violation | None:
     if h != s.heading and points_off_wind(h, state.wind_from) == 0:
         return refuse(
             "AOS-IRONS",
-            f"{COMPASS[h]} is dead into the wind (from "
-            f"{COMPASS[state.wind_from]}): tack on the close-hauled headings "
+            f"{COMPASS[h]} is dead into the wind ({wind_words(state.wind_from)}): tack on "
+            f"the close-hauled headings "
             f"{COMPASS[(h - 1) % 8]} and {COMPASS[(h + 1) % 8]} instead.",
             i,
         )

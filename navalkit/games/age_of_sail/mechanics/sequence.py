@@ -7,9 +7,10 @@ at the head of the queue and resolves the roll once all its dice are thrown.
 from __future__ import annotations
 
 from ..config import Config
-from ..data import HIGH_SEAS, MAX_RANGE, POINT_INDEX, SCENARIOS, STERN_RAKE_DEG, WIND_START
+from ..data import HIGH_SEAS, MAX_RANGE, SCENARIOS, STERN_RAKE_DEG, WIND_START
 from ..state import COMBAT, EXPLODED, FIRST, MOVE, OVER, SUNK, Roll, Ship, State, evolve
 from .combat import distance, hit_number, relative_bearing
+from .wind import wind_source
 
 WIND_ROUND = "wind"
 
@@ -39,7 +40,7 @@ def initial_state(config: Config) -> State:
         ships=ships,
         shoals=sc.shoals,
         nations=sc.nations,
-        wind_from=POINT_INDEX[config.wind_from],
+        wind_from=wind_source(config.wind, config.wind_naming),
         wind_speed=config.wind_speed or WIND_START,
         phase=FIRST,
     )

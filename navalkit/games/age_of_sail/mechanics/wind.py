@@ -9,7 +9,28 @@ from __future__ import annotations
 
 import math
 
-from ..data import COMPASS, POINT_INDEX, POINT_OF_SAIL, WIND_MAX, WIND_MIN
+from ..data import COMPASS, POINT_INDEX, POINT_OF_SAIL, POINT_WORDS, WIND_MAX, WIND_MIN
+
+#: how a wind named by one compass point is read (AOS-WIND-REF): the seed's worked example
+#: ("if the wind is due south, a ship may not sail a due north direction") names it by where it
+#: blows; sailors name it by where it comes from.
+WIND_NAMINGS = ("blowing", "from")
+
+
+def wind_source(name: str, naming: str = "blowing") -> int:
+    """The compass point (0..7) the wind comes from, for a wind named ``name`` in ``naming``."""
+    if name not in POINT_INDEX:
+        raise ValueError(f"{name!r} is not a compass point; use one of {COMPASS}")
+    if naming not in WIND_NAMINGS:
+        raise ValueError(f"wind naming is one of {WIND_NAMINGS}, not {naming!r}")
+    i = POINT_INDEX[name]
+    return i if naming == "from" else (i + 4) % 8
+
+
+def wind_words(wind_from: int) -> str:
+    """The wind in words both ways, so nobody has to guess the convention:
+    ``wind_words(0)`` is "from the north, blowing south"."""
+    return f"from the {POINT_WORDS[wind_from]}, blowing {POINT_WORDS[(wind_from + 4) % 8]}"
 
 
 def max_move(mast_units: int, wind_speed: int, angle_off_wind: int) -> int:
