@@ -406,10 +406,14 @@ CLAUSES = ClauseBook(
         C(
             "FS-CONVOY",
             "Convoy escort",
-            "An Allied ship with gun range A or B and speed 3 or "
-            "more may go on convoy in its area by covering the merchant box.",
-            "SRC",
-            "Seed: 'speed <= 3+'; " + F2 + " reads speed 3 or more.",
+            "An Allied ship with gun range A or B and speed 3+ or "
+            "less may go on convoy in its area by covering the merchant box.",
+            "SEED",
+            "Seed, Notes on Play 6: 'British ships with A or B gun range and speed <= 3+ may go "
+            "on convoy by covering the merchant ship box.' "
+            + F2
+            + " reads speed 3 or more, which would let battlecruisers escort; that reading is "
+            "the setting convoy_speed='3 or more'.",
             "convoy_speed",
         ),
         C(

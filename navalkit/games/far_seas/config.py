@@ -30,12 +30,13 @@ class Config:
         "'more than 2').",
     )
     convoy_speed: str = setting(
-        "3 or more",
-        provenance="SRC",
-        choices=("3 or more", "3+ or less"),
+        "3+ or less",
+        provenance="SEED",
+        choices=("3+ or less", "3 or more"),
         rule="FS-CONVOY",
-        help="Which ships may escort a convoy: speed 3 or more (the second summary) or the seed's "
-        "literal 'speed <= 3+'.",
+        help="Which ships may escort a convoy: speed 3+ or less (the seed: 'A or B gun range and "
+        "speed <= 3+', the slower cruisers convoys had in fact) or speed 3 or more (a second "
+        "summary's reading, which lets fast battlecruisers escort).",
     )
     max_rounds: int = setting(
         4,

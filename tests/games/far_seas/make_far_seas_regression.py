@@ -41,7 +41,7 @@ SUITES: tuple[tuple[str, dict[str, Any], str, int], ...] = (
     ("default-hunt", {}, "hunt", 4),
     ("short-hunt", {"turns": 4}, "hunt", 6),
     ("third-crowd", {"turns": 6, "crowded_fire": "third", "max_rounds": 8}, "hunt", 3),
-    ("literal-convoy", {"turns": 5, "convoy_speed": "3+ or less"}, "hunt", 3),
+    ("summary-convoy", {"turns": 5, "convoy_speed": "3 or more"}, "hunt", 3),
     ("one-capture", {"turns": 5, "captures": "one per ship", "colonies": False}, "random", 3),
     ("par", {"turns": 3, "german_par": 20, "max_rounds": 1}, "hunt", 3),
 )

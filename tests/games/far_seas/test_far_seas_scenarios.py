@@ -206,11 +206,15 @@ def test_FS_BRIT_MOVE_ship_or_squadron() -> None:
 
 
 def test_FS_CONVOY_who_may_escort() -> None:
-    state = setup({EMDEN: (26, START)}, {KENT: (4, START), PEGASUS: (4, START)}, phase=ALLY)
-    assert play(state, Deploy((KENT,), 4, "convoy")).box[KENT] == CONVOY
-    assert refused(state, Deploy((PEGASUS,), 4, "convoy")) == "FS-CONVOY"
-    seed = setup({EMDEN: (26, START)}, {GLASGOW: (4, START)}, phase=ALLY, convoy_speed="3+ or less")
-    assert refused(seed, Deploy((GLASGOW,), 4, "convoy")) == "FS-CONVOY"
+    ships = {KENT: (4, START), PEGASUS: (4, START), GLASGOW: (4, START), INVINCIBLE: (4, START)}
+    state = setup({EMDEN: (26, START)}, ships, phase=ALLY)  # the default: the seed's '<= 3+'
+    assert play(state, Deploy((KENT,), 4, "convoy")).box[KENT] == CONVOY  # range A, speed 3+
+    assert refused(state, Deploy((PEGASUS,), 4, "convoy")) == "FS-CONVOY"  # range C
+    assert refused(state, Deploy((GLASGOW,), 4, "convoy")) == "FS-CONVOY"  # speed 4
+    assert refused(state, Deploy((INVINCIBLE,), 4, "convoy")) == "FS-CONVOY"  # speed 5
+    summary = setup({EMDEN: (26, START)}, ships, phase=ALLY, convoy_speed="3 or more")
+    assert play(summary, Deploy((INVINCIBLE,), 4, "convoy")).box[INVINCIBLE] == CONVOY
+    assert play(summary, Deploy((GLASGOW,), 4, "convoy")).box[GLASGOW] == CONVOY
 
 
 def test_FS_STATION_DUTY_only_where_a_station_is() -> None:
