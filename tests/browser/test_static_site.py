@@ -180,8 +180,16 @@ def test_hot_seat_cover_and_save_resume(page: Any, site_url: str) -> None:
     assert page.locator("#legal option").count() == 0, "no legal move shown behind the screen"
     cover.click()
     page.wait_for_function("document.querySelectorAll('#legal option').length > 0")
-    page.click("#play-listed")
-    page.wait_for_function("document.querySelector('#uncover').hidden === false")
+    for _ in range(12):  # the first player may clear several red cards before handing over
+        before = page.evaluate(LAST_EVENT_JS)
+        page.click("#play-listed")
+        page.wait_for_function(
+            f"document.querySelector('#uncover').hidden === false || ({LAST_EVENT_JS}) > {before}",
+            timeout=MOVE_TIMEOUT_MS,
+        )
+        if cover.is_visible():
+            break
+    assert cover.is_visible(), "the next player's hand is screened at the hand-over"
     page.click("summary")
     page.click("#save")
     saved = page.input_value("#record")

@@ -323,6 +323,25 @@ def winner(state: State) -> int | None:
     return None if lead == 0 else (GERMANY if lead > 0 else ALLIES)
 
 
+def verdict(state: State) -> str:
+    """Who won and why, in one sentence (FS-VICTORY): the totals, and the par when it decides."""
+    g, a = scores(state)
+    par, lead, merchants = state.config.german_par, g - a, state.gvp[0]
+    totals = f"Germany {g} VP ({merchants} from merchants taken), the Allies {a} VP"
+    if par == 0:
+        if lead == 0:
+            return f"A draw: {totals}, level."
+        side = "Germany wins" if lead > 0 else "The Allies win"
+        return f"{side} with the higher total: {totals}."
+    rule = f"the raiders must lead by more than the house par of {par} VP to win"
+    w = winner(state)
+    if w is None:
+        return f"A draw: {totals}; Germany leads by exactly {par}, and {rule}."
+    if w == GERMANY:
+        return f"Germany wins: {totals}, a lead of {lead}, and {rule}."
+    return f"The Allies win: {totals}, a German lead of only {lead}, and {rule}."
+
+
 def at_sea(state: State, side: int) -> list[int]:
     ships = GERMAN if side == GERMANY else ALLIED
     return [s for s in ships if state.box[s] in AT_SEA]
@@ -381,12 +400,7 @@ def status(state: State) -> str:
     the end, FS-HIDDEN)."""
     g, a = scores(state)
     if state.phase == OVER:
-        w = winner(state)
-        who = "a draw" if w is None else f"{SIDES[w]} win"
-        return (
-            f"Game over after turn {state.turn}: Germany {g} VP (merchants "
-            f"{state.gvp[0]}), Allies {a} VP: {who}."
-        )
+        return f"Game over after turn {state.turn}. {verdict(state)}"
     public = g - state.gvp[0]
     return (
         f"Turn {state.turn}/{state.config.turns}: {_STEPS[state.phase]}. Germany {public} VP "

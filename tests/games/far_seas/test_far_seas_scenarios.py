@@ -532,6 +532,19 @@ def test_FS_VICTORY_the_german_must_beat_the_par() -> None:
     assert rules.winner(evolve(state, avp=3)) == 0
 
 
+def test_FS_VICTORY_the_end_screen_says_who_won_and_why_in_one_sentence() -> None:
+    state = evolve(setup({EMDEN: (26, START)}), gvp=(240, 10, 0, 4), avp=4, phase=OVER)
+    draw = rules.verdict(state)
+    assert draw.startswith("A draw: Germany 254 VP (240 from merchants taken), the Allies 4 VP")
+    assert "house par of 250" in draw and draw.count(".") == 1
+    allies = rules.verdict(evolve(state, avp=5))
+    assert allies.startswith("The Allies win:") and "a German lead of only 249" in allies
+    assert rules.verdict(evolve(state, avp=3)).startswith("Germany wins:")
+    plain = evolve(state, config=Config(german_par=0))
+    assert rules.verdict(plain).startswith("Germany wins with the higher total")
+    assert GAME.status(state) == f"Game over after turn {state.turn}. {draw}"
+
+
 def test_FS_HIDDEN_allies_never_see_unfound_raiders() -> None:
     state = play(setup({EMDEN: (26, START), KONIGSBERG: (18, START)}), mv(EMDEN, 20))
     seen = observe(state, 1).state
