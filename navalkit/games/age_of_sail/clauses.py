@@ -166,12 +166,24 @@ CLAUSES = ClauseBook(
         C(
             "AOS-LINE",
             "Line of battle",
-            "Squadron ships follow their leader: when it has moved "
-            "they make the same turn and sail no further. Pirates sail independently.",
+            "Ships in a squadron follow their leading ship, which moves first, and turn where it "
+            "turned, holding a line of battle. Pirates sail independently.",
             "SEED",
-            "'ships in squadrons follow the leading ship and turn at the position this ship did'. "
-            "Copying the leader's turn and distance is our simplification of 'turn where it "
-            "turned' for a one-turn move.",
+            "'ships in squadrons follow the leading ship and turn at the position this ship did, "
+            "holding a line of battle. Pirates however can only sail independently of each "
+            "other.'",
+            "line_of_battle",
+        ),
+        C(
+            "AOS-LINE-COPY",
+            "Following in one move",
+            "When its leader has moved, a follower makes the same turn and sails no further "
+            "than the leader did.",
+            "HOUSE",
+            "Our way of playing 'turn at the position this ship did' when a whole move is one "
+            "turn and one run: copying the leader's turn and distance keeps the line without "
+            "tracking every point where the leader turned. Switched off with the line of "
+            "battle (setting line_of_battle).",
             "line_of_battle",
         ),
         C(
@@ -402,12 +414,18 @@ CLAUSES = ClauseBook(
         C(
             "AOS-VICTORY",
             "Victory",
-            "The admiral who inflicted the most damage wins: 1 point per "
-            "gun deck, mast or hull unit destroyed; a ship sunk, blown up or captured gives its "
-            "remaining boxes.",
+            "The admiral who inflicted the most damage on the opposing fleet wins.",
             "SEED",
-            "'The winner is the Admiral inflicting the most damage'. "
-            "The point values are the digest's (3.3.9).",
+            "'The winner is the Admiral inflicting the most damage on the opposing fleet.'",
+        ),
+        C(
+            "AOS-VICTORY-POINTS",
+            "Counting damage",
+            "Damage counts 1 point per gun deck, mast or hull unit destroyed; a ship sunk, blown "
+            "up or captured gives all her remaining boxes.",
+            "HOUSE",
+            "The seed does not say how damage is counted. Counting the boxes of the ship chart "
+            "(digest 3.3.9) is the simplest measure that also rewards a capture or a sinking.",
         ),
         C(
             "AOS-END",

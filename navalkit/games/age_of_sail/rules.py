@@ -269,7 +269,7 @@ def _explain_move(state: State, action: Turn | Sail | Order) -> Violation:
         mode, _, dist = line_rule(state, i)
         if mode == "follow" and cm > dist:
             return refuse(
-                "AOS-LINE",
+                "AOS-LINE-COPY",
                 f"{s.name} follows her leader, who sailed {dist} cm: she may not sail further.",
                 i,
             )

@@ -170,15 +170,23 @@ def test_AOS_REPAIR_a_six_restores_a_mast() -> None:
     refused(m, Repair(0), "AOS-REPAIR")
 
 
-def test_AOS_LINE_followers_copy_the_leader() -> None:
+def test_AOS_LINE_the_leader_moves_first() -> None:
     s = initial_state(Config(scenario="fleet", first_player="first"))
     m = match_at(s)
     refused(m, Turn(1, E), "AOS-LINE")
     m.apply(Turn(0, NE))
     m.apply(Sail(0, 5))
-    refused(m, Turn(1, E), "AOS-LINE")
     m.apply(Turn(1, NE))
-    refused(m, Sail(1, 6), "AOS-LINE")
+
+
+def test_AOS_LINE_COPY_followers_copy_the_leaders_turn_and_run() -> None:
+    s = initial_state(Config(scenario="fleet", first_player="first"))
+    m = match_at(s)
+    m.apply(Turn(0, NE))
+    m.apply(Sail(0, 5))
+    refused(m, Turn(1, E), "AOS-LINE-COPY")
+    m.apply(Turn(1, NE))
+    refused(m, Sail(1, 6), "AOS-LINE-COPY")
     m.apply(Sail(1, 5))
 
 
@@ -395,8 +403,14 @@ def test_AOS_SEPARATE_on_a_six() -> None:
 
 def test_AOS_VICTORY_most_damage_wins() -> None:
     m = gun({"heading": N}, 6, 6, 6)
-    assert m.state.damage == (3, 0)
     assert GAME.scores(m.state) == (3, 0)
+    over = dataclasses.replace(m.state, phase="over", damage=(3, 1))
+    assert GAME.winner(over) == 0
+
+
+def test_AOS_VICTORY_POINTS_one_point_a_box() -> None:
+    m = gun({"heading": N}, 6, 6, 6)  # three hits: three boxes of the target's chart
+    assert m.state.damage == (3, 0)
 
 
 def test_AOS_END_round_limit() -> None:

@@ -168,7 +168,7 @@ def turn_problem(state: State, i: int, h: int) -> Violation | None:
         want = (s.heading + delta) % 8
         if h != want and not (h == s.heading and turn_points(want, state.wind_from) == 0):
             return refuse(
-                "AOS-LINE",
+                "AOS-LINE-COPY",
                 f"{s.name} follows her leader, who turned "
                 f"{abs(delta)} point(s): she must steer {COMPASS[want]}.",
                 i,
