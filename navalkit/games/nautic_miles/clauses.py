@@ -199,8 +199,8 @@ CLAUSES = ClauseBook(
             "convoy's side wins, it sails on; if an attacker wins, the convoy is destroyed. Battle "
             "cards and the alert are discarded.",
             "SEED",
-            "That whose ship will have held a full rotation without counter-attack, the battle "
-            "will have gained.",
+            "'That whose ship will have held a full rotation.' 'without counter-attack, the "
+            "battle will have gained.' (the translation's stray period after 'rotation' kept)",
         ),
         C(
             "NM-PLANE",
@@ -310,7 +310,8 @@ CLAUSES = ClauseBook(
             "Tonnage/1,000 x 0.2 per started 1,000 miles (x1 from 4,000): 0.5/1/2/4 up to 1,000 "
             "miles ... 2.5/5/10/20 arrived; trawler 0.",
             "SEED",
-            "the decoded table of Article 11 (digest 1.4)",
+            "'At the end of the sleeve, you calculate using this table the value of your "
+            "convoys.' The table itself is garbled; its decoding is the digest's (1.4).",
         ),
         C(
             "NM-SCORE-ZERO",

@@ -86,3 +86,16 @@ def cards_of(state: State) -> list[int]:
 
 
 __all__ = ["NONE", "Pool", "cards_of", "convoy", "table"]
+
+
+def why(state: State, action: object) -> str | None:
+    """The clause that refuses ``action`` (None: it is legal)."""
+    v = GAME.violation(state, action)
+    return None if v is None else v.rule_id
+
+
+def go(state: State, action: object) -> State:
+    """Play a legal action (and only a legal one)."""
+    assert why(state, action) is None, GAME.violation(state, action)
+    assert action in GAME.legal_actions(state)
+    return GAME.apply(state, action)  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from nm_helpers import cards_of, table
+from nm_helpers import cards_of, go, table, why
 
 from navalkit.games.nautic_miles import GAME, capture_points, convoy_points
 from navalkit.games.nautic_miles.actions import discard, place, play
@@ -14,17 +14,6 @@ from navalkit.games.nautic_miles.rules import apply_chance
 from navalkit.games.nautic_miles.state import DEAL, DRAW, OVER, PLAY, REFILL, State
 
 K = BY_KEY
-
-
-def why(state: State, action: object) -> str | None:
-    v = GAME.violation(state, action)
-    return None if v is None else v.rule_id
-
-
-def go(state: State, action: object) -> State:
-    assert why(state, action) is None, GAME.violation(state, action)
-    assert action in GAME.legal_actions(state)
-    return GAME.apply(state, action)  # type: ignore[arg-type]
 
 
 def test_NM_DECK_has_106_cards() -> None:
