@@ -7,10 +7,10 @@ with the time and the machine's load, to ``benchmarks/RESULTS.md``. Figures, not
 from __future__ import annotations
 
 import argparse
-import os
 import time
-from datetime import UTC, datetime
 from pathlib import Path
+
+from report import append_table
 
 import navalkit
 
@@ -32,15 +32,7 @@ def main() -> None:
         one, two = seconds(game_id, args.games, 1), seconds(game_id, args.games, 2)
         rows.append(f"| {game_id} | {one:.2f} | {two:.2f} | {one / two:.2f}x |")
         print(rows[-1], flush=True)
-    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    text = (
-        f"\n## simulate scaling, {args.games} random games ({stamp}, load {load})\n\n"
-        + "\n".join(rows)
-        + "\n"
-    )
-    with RESULTS.open("a", encoding="utf-8") as out:
-        out.write(text)
+    append_table(RESULTS, f"simulate scaling, {args.games} random games", rows)
 
 
 if __name__ == "__main__":

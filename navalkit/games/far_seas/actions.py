@@ -17,7 +17,7 @@ ORDER_KINDS = (
     "move", "panama", "hold", "raid", "convoy", "river", "leave", "home", "intern", "surprise"
 )  # fmt: skip
 DEPLOY_BOXES = ("moved", "convoy", "station", "watch")
-SEARCHERS = ("all", "non-British")
+SEARCHERS = ("all", "non-British", "some")
 CHOICES = ("run", "fight")
 
 
@@ -113,15 +113,25 @@ class Deploy:
 
 @dataclass(frozen=True, slots=True)
 class Search:
-    """Allied search in ``area`` (data.RIVER: the river watch) with ``who`` of SEARCHERS."""
+    """Allied search in ``area`` (data.RIVER: the river watch) by the searchers ``who`` of
+    SEARCHERS: every ship and squadron there that has not yet searched for this order
+    ("all"), the non-British ones among them ("non-British"), or the ships and squadrons
+    named in ``ships`` ("some": the British need not search with all ships, FS-SEARCH-CHOICE).
+    """
 
     area: int
     who: str = "all"
+    ships: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "search", "area": self.area, "who": self.who}
+        data: dict[str, Any] = {"type": "search", "area": self.area, "who": self.who}
+        if self.who == "some":
+            data["ships"] = [SHIPS[s].name for s in self.ships]
+        return data
 
     def describe(self) -> str:
+        if self.who == "some":
+            return f"search {area_name(self.area)} with {ship_names(self.ships)}"
         extra = " with the non-British ships only" if self.who == "non-British" else ""
         return f"search {area_name(self.area)}{extra}"
 
@@ -196,7 +206,8 @@ def action_from_json(data: Any) -> Action:
         who = data.get("who", "all")
         if who not in SEARCHERS:
             raise ValueError(f"{who!r} is not a choice of searchers")
-        return Search(_area(data.get("area")), who)
+        ships = tuple(sorted(_ships(data.get("ships")))) if who == "some" else ()
+        return Search(_area(data.get("area")), who, ships)
     if kind in ("pass", "end_search", "run", "fight"):
         return Simple(kind)
     raise ValueError(f"unknown Far Seas action type {kind!r}")
@@ -210,6 +221,8 @@ def to_path(action: Action) -> tuple[str, ...]:
     if isinstance(action, Simple):
         return (f"btn:{action.word}",)
     if isinstance(action, Search):
+        if action.who == "some":  # each searching ship (a squadron's every ship), then the area
+            return ("btn:some", *(f"s{s}" for s in action.ships), f"a{action.area}")
         lead = ("btn:foreign",) if action.who == "non-British" else ()
         return (*lead, f"a{action.area}")
     head: tuple[str, ...] = (f"s{action.ships[0]}",)
@@ -238,6 +251,12 @@ def from_path(state: State, path: tuple[str, ...], legal: Iterable[Action]) -> A
     paths: dict[tuple[str, ...], Action] = {to_path(a): a for a in legal}
     if path in paths:
         return paths[path]
+    if path[:1] == ("btn:some",) and len(path) > 2:  # searchers clicked in any order
+        ships = {p for p in path[1:-1] if p[:1] == "s" and p[1:].isdigit()}
+        picked = sorted(ships, key=lambda p: int(p[1:]))
+        some = ("btn:some", *picked, path[-1])
+        if some in paths:
+            return paths[some]
     # a click on a counter inside an area disc means that area (for the destination)
     first = 0 if state.phase == "search" else 1
     norm = tuple(

@@ -25,7 +25,8 @@ LATER_CLAUSES: list[Clause] = [
         "When discovered the German may run first; if he does "
         "not, the Allies may run; failing that there is combat.",
         "SEED",
-        "When discovered, Germans have first chance to run. If they do not, British may run.",
+        "'When discovered, Germans have first chance to run.' 'If they do not, Brish may run.' "
+        "'Failing that, there is combat.'",
     ),
     C(
         "FS-RUN-ROLL",
@@ -51,7 +52,7 @@ LATER_CLAUSES: list[Clause] = [
         "Escaping ships go to the Moved box of an adjacent area (the "
         "one with fewest enemy ships, lowest number first); squadrons run together.",
         "SEED",
-        "Escaping ships go to the Moved box of an adjacent area. (Which area, and keeping the "
+        "'Escaping ships go to the Moved box of an adjacent area.' (Which area, and keeping the "
         "squadron together, are house choices.)",
     ),
     C(
@@ -93,19 +94,26 @@ LATER_CLAUSES: list[Clause] = [
         "Damage roll modifiers",
         "Own ship DRM; +1 a round on the same target until "
         "the modifier reaches 0; -1 firer half damaged; +1 target half damaged; +1 target in "
-        "torpedo range (C); -2 firer tried to run last round; +1 Scharnhorst or Gneisenau at a "
-        "ship they hit last round; -1 for each earlier combat of a German non-BC; +2 German in "
-        "the first round of a surprise; +2 Allies in the first round against a ship leaving "
-        "the Rufiji.",
+        "torpedo range (every firer at C range, battleships too); -2 firer tried to run last "
+        "round; +1 Scharnhorst or Gneisenau firing at a ship hit last round (by any ship); -1 "
+        "for each earlier combat of a German non-BC; +2 for a surprising German (FS-SURPRISE); "
+        "+2 Allies in the first round against a ship leaving the Rufiji.",
         "SEED",
-        "Each ship has a damage roll modifier: ... (seed list; the last two from " + F2 + ")",
+        "Each ship has a damage roll modifier: +1 if firing on same ship (for each round until "
+        "damage roll modifier is 0) -1 if firing ship half damaged +1 if target half damaged "
+        "+1 if target in torpedo range -2 if firing ship tried to run last round +1 if "
+        "Scharnhorst or Gneisenau firing on a ship hit last round -1 if 2 ships firing on same "
+        "target -1 for every previous naval combat ship has been in if German and not BC class.",
     ),
     C(
         "FS-CROWD",
         "Crowded target",
-        "-1 to a ship firing at a target another ship (or two others) already fires at this round.",
-        "HOUSE",
-        "Seed: '-1 if 2 ships firing on same target'; " + F2 + ": 'more than 2'. Switchable.",
+        "When 2 or more ships fire at the same target in a round, each of them gets -1 (with "
+        "the '3 or more' setting: only when 3 or more do).",
+        "SEED",
+        "Seed: '-1 if 2 ships firing on same target' (each firer, the first too); "
+        + F2
+        + ": 'more than 2', kept as the setting's other choice.",
         "crowded_fire",
     ),
     C(
@@ -163,8 +171,9 @@ LATER_CLAUSES: list[Clause] = [
         "Allied ships at least half damaged after combat "
         "retire to the England box (repaired, no VP cost).",
         "SEED",
-        "He must do so for ships equal to or more than half damaged. (Optional retirement of "
-        "lightly damaged ships is not offered: house simplification.)",
+        "'He must do so for ships equal to or more than half damaged.' The sentence before, 'Now "
+        "British may retire any remaining damaged ships at no VP cost', is not offered: a house "
+        "simplification (docs/rules/far_seas.md).",
     ),
     C(
         "FS-GER-DAMAGED",
@@ -183,8 +192,8 @@ LATER_CLAUSES: list[Clause] = [
         "run, raid or fight captures the merchants available: density less escorts on convoy, "
         "less those already taken this turn. Captures are logged secretly.",
         "SEED",
-        "German merchant captures should be logged. Every ship on convoy reduces by 1 the "
-        "number of merchants available to capture.",
+        "'German merchant captures should be logged.' 'Every ship on convoy reduces by 1 the "
+        "number of merchants available to capture.'",
         "captures",
     ),
     C(
@@ -203,9 +212,8 @@ LATER_CLAUSES: list[Clause] = [
         "to (order 'R'); if a raider survives to reach it, the German scores its VP. Each "
         "station is raided once per game.",
         "SEED",
-        "Any ship that survives raiding to reach "
-        "the station receives points as printed on the board; each station can only be raided "
-        "once per game.",
+        "'Any ship that survives raiding to reach the station receives points as printed on "
+        "the board' and 'each station can only be raided once per game.'",
     ),
     # --- end ---------------------------------------------------------------------------
     C(
@@ -221,14 +229,15 @@ LATER_CLAUSES: list[Clause] = [
         "Victory",
         "German VP = merchants + station VP + Allied VP sunk + "
         "cowardice points; Allied VP = VP of German ships sunk or interned. The German wins "
-        "if his VP exceed the Allies' by more than the par (house default 250), the Allies "
+        "if his VP exceed the Allies' by more than the par (house default 245), the Allies "
         "if by less; equal is a draw.",
         "HOUSE",
         "The digest's proposal (par 0: the higher total wins), with a calibrated par: on the "
         "house map a dodging raider takes far more merchants than the 50 VP all raiders are "
         "worth, so the digest's rule is a certain German win; between the two computer "
-        "commanders the German leads by 223-333 VP (median 251, 100 seeded games), hence a "
-        "par of 250 (setting german_par; 0 restores the digest).",
+        "commanders the German leads by 214-303 VP (median 243, 100 seeded games, "
+        "benchmarks/far_seas_par.py), hence a par of 245 (setting german_par; 0 restores the "
+        "digest). The seed gives no victory rule.",
     ),
     C(
         "FS-HIDDEN",
@@ -237,7 +246,9 @@ LATER_CLAUSES: list[Clause] = [
         "discovered, revealed by its own order (raid, convoy attack, run home, internment) or "
         "out of the game; captures stay secret until the end.",
         "SEED",
-        "The logged captures and unannounced moves of the seed; our observation rules.",
+        "The seed's 'German merchant captures should be logged' and its announced names "
+        "('German player announces names of all ships he will move') without the areas; the "
+        "observation rules are ours.",
     ),
     C(
         "FS-TURN-ORDER",
@@ -383,8 +394,8 @@ CLAUSES = ClauseBook(
             "The German names the ships he moves (at least one a "
             "turn); a ship stays or goes to an adjacent area, or holds (does not move).",
             "SEED",
-            "German player announces names of all ships he will move (must move at least 1). "
-            "Ships may remain in area or move to an adjacent area.",
+            "'German player announces names of all ships he will move (must move at least 1).' "
+            "'Ships may remain in area or move to an adjacent area'",
         ),
         C(
             "FS-SQUADRON",
@@ -398,8 +409,9 @@ CLAUSES = ClauseBook(
             "FS-BRIT-MOVE",
             "Allied moves",
             "The Allies move one ship or all the Start-box ships "
-            "of one area as a squadron, to the Moved box of the same or an adjacent area; ships "
-            "on convoy or station may leave it as their move.",
+            "of one area as a squadron, to the Moved box of the same or an adjacent area (the "
+            "squadron stays one until the turn ends); ships on convoy or station may leave it "
+            "as their move.",
             "SRC",
             F2 + ": British move one ship or squadron, or two convoys.",
         ),
@@ -447,9 +459,10 @@ CLAUSES = ClauseBook(
             "(placed beside it). Watchers search only for a ship that moved into the river this "
             "turn; all watchers form one squadron but lower the roll as separate ships.",
             "SEED",
-            "British ships may search the Rufiji River; place next to the river. Ships in the "
-            "river may only search for ships that moved into the river. All ships searching the "
-            "river are one squadron, but they subtract from search rolls as if separate ships.",
+            "'British ships may search the Rufiji River; place next to the river.' 'Ships in the "
+            "river may only search for ships that moved into the river.' 'All ships searching "
+            "the river are one squadron, but they subtract from search rolls as if they were "
+            "separate ships.'",
         ),
         C(
             "FS-RIVER-STAY",
@@ -457,8 +470,8 @@ CLAUSES = ClauseBook(
             "The Allies may not attack in the river, but a "
             "German found there must stay in it while any Allied ship watches.",
             "SEED",
-            "British may not attack Germans in the river, but if found, Germans must remain in "
-            "river. (Staying while watched is our reading of how long.)",
+            "'British may not attack Germans in the river, but if found, Germans must remain in "
+            "river.' (Staying while watched is our reading of how long.)",
         ),
         C(
             "FS-RIVER-EXIT",
@@ -479,26 +492,42 @@ CLAUSES = ClauseBook(
             "Allied ships in a Moved box search; a German that holds cannot be found. Ships on "
             "convoy or station do not search.",
             "SEED",
-            "Only moving ships may search or be "
-            "searched for. Convoy and on station ships may not search.",
+            "'Only moving ships may search or be searched for.' 'Convoy and on station ships may "
+            "not search'",
         ),
         C(
             "FS-SEARCH",
             "Search roll",
-            "One search per area for the German ship or squadron that "
-            "just moved. It succeeds on a modified 1 or less: each searcher beyond the first and "
-            "each German ship beyond the first subtracts 1.",
+            "A search succeeds on a roll of 1. Every extra ship or squadron searching lowers the "
+            "roll by 1 (a squadron counts once: Allied ships that moved together as a squadron "
+            "stay one until the turn ends), and so does every extra ship in the German squadron "
+            "sought.",
             "SEED",
             "Search succeeds on a roll of '1'. Every extra ship or squadron reduces the roll by 1. "
             "Extra ships in German squadrons have the same effect.",
         ),
         C(
-            "FS-SEARCH-ONCE",
-            "One find a turn",
-            "An Allied ship that has found a German may find no other that turn.",
+            "FS-SEARCH-CHOICE",
+            "Who searches where",
+            "For the German ship or squadron that just moved, each Allied ship or squadron may "
+            "search once, in its own area. The Allies choose which of them search together "
+            "(all, the non-British only, or any of them): they need not search with all ships.",
             "SEED",
-            "Only 1 ship or squadron finds a German ship or "
-            "squadron; once it does, it may not find others during that turn.",
+            "British gets 1 search per area per ship or squadron, must pre-announce which ship "
+            "or squadron he is seeking. British do not have to search with all ships. (Only the "
+            "German unit that just moved may be sought, FS-SEARCH-WHO, so the announcement is "
+            "the order's own unit; a German squadron is sought whole: 'British cannot search for "
+            "some ships in an area, but not others in the same area.')",
+        ),
+        C(
+            "FS-SEARCH-ONCE",
+            "One finder",
+            "Only one Allied ship or squadron finds a German ship or squadron: when several "
+            "searched together, the finder is drawn at random among them, and only it fights. "
+            "Once it has found a German, it may not find others that turn.",
+            "SEED",
+            "Only 1 ship or squadron finds a German ship or squadron; once it does, it may not "
+            "find others during that turn (when multiple ships search, roll randomly to pick).",
         ),
         C(
             "FS-STATION-AUTO",
@@ -512,33 +541,35 @@ CLAUSES = ClauseBook(
         C(
             "FS-COWARD",
             "Cowardice points",
-            "If the Allies search only with non-British ships, "
-            "the German gains the VP of the British ships that did not search; if they do not "
-            "search for a German squadron though at least half of their searchers are British and "
-            "they number at least the German ships less one, he gains the VP of them all. At most "
-            "once per area and turn.",
+            "If the Allies search an area only with non-British ships while British ships there "
+            "do not search, the German gains the VP of the ships that do not search (whether he "
+            "is there or not). If they do not search for a German squadron though at least half "
+            "of their ships there are British and they number at least the German ships less "
+            "one, he gains the VP of them all. At most once per area in the game.",
             "SEED",
-            "If British use only non-British ships to search, "
-            "German player gains Cowardice Points ... Can only receive Cowardice points once per "
-            "area.",
+            "If British use only non-British ships to search, German player gains Cowardice "
+            "Points equal to victory points of ships not searching. ... Can only receive "
+            "Cowardice points once per area.",
         ),
         C(
             "FS-SURPRISE",
             "Surprise search",
             "Once a turn the German may add a surprise search to "
-            "an order: it finds any Allied ship in the Moved box of the area automatically, gives "
-            "+2 in the first combat round, which starts at C range. Each German ship surprises "
+            "an order: it finds any Allied ship in the Moved box of the area automatically; the "
+            "combat starts at C range and the German has +2 to combat (the whole combat; the "
+            "setting 'first round' limits it to the first round). Each German ship surprises "
             "once a game; not after being discovered, nor when half damaged.",
             "SEED",
-            "German receives 1 Surprise Search per turn; each ship may only participate once per "
-            "game. Target is any ship in the Moved box. Surprise search is automatic. German +2 to "
-            "combat.",
+            "'German receives 1 Surprise Search per turn; each ship may only participate once per "
+            "game.' 'Target is any ship in the Moved box.' 'Will not work if German has been "
+            "discovered.' 'Surprise search is automatic.' 'German +2 to combat.'",
+            "surprise_bonus",
         ),
         C(
             "FS-SURPRISE-ALONE",
             "Surprise by a lone raider",
-            "A German ship alone must surprise a "
-            "single ship whose damage capacity is at most its own + 1.",
+            "A German ship alone may not surprise an Allied squadron: it must surprise a "
+            "single ship (not one of a squadron) whose damage capacity is at most its own + 1.",
             "SEED",
             "May not try to surprise a British squadron if operating alone, but must instead "
             "surprise a single ship whose damage capacity is <= German's capacity + 1.",

@@ -21,13 +21,22 @@ class Config:
         "run its course and leaves the raiders a few turns more.",
     )
     crowded_fire: str = setting(
-        "second",
-        provenance="HOUSE",
-        choices=("second", "third"),
+        "2 or more",
+        provenance="SEED",
+        choices=("2 or more", "3 or more"),
         rule="FS-CROWD",
-        help="Who gets -1 when several ships fire at one target: 'second' and later firers (the "
-        "seed: '-1 if 2 ships firing on same target') or 'third' and later (the second summary: "
+        help="How many ships must fire at one target before each of them gets -1: 2 or more "
+        "(the seed: '-1 if 2 ships firing on same target') or 3 or more (a second summary: "
         "'more than 2').",
+    )
+    surprise_bonus: str = setting(
+        "whole combat",
+        provenance="SEED",
+        choices=("whole combat", "first round"),
+        rule="FS-SURPRISE",
+        help="How long the surprising German's +2 lasts: the whole combat (the seed: 'Surprise "
+        "search is automatic. German +2 to combat.') or the first round only (our earlier "
+        "reading, like the +2 the seed gives the Allies 'on first round' at the Rufiji).",
     )
     convoy_speed: str = setting(
         "3+ or less",
@@ -63,7 +72,7 @@ class Config:
         "off, the 14 colony ships start in the England box.",
     )
     german_par: int = setting(
-        250,
+        245,
         provenance="HOUSE",
         low=0,
         high=500,
@@ -72,6 +81,7 @@ class Config:
         "digest's rule, the higher total wins). Calibrated: with the house map and rosters a "
         "raider that dodges the searchers takes far more merchants than the Allies can ever "
         "sink (all 13 raiders are worth 50 VP); between the two computer commanders the "
-        "German leads by 223-333 VP, median 251 (100 seeded games), so a par of 250 gives "
-        "each side an even chance and rewards the side that plays better.",
+        "German leads by 214-303 VP, median 243 (100 seeded games, "
+        "benchmarks/far_seas_par.py), so a par of 245 gives each side about an even chance "
+        "and rewards the side that plays better.",
     )

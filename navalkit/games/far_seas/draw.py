@@ -22,9 +22,14 @@ R = 40  # area disc radius
 CS = 11  # counter size
 BUTTONS = (
     "squadron", "raid", "convoy", "surprise", "river", "leave", "home", "intern", "panama",
-    "hold", "station", "watch", "foreign", "end_search", "pass", "run", "fight",
+    "hold", "station", "watch", "some", "foreign", "end_search", "pass", "run", "fight",
 )  # fmt: skip
-LABELS = {"foreign": "non-British", "end_search": "end search", "squadron": "squadron"}
+LABELS = {
+    "foreign": "non-British",
+    "some": "pick searchers",
+    "end_search": "end search",
+    "squadron": "squadron",
+}
 LAND = (
     ((150, 60), (330, 40), (300, 110), (250, 190), (200, 250), (260, 290), (350, 330),
      (330, 420), (290, 560), (240, 540), (230, 420), (170, 300), (120, 200)),

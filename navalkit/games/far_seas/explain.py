@@ -170,12 +170,12 @@ class CombatCalculator:
         self.firer_damage = w.IntSlider(value=0, min=0, max=9, description="Firer dmg:")
         self.target_damage = w.IntSlider(value=0, min=0, max=9, description="Target dmg:")
         self.same = w.IntSlider(value=0, min=0, max=3, description="Rounds on it:")
-        self.crowd = w.IntSlider(value=0, min=0, max=3, description="Others on it:")
+        self.crowd = w.IntSlider(value=0, min=0, max=3, description="Others on it:")  # besides it
         self.combats = w.IntSlider(value=0, min=0, max=4, description="Past combats:")
         self.ran = w.Checkbox(description="firer tried to run last round")
-        self.surprise = w.Checkbox(description="first round of a German surprise")
+        self.surprise = w.Checkbox(description="a German surprise combat")
         self.rufiji = w.Checkbox(description="first round, target leaving the Rufiji")
-        self.hit = w.Checkbox(description="firer hit this target last round")
+        self.hit = w.Checkbox(description="target was hit last round")
         self.text = w.HTML()
         controls = [self.firer, self.target, self.step, self.firer_damage, self.target_damage,
                     self.same, self.crowd, self.combats, self.ran, self.surprise, self.rufiji,
@@ -209,7 +209,7 @@ class CombatCalculator:
             ran_last=ran,
             hits=frozenset({(f, t)}) if self.hit.value else frozenset(),
         )
-        return fire_modifiers(state, battle, f, t, self.same.value, self.crowd.value)
+        return fire_modifiers(state, battle, f, t, self.same.value, self.crowd.value + 1)
 
     def table(self) -> pd.DataFrame:
         """What each die roll does with these modifiers."""

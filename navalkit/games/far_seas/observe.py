@@ -17,7 +17,7 @@ from typing import Any
 
 from .data import ADJ, ENGLAND, GERMAN, N_AREAS, PANAMA, RED_SEA, RIVER, RIVER_SHIPS, SHIPS
 from .data import RUFIJI_AREA as RUFIJI
-from .state import ALLIES, AT_SEA, MOVED, OVER, RIVER_BOX, START, UNKNOWN, State, Unit, evolve
+from .state import ALLIES, AT_SEA, MOVED, OVER, RIVER_BOX, START, UNKNOWN, State, evolve
 
 #: German orders whose destination the Allies do not learn (FS-HIDDEN)
 SECRET_ORDERS = frozenset({"move", "panama", "river", "leave"})
@@ -59,7 +59,7 @@ def observe(state: State, viewer: int | None) -> View:
         loc[g] = box[g] = UNKNOWN
     unit = state.unit
     if unit is not None and any(g in hidden for g in unit.ships):
-        unit = Unit(unit.ships, "secret", UNKNOWN, unit.station, unit.searched, unit.fought)
+        unit = evolve(unit, kind="secret", area=UNKNOWN)
     masked = replace(
         state,
         loc=tuple(loc),
@@ -191,5 +191,5 @@ def sample_state(observation: View, rng: Any) -> State:
             unit_area = RIVER if where == RIVER_BOX else area
     if secret and unit is not None:
         kind = "river" if unit_area == RIVER else "move"
-        unit = Unit(unit.ships, kind, unit_area, unit.station, unit.searched, unit.fought)
+        unit = evolve(unit, kind=kind, area=unit_area)
     return evolve(seen, loc=tuple(loc), box=tuple(box), unit=unit)

@@ -96,13 +96,22 @@ def _generate(state: State) -> list[Any]:
 
 
 def chance_outcomes(state: State) -> tuple[tuple[int, float], ...]:
-    return RACE if state.roll == "race" else D6
+    roll = state.roll
+    if roll == "finder":  # one of the searchers that found him, drawn at random
+        return _DRAWS[len(state.dice)]
+    return RACE if roll == "race" else D6
+
+
+#: a fair draw among n searchers, by n
+_DRAWS = tuple(tuple((i, 1 / n) for i in range(n)) for n in range(80))
 
 
 def apply_chance(state: State, outcome: int) -> State:
     roll = state.roll
     if roll == "search":
         return search.resolve_search(state, outcome)
+    if roll == "finder":
+        return search.finder_roll(state, outcome)
     if roll in ("home", "home1"):
         return orders.home_roll(state, outcome)
     if roll == "convoy":
@@ -166,22 +175,45 @@ def _explain(state: State, action: Action) -> Violation:
     if isinstance(action, Search):
         if state.phase != SEARCH:
             return wrong
-        if action.area in (state.unit.searched if state.unit else ()):
-            return Violation("FS-SEARCH", "That area has already been searched for this order.")
-        if not search.searchers(state, action.area):
+        return _explain_search(state, action)
+    if isinstance(action, Simple) and action.word in ("run", "fight", "pass", "end_search"):
+        return wrong
+    return Violation("match.not-an-action", f"{action!r} is not a Far Seas action.")
+
+
+def _explain_search(state: State, action: Search) -> Violation:
+    free = search.searchers(state, action.area)
+    if not free:
+        if state.unit and action.area in state.unit.searched:
             return Violation(
-                "FS-SEARCH-WHO",
-                "No Allied ship may search there: only ships that moved this turn (in the "
-                "Moved box, or beside the river) and have not already found a German search.",
+                "FS-SEARCH-CHOICE",
+                "Every ship and squadron there has already searched for this order: each "
+                "searches once.",
             )
+        return Violation(
+            "FS-SEARCH-WHO",
+            "No Allied ship may search there: only ships that moved this turn (in the "
+            "Moved box, or beside the river) and have not already found a German search.",
+        )
+    if action.who == "non-British":
         return Violation(
             "FS-COWARD",
             "Searching with the non-British ships only needs both "
             "British and non-British searchers in the area.",
         )
-    if isinstance(action, Simple) and action.word in ("run", "fight", "pass", "end_search"):
-        return wrong
-    return Violation("match.not-an-action", f"{action!r} is not a Far Seas action.")
+    units = search.search_units(state, action.area)
+    if any(s not in free for s in action.ships):
+        return Violation(
+            "FS-SEARCH-CHOICE",
+            "Only ships in that area's Moved box that have not yet searched for this order "
+            "may search there.",
+        )
+    return Violation(
+        "FS-SEARCH",
+        "A squadron searches as one: choose all of its ships or none ("
+        + "; ".join(" + ".join(SHIPS[s].name for s in u) for u in units if len(u) > 1)
+        + ").",
+    )
 
 
 def _explain_order(state: State, o: Order) -> Violation:
@@ -366,6 +398,10 @@ def describe_chance(state: State, outcome: Any) -> str:
     kind = state.roll
     if kind == "race":
         return f"Pursuit race: runners roll {o // 10}, pursuer rolls {o % 10}."
+    if kind == "finder" and 0 <= o < len(state.dice):
+        unit = search.units_of(state, state.search_at, state.search_ships)[o]
+        who = SHIPS[unit[0]].name + ("'s squadron" if len(unit) > 1 else "")
+        return f"The search succeeds; drawn at random among the searchers, {who} finds him."
     if kind in _ROLL_WORDS:
         return _ROLL_WORDS[kind].format(o=o)
     b = state.battle
@@ -411,7 +447,9 @@ def status(state: State) -> str:
 _HINTS = {
     GERMAN_PHASE: "Click one of your raiders, then an area (or an order button, then a target).",
     ALLY: "Click an Allied ship in a Start box, then an area or a duty button; or Pass.",
-    SEARCH: "Click an area where your moved ships may search, or 'End search'.",
+    SEARCH: "Click an area to search it with every ship there that has not searched yet; or "
+    "'pick searchers', the ships, then their area, to search with some of them; or 'End "
+    "search'.",
     G_RUN: "Choose 'Run' or 'Fight'.",
     A_RUN: "Choose 'Run' or 'Fight'.",
 }

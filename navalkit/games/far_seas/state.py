@@ -113,7 +113,9 @@ class Unit:
 
     ``kind`` is the order (move, panama, hold, raid, convoy, river, leave, home, intern,
     surprise); ``area`` where it ended up (data.RIVER for the river box); ``station`` the
-    raided station or -1; ``searched`` the areas the Allies have already searched for it.
+    raided station or -1; ``searched`` the areas the Allies have already searched for it
+    and ``searched_by`` the Allied ships that have (each ship or squadron searches once for
+    an order, FS-SEARCH).
     """
 
     ships: tuple[int, ...]
@@ -122,6 +124,7 @@ class Unit:
     station: int = -1
     searched: frozenset[int] = frozenset()
     fought: bool = False
+    searched_by: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +165,9 @@ class State:
     ``roll`` names the pending chance (search, home, run, race, slow, gun, torp, torpdmg,
     convoy, sink) when ``phase`` is CHANCE; ``dice`` lists ships still to roll for
     (home runs ship by ship, convoy sinkings). German VP parts are in ``gvp``: merchants,
-    stations, Allied ships sunk, cowardice.
+    stations, Allied ships sunk, cowardice. ``squads`` are the Allied squadrons that moved
+    together this turn (they search as one, FS-SEARCH); ``search_ships`` the ships of the
+    search being rolled for and, while the finder is drawn, ``dice`` its squadrons' leaders.
     """
 
     config: Config
@@ -174,7 +179,7 @@ class State:
     combats: tuple[int, ...]
     roll: str = ""
     search_at: int = -1
-    search_who: str = ""
+    search_ships: tuple[int, ...] = ()
     dice: tuple[int, ...] = ()
     unit: Unit | None = None
     battle: Battle | None = None
@@ -186,6 +191,7 @@ class State:
     river_found: frozenset[int] = frozenset()
     found: frozenset[int] = frozenset()
     surprise_turn: bool = False
+    squads: frozenset[tuple[int, ...]] = frozenset()
     raided: frozenset[int] = frozenset()
     coward_areas: frozenset[int] = frozenset()
     taken: tuple[int, ...] = ()

@@ -40,7 +40,7 @@ SUITES: tuple[tuple[str, dict[str, Any], str, int], ...] = (
     ("default", {}, "random", 3),
     ("default-hunt", {}, "hunt", 4),
     ("short-hunt", {"turns": 4}, "hunt", 6),
-    ("third-crowd", {"turns": 6, "crowded_fire": "third", "max_rounds": 8}, "hunt", 3),
+    ("third-crowd", {"turns": 6, "crowded_fire": "3 or more", "max_rounds": 8}, "hunt", 3),
     ("summary-convoy", {"turns": 5, "convoy_speed": "3 or more"}, "hunt", 3),
     ("one-capture", {"turns": 5, "captures": "one per ship", "colonies": False}, "random", 3),
     ("par", {"turns": 3, "german_par": 20, "max_rounds": 1}, "hunt", 3),
@@ -52,10 +52,10 @@ HOT = frozenset({"raid", "convoy", "surprise", "home", "intern", "river", "leave
 
 
 FIELDS = (
-    "turn", "phase", "loc", "box", "damage", "combats", "roll", "search_at", "search_who",
+    "turn", "phase", "loc", "box", "damage", "combats", "roll", "search_at", "search_ships",
     "dice", "unit", "battle", "acted", "moved", "discovered", "revealed", "surprised",
-    "river_found", "found", "surprise_turn", "raided", "coward_areas", "taken", "gvp", "avp",
-    "captures",
+    "river_found", "found", "surprise_turn", "squads", "raided", "coward_areas", "taken", "gvp",
+    "avp", "captures",
 )  # fmt: skip
 
 

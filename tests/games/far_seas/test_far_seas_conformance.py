@@ -11,7 +11,7 @@ from navalkit.testing import check_game
 
 CONFIGS: list[tuple[str, dict[str, Any], int]] = [
     ("default", {}, 4),
-    ("crowd-third", {"crowded_fire": "third", "max_rounds": 2}, 2),
+    ("crowd-third", {"crowded_fire": "3 or more", "max_rounds": 2}, 2),
     ("one-capture-per-ship", {"captures": "one per ship", "turns": 6}, 2),
     ("seed-convoy-no-colonies", {"convoy_speed": "3+ or less", "colonies": False, "turns": 6}, 2),
 ]

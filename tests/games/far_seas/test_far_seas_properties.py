@@ -44,7 +44,8 @@ def playout(seed: int, config: Config, limit: int = 400) -> list[State]:
 
 CONFIGS = st.builds(
     Config,
-    crowded_fire=st.sampled_from(["second", "third"]),
+    crowded_fire=st.sampled_from(["2 or more", "3 or more"]),
+    surprise_bonus=st.sampled_from(["whole combat", "first round"]),
     captures=st.sampled_from(["all", "one per ship"]),
     max_rounds=st.integers(1, 5),
     colonies=st.booleans(),

@@ -8,6 +8,7 @@ scripted, refusals must name the expected rule id.
 from __future__ import annotations
 
 from fs_helpers import play, refused, setup, sid
+from seedcite import Seed
 
 from navalkit.games.far_seas import CLAUSES, GAME, rules
 from navalkit.games.far_seas.actions import END_SEARCH, FIGHT, PASS, RUN, Deploy, Order, Search
@@ -52,6 +53,8 @@ from navalkit.games.far_seas.state import (
     GERMAN as GERMAN_PHASE,
 )
 
+SEED = Seed("far_seas")
+
 EMDEN, KONIGSBERG, SCHARNHORST, GNEISENAU = (
     sid("Emden"), sid("Königsberg"), sid("Scharnhorst"), sid("Gneisenau")
 )  # fmt: skip
@@ -72,6 +75,9 @@ def found_battle(germans: dict, allies: dict, to: int, ship: int = EMDEN, **cfg:
 
 
 # --- the map ----------------------------------------------------------------------------------
+@SEED.cites(
+    8, "Ships may remain in area or move to an adjacent area", clause=("FS-GER-MOVE", "FS-MAP")
+)
 def test_FS_MAP_areas_and_adjacency() -> None:
     assert len(AREAS) == 33 and [a.num for a in AREAS] == list(range(33))
     for a in AREAS:
@@ -81,15 +87,24 @@ def test_FS_MAP_areas_and_adjacency() -> None:
     assert refused(state, mv(EMDEN, 3)) == "FS-MAP"
 
 
+@SEED.cites(
+    5, "Boxed number in each sea zone is density of merchant shipping.", clause="FS-MERCHANTS"
+)
 def test_FS_MERCHANTS_capture_equals_density() -> None:
     state = play(setup({EMDEN: (26, START)}), mv(EMDEN, 20))
     assert state.gvp[0] == AREAS[20].density == 2
 
 
+@SEED.cites(
+    4,
+    "Red anchors are British stations -- may be raided.",
+    clause=("FS-STATIONS", "FS-STATION-RAID"),
+)
 def test_FS_STATIONS_nine_red_anchors() -> None:
     assert len(STATIONS) == 9 and all(1 <= s.area <= 32 and s.vp > 0 for s in STATIONS)
 
 
+@SEED.cites(64, "German must state ahead of time if using Panama Canal.", clause="FS-PANAMA")
 def test_FS_PANAMA_must_be_announced() -> None:
     state = setup({EMDEN: (6, START)})
     assert refused(state, mv(EMDEN, 31)) == "FS-PANAMA"
@@ -97,12 +112,20 @@ def test_FS_PANAMA_must_be_announced() -> None:
     assert after.loc[EMDEN] == 31
 
 
+@SEED.cites(
+    69, "German ships are automatically discovered if searched in the Red Sea.", clause="FS-RED-SEA"
+)
 def test_FS_RED_SEA_automatic_discovery() -> None:
     state = setup({EMDEN: (18, START)}, {GLASGOW: (17, MOVED)})
     state = play(state, mv(EMDEN, 17), Search(17))  # no die needed
     assert state.phase == G_RUN and EMDEN in state.discovered
 
 
+@SEED.cites(72, "Germans in area 2 can attempt return to Germany.", clause="FS-HOME")
+@SEED.cites(72, "Succeed on a roll of 5-6.", clause="FS-HOME")
+@SEED.cites(72, "Otherwise sunk.", clause="FS-HOME")
+@SEED.cites(72, "If squadron fails, re-roll for each ship.", clause="FS-HOME")
+@SEED.cites(72, "These ships are out of the game.", clause="FS-HOME")
 def test_FS_HOME_run_for_home() -> None:
     state = setup({KWDG: (2, START)})
     assert play(state, mv(KWDG, 2, "home"), dice=(5,)).box[KWDG] == HOME
@@ -133,6 +156,8 @@ def test_FS_ROSTER_ALLIED_seventy_four() -> None:
     assert {SHIPS[s].nation for s in ALLIED} >= {"GB", "AU", "JP", "FR", "RU"}
 
 
+@SEED.cites(58, "England: 9", clause="FS-ALLIED-SETUP")
+@SEED.cites(61, "Pacific reinforcements: 14", clause=("FS-ALLIED-SETUP", "FS-COLONY"))
 def test_FS_ALLIED_SETUP_seed_counts() -> None:
     state = rules.initial_state(Config())
     where = [state.loc[s] for s in ALLIED]
@@ -156,6 +181,11 @@ def test_FS_COLONY_schedule() -> None:
 
 
 # --- sequence and movement --------------------------------------------------------------------
+@SEED.cites(
+    54,
+    "A new segment begins and segments continue until all Germans have moved.",
+    clause="FS-SEQUENCE",
+)
 def test_FS_SEQUENCE_segments_until_all_moved() -> None:
     state = setup({EMDEN: (26, START), KONIGSBERG: (18, START)}, phase=ALLY)
     state = play(state, PASS)
@@ -172,6 +202,11 @@ def test_FS_AMC_FIRST_amcs_order_first() -> None:
     assert GAME.violation(state, mv(KWDG, 1)) is None
 
 
+@SEED.cites(
+    6,
+    "Ships begin in Start box and move to Moved boxes, unless protecting convoy or on station.",
+    clause="FS-BOXES",
+)
 def test_FS_BOXES_start_and_moved() -> None:
     state = setup({EMDEN: (26, START), KONIGSBERG: (18, START)}, {KENT: (4, START)}, phase=ALLY)
     state = play(state, Deploy((KENT,), 3))
@@ -184,12 +219,18 @@ def test_FS_BOXES_start_and_moved() -> None:
     assert state.turn == 6 and state.box[KENT] == START and state.box[EMDEN] == START
 
 
+@SEED.cites(
+    7,
+    "German player announces names of all ships he will move (must move at least 1).",
+    clause="FS-GER-MOVE",
+)
 def test_FS_GER_MOVE_must_move_one() -> None:
     state = setup({EMDEN: (26, START)})
     assert refused(state, mv(EMDEN, 26, "hold")) == "FS-GER-MOVE"
     assert refused(state, mv(KENT, 26)) == "FS-GER-MOVE"
 
 
+@SEED.cites(8, "s - join a Squadron", clause="FS-SQUADRON")
 def test_FS_SQUADRON_moves_together() -> None:
     state = setup({SCHARNHORST: (26, START), GNEISENAU: (26, START), EMDEN: (20, START)})
     after = play(state, mv((SCHARNHORST, GNEISENAU), 27))
@@ -205,6 +246,12 @@ def test_FS_BRIT_MOVE_ship_or_squadron() -> None:
     assert refused(spread, Deploy((KENT, GLASGOW), 4)) == "FS-BRIT-MOVE"
 
 
+@SEED.cites(
+    11,
+    "British ships with A or B gun range and speed <= 3+ may go on convoy by covering the "
+    "merchant ship box.",
+    clause="FS-CONVOY",
+)
 def test_FS_CONVOY_who_may_escort() -> None:
     ships = {KENT: (4, START), PEGASUS: (4, START), GLASGOW: (4, START), INVINCIBLE: (4, START)}
     state = setup({EMDEN: (26, START)}, ships, phase=ALLY)  # the default: the seed's '<= 3+'
@@ -217,6 +264,9 @@ def test_FS_CONVOY_who_may_escort() -> None:
     assert play(summary, Deploy((GLASGOW,), 4, "convoy")).box[GLASGOW] == CONVOY
 
 
+@SEED.cites(
+    12, "British ships may go on station by covering the station symbol.", clause="FS-STATION-DUTY"
+)
 def test_FS_STATION_DUTY_only_where_a_station_is() -> None:
     state = setup({EMDEN: (26, START)}, {KENT: (21, START), GLASGOW: (4, START)}, phase=ALLY)
     assert play(state, Deploy((KENT,), 21, "station")).box[KENT] == STATION
@@ -228,12 +278,28 @@ def test_FS_ENGLAND_closed_to_germans() -> None:
 
 
 # --- rivers -----------------------------------------------------------------------------------
+@SEED.cites(10, "D - move into a river", clause="FS-RIVER")
+@SEED.cites(
+    65,
+    "Rufiji River enterable by Königsberg, Nurnberg or Leipzig, but only one at a time.",
+    clause="FS-RIVER",
+)
 def test_FS_RIVER_who_may_enter() -> None:
     state = setup({KONIGSBERG: (23, START)})
     assert play(state, mv(KONIGSBERG, RIVER, "river")).box[KONIGSBERG] == RIVER_BOX
     assert refused(setup({EMDEN: (23, START)}), mv(EMDEN, RIVER, "river")) == "FS-RIVER"
 
 
+@SEED.cites(
+    66,
+    "British ships may search the Rufiji River; place next to the river.",
+    clause="FS-RIVER-SEARCH",
+)
+@SEED.cites(
+    70,
+    "British may not attack Germans in the river, but if found, Germans must remain in river.",
+    clause=("FS-RIVER-SEARCH", "FS-RIVER-STAY"),
+)
 def test_FS_RIVER_SEARCH_watchers_find_no_combat() -> None:
     state = setup({KONIGSBERG: (23, START)}, {PEGASUS: (23, WATCH)})
     state = play(state, mv(KONIGSBERG, RIVER, "river"), Search(RIVER), dice=(1,))
@@ -241,6 +307,11 @@ def test_FS_RIVER_SEARCH_watchers_find_no_combat() -> None:
     assert state.box[KONIGSBERG] == RIVER_BOX
 
 
+@SEED.cites(
+    70,
+    "British may not attack Germans in the river, but if found, Germans must remain in river.",
+    clause="FS-RIVER-STAY",
+)
 def test_FS_RIVER_STAY_found_must_stay() -> None:
     state = setup({KONIGSBERG: (23, RIVER_BOX)}, {PEGASUS: (23, WATCH)})
     state = evolve(state, river_found=frozenset({KONIGSBERG}))
@@ -248,6 +319,15 @@ def test_FS_RIVER_STAY_found_must_stay() -> None:
     assert GAME.violation(state, mv(KONIGSBERG, 23, "hold")) is None
 
 
+@SEED.cites(
+    71,
+    "British ships moving into the river automatically discover the German ship if it is moving "
+    "out on the same turn.",
+    clause="FS-RIVER-EXIT",
+)
+@SEED.cites(
+    71, "Combat is at C range and British receive +2 on first round.", clause="FS-RIVER-EXIT"
+)
 def test_FS_RIVER_EXIT_watchers_attack_at_c() -> None:
     state = setup({KONIGSBERG: (23, RIVER_BOX)}, {PEGASUS: (23, WATCH)})
     state = play(state, mv(KONIGSBERG, 23, "leave"))
@@ -258,6 +338,7 @@ def test_FS_RIVER_EXIT_watchers_attack_at_c() -> None:
 
 
 # --- search -----------------------------------------------------------------------------------
+@SEED.cites(13, "Only moving ships may search or be searched for.", clause="FS-SEARCH-WHO")
 def test_FS_SEARCH_WHO_only_moved_ships() -> None:
     state = setup({EMDEN: (26, START)}, {KENT: (20, START)})
     state = play(state, mv(EMDEN, 20))
@@ -268,6 +349,8 @@ def test_FS_SEARCH_WHO_only_moved_ships() -> None:
     assert refused(s2, Search(21)) == "FS-SEARCH-WHO"
 
 
+@SEED.cites(20, 'Search succeeds on a roll of "1".', clause="FS-SEARCH")
+@SEED.cites(20, "Every extra ship or squadron reduces the roll by 1.", clause="FS-SEARCH")
 def test_FS_SEARCH_roll_and_modifiers() -> None:
     assert search_finds(1) and not search_finds(2)
     assert search_finds(2, extra_searchers=1) and search_finds(3, 1, 1)
@@ -276,10 +359,58 @@ def test_FS_SEARCH_roll_and_modifiers() -> None:
     missed = play(state, mv(EMDEN, 20), Search(20), dice=(2,))
     assert missed.battle is None and EMDEN not in missed.discovered
     two = setup({EMDEN: (26, START)}, {KENT: (20, MOVED), GLASGOW: (20, MOVED)})
-    hit = play(two, mv(EMDEN, 20), Search(20), dice=(2,))
-    assert hit.battle is not None
+    hit = play(two, mv(EMDEN, 20), Search(20), dice=(2, 1))  # 2 - 1 extra ship; finder: #1
+    assert hit.battle is not None and len(hit.battle.sides[1]) == 1
 
 
+@SEED.cites(
+    15,
+    "British gets 1 search per area per ship or squadron, must pre-announce which ship or "
+    "squadron he is seeking.",
+    clause="FS-SEARCH-CHOICE",
+)
+@SEED.cites(16, "British do not have to search with all ships.", clause="FS-SEARCH-CHOICE")
+def test_FS_SEARCH_CHOICE_each_ship_or_squadron_once_and_any_of_them() -> None:
+    squadron = tuple(sorted((KENT, GLASGOW)))
+    state = setup(
+        {EMDEN: (26, START)}, {KENT: (20, MOVED), GLASGOW: (20, MOVED), IBUKI: (20, MOVED)}
+    )
+    state = play(evolve(state, squads=frozenset({squadron})), mv(EMDEN, 20))
+    choices = {a for a in GAME.legal_actions(state) if isinstance(a, Search)}
+    assert choices == {Search(20), Search(20, "non-British"), Search(20, "some", squadron)}
+    assert refused(state, Search(20, "some", (KENT,))) == "FS-SEARCH"  # half a squadron
+    state = play(state, Search(20, "some", squadron), dice=(2,))  # one squadron: 2 misses
+    assert state.phase == SEARCH and state.unit is not None
+    assert state.unit.searched_by == set(squadron)
+    assert {a for a in GAME.legal_actions(state) if isinstance(a, Search)} == {Search(20)}
+    after = play(state, Search(20), dice=(1,))  # Ibuki alone now, and finds him
+    assert after.battle is not None and after.battle.sides[1] == (IBUKI,)
+    assert refused(after, Search(20)) == "FS-TURN-ORDER"
+
+
+@SEED.cites(
+    22,
+    "Only 1 ship or squadron finds a German ship or squadron; once it does, it may not find "
+    "others during that turn (when multiple ships search, roll randomly to pick).",
+    clause="FS-SEARCH-ONCE",
+)
+def test_FS_SEARCH_ONCE_one_finder_drawn_at_random() -> None:
+    state = setup({EMDEN: (26, START)}, {KENT: (20, MOVED), GLASGOW: (20, MOVED)})
+    state = play(state, mv(EMDEN, 20), Search(20), dice=(2,))  # 2 - 1 extra ship: found
+    assert state.roll == "finder" and GAME.chance_outcomes(state) == ((0, 0.5), (1, 0.5))
+    first = min(KENT, GLASGOW)
+    assert SHIPS[first].name in GAME.describe_chance(state, 0)
+    state = play(state, dice=(0,))
+    assert state.battle is not None and state.battle.sides[1] == (first,)
+    assert first in state.found and max(KENT, GLASGOW) not in state.found
+
+
+@SEED.cites(
+    22,
+    "Only 1 ship or squadron finds a German ship or squadron; once it does, it may not find "
+    "others during that turn (when multiple ships search, roll randomly to pick).",
+    clause="FS-SEARCH-ONCE",
+)
 def test_FS_SEARCH_ONCE_finder_finds_no_other() -> None:
     state = found_battle({EMDEN: (26, START), KONIGSBERG: (26, START)}, {KENT: (20, MOVED)}, 20)
     assert KENT in state.found
@@ -288,6 +419,11 @@ def test_FS_SEARCH_ONCE_finder_finds_no_other() -> None:
     assert KENT not in searchers(state, 20)
 
 
+@SEED.cites(
+    21,
+    "British ships on station when it is raided automatically find the raiders.",
+    clause="FS-STATION-AUTO",
+)
 def test_FS_STATION_AUTO_guards_find_raiders() -> None:
     state = setup({EMDEN: (19, START)}, {KENT: (21, STATION)})
     penang = next(i for i, s in enumerate(STATIONS) if s.name == "Penang")
@@ -296,6 +432,20 @@ def test_FS_STATION_AUTO_guards_find_raiders() -> None:
     assert state.battle.sides[1] == (KENT,)
 
 
+@SEED.cites(
+    17,
+    "If British use only non-British ships to search, German player gains Cowardice Points equal "
+    "to victory points of ships not searching.",
+    clause="FS-COWARD",
+)
+@SEED.cites(
+    18,
+    "If British do not search for a squadron and at least half the ships are British, then German"
+    " receives Cowardice Points equal to victory points of all ships as long as number of ships "
+    "in British squadron is greater than or equal to the number of ships in German squadron minus"
+    " 1.",
+    clause="FS-COWARD",
+)
 def test_FS_COWARD_points() -> None:
     squad = {SCHARNHORST: (26, START), GNEISENAU: (26, START)}
     state = setup(squad, {KENT: (27, MOVED)})
@@ -308,17 +458,30 @@ def test_FS_COWARD_points() -> None:
     assert play(lone, mv(EMDEN, 27), END_SEARCH).gvp[3] == 0
 
 
+@SEED.cites(
+    23,
+    "German receives 1 Surprise Search per turn; each ship may only participate once per game.",
+    clause="FS-SURPRISE",
+)
+@SEED.cites(24, "Surprise search is automatic.", clause="FS-SURPRISE")
+@SEED.cites(44, "Surprise combats start at C range.", clause=("FS-SURPRISE", "FS-COMBAT-RANGES"))
 def test_FS_SURPRISE_automatic_plus_two_at_c() -> None:
     state = setup({SCHARNHORST: (26, START)}, {KENT: (27, MOVED)})
     state = play(state, mv(SCHARNHORST, 27, "surprise", KENT))
     b = state.battle
     assert b is not None and b.surprise and b.start == 2 and state.surprise_turn
-    mods = dict(fire_modifiers(state, b, SCHARNHORST, KENT, 0, 0))
-    assert mods["German surprise, first round"] == 2
+    mods = dict(fire_modifiers(state, b, SCHARNHORST, KENT, 0, 1))
+    assert mods["German surprise"] == 2
     used = evolve(setup({SCHARNHORST: (26, START)}, {KENT: (27, MOVED)}), surprised={SCHARNHORST})
     assert refused(used, mv(SCHARNHORST, 27, "surprise", KENT)) == "FS-SURPRISE-ALONE"
 
 
+@SEED.cites(
+    23,
+    "May not try to surprise a British squadron if operating alone, but must instead surprise a "
+    "single ship whose damage capacity is <= German's capacity + 1.",
+    clause="FS-SURPRISE-ALONE",
+)
 def test_FS_SURPRISE_ALONE_capacity_limit() -> None:
     state = setup({EMDEN: (26, START)}, {INVINCIBLE: (27, MOVED), GLASGOW: (27, MOVED)})
     assert refused(state, mv(EMDEN, 27, "surprise", INVINCIBLE)) == "FS-SURPRISE-ALONE"
@@ -326,6 +489,8 @@ def test_FS_SURPRISE_ALONE_capacity_limit() -> None:
 
 
 # --- running ----------------------------------------------------------------------------------
+@SEED.cites(25, "When discovered, Germans have first chance to run.", clause="FS-RUN")
+@SEED.cites(25, "If they do not, Brish may run.", clause="FS-RUN")
 def test_FS_RUN_german_first_then_allies() -> None:
     state = found_battle({EMDEN: (26, START)}, {KENT: (20, MOVED)}, 20)
     assert state.phase == G_RUN and GAME.to_move(state) == 0
@@ -333,6 +498,8 @@ def test_FS_RUN_german_first_then_allies() -> None:
     assert state.phase == A_RUN and GAME.to_move(state) == 1
 
 
+@SEED.cites(26, "When German tries to run, British rolls 1 die.", clause="FS-RUN-ROLL")
+@SEED.cites(26, 'On a "6", German is Surprised and cannot run.', clause="FS-RUN-ROLL")
 def test_FS_RUN_ROLL_six_stops_the_runner() -> None:
     state = found_battle({EMDEN: (26, START)}, {KENT: (20, MOVED)}, 20)
     state = play(state, RUN, dice=(6,))
@@ -342,6 +509,10 @@ def test_FS_RUN_ROLL_six_stops_the_runner() -> None:
                for job in b.queue)  # fmt: skip
 
 
+@SEED.cites(29, "If speed is 2 or more grades apart, the faster group wins.", clause="FS-PURSUIT")
+@SEED.cites(30, "If speeds are equal, high roller wins.", clause="FS-PURSUIT")
+@SEED.cites(31, "If ships are within 1 grade, the slower rolls ne die.", clause="FS-PURSUIT")
+@SEED.cites(31, 'If a "6", they win race.', clause="FS-PURSUIT")
 def test_FS_PURSUIT_speed_grades() -> None:
     # Emden 4+ against Kent 3+: two grades faster, gone without a die
     state = play(found_battle({EMDEN: (26, START)}, {KENT: (20, MOVED)}, 20), RUN, dice=(3,))
@@ -358,6 +529,7 @@ def test_FS_PURSUIT_speed_grades() -> None:
     assert play(eq, dice=(53,)).battle is None  # runner 5, pursuer 3: escapes
 
 
+@SEED.cites(33, "Escaping ships go to the Moved box of an adjacent area.", clause="FS-ESCAPE")
 def test_FS_ESCAPE_to_an_adjacent_moved_box() -> None:
     two = {EMDEN: (26, START), KONIGSBERG: (18, START)}
     state = play(found_battle(two, {KENT: (20, MOVED)}, 20), RUN, dice=(3,))
@@ -373,12 +545,18 @@ def _round(state):  # type: ignore[no-untyped-def]
     return play(state, FIGHT, FIGHT)
 
 
+@SEED.cites(
+    34,
+    "Combat is in order of ranges: A, then AB, then ABC (surprise ABC)",
+    clause="FS-COMBAT-RANGES",
+)
 def test_FS_COMBAT_RANGES_a_then_ab_then_abc() -> None:
     state = _round(found_battle({EMDEN: (26, START)}, {KENT: (20, MOVED)}, 20))
     b = state.battle
     assert b is not None and [j[1] for j in b.queue] == [KENT]  # range A: Emden (B) silent
 
 
+@SEED.cites(35, "Fire is simultaneous; each ship rolls a die on Damage Table.", clause="FS-FIRE")
 def test_FS_FIRE_simultaneous() -> None:
     state = found_battle({SCHARNHORST: (26, START)}, {GLASGOW: (20, MOVED)}, 20, ship=SCHARNHORST)
     state = _round(state)  # range A: only Scharnhorst (A) fires
@@ -387,44 +565,66 @@ def test_FS_FIRE_simultaneous() -> None:
 
 
 def test_FS_TARGETS_highest_vp_then_same() -> None:
-    state = found_battle(
-        {SCHARNHORST: (26, START)}, {GLASGOW: (20, MOVED), KENT: (20, MOVED)}, 20,
-        ship=SCHARNHORST,
-    )  # fmt: skip
-    state = _round(state)
+    state = setup({SCHARNHORST: (26, START)}, {GLASGOW: (20, MOVED), KENT: (20, MOVED)})
+    state = evolve(state, squads=frozenset({tuple(sorted((GLASGOW, KENT)))}))  # one squadron
+    state = _round(play(state, mv(SCHARNHORST, 20), Search(20), dice=(1,)))
     b = state.battle
     assert b is not None and (SCHARNHORST, KENT, 0) in b.aim
 
 
+@SEED.cites(
+    36,
+    "Each ship has a damage roll modifier: +1 if firing on same ship (for each round until damage"
+    " roll modifier is 0)",
+    clause="FS-DRM",
+)
+@SEED.cites(37, "-1 if firing ship half damaged", clause="FS-DRM")
+@SEED.cites(38, "+1 if target half damaged", clause="FS-DRM")
+@SEED.cites(
+    43,
+    "-1 for every previous naval combat ship has been in if German and not BC class.",
+    clause="FS-DRM",
+)
 def test_FS_DRM_modifiers() -> None:
     state = found_battle({EMDEN: (26, START)}, {KENT: (20, MOVED)}, 20)
     b = state.battle
     assert b is not None
     state = evolve(state, damage=tuple(2 if i in (EMDEN, KENT) else d
                                        for i, d in enumerate(state.damage)))  # fmt: skip
-    mods = dict(fire_modifiers(state, b, EMDEN, KENT, 0, 0))
+    mods = dict(fire_modifiers(state, b, EMDEN, KENT, 0, 1))
     assert mods["firer half damaged"] == -1 and "target half damaged" not in mods
-    mods = dict(fire_modifiers(state, b, KENT, EMDEN, 0, 0))
+    mods = dict(fire_modifiers(state, b, KENT, EMDEN, 0, 1))
     assert mods["target half damaged"] == 1
     vet = evolve(state, combats=tuple(2 if i == EMDEN else c for i, c in enumerate(state.combats)))
-    assert dict(fire_modifiers(vet, b, EMDEN, KENT, 0, 0))["earlier combats (German, not BC)"] == -2
-    amc = dict(fire_modifiers(state, b, PEGASUS, EMDEN, 1, 0))
+    assert dict(fire_modifiers(vet, b, EMDEN, KENT, 0, 1))["earlier combats (German, not BC)"] == -2
+    amc = dict(fire_modifiers(state, b, PEGASUS, EMDEN, 1, 1))
     assert amc["same target as last round"] == 1
 
 
-def test_FS_CROWD_second_or_third_firer() -> None:
+@SEED.cites(42, "-1 if 2 ships firing on same target", clause="FS-CROWD")
+def test_FS_CROWD_each_of_two_firers_or_of_three() -> None:
     state = found_battle({EMDEN: (26, START)}, {KENT: (20, MOVED)}, 20)
     b = state.battle
     assert b is not None
-    assert "another ship fires at the same target" in dict(
-        fire_modifiers(state, b, KENT, EMDEN, 0, 1)
-    )
-    third = evolve(state, config=Config(crowded_fire="third"))
-    assert "another ship fires at the same target" not in dict(
-        fire_modifiers(third, b, KENT, EMDEN, 0, 1)
-    )
+    crowded = "another ship fires at the same target"
+    assert crowded not in dict(fire_modifiers(state, b, KENT, EMDEN, 0, 1))
+    assert dict(fire_modifiers(state, b, KENT, EMDEN, 0, 2))[crowded] == -1
+    three = evolve(state, config=Config(crowded_fire="3 or more"))
+    assert crowded not in dict(fire_modifiers(three, b, KENT, EMDEN, 0, 2))
+    assert dict(fire_modifiers(three, b, KENT, EMDEN, 0, 3))[crowded] == -1
 
 
+@SEED.cites(
+    46,
+    'A hit is achieved on a die roll of "1" which gives another roll on the damage table '
+    "(no modifiers).",
+    clause="FS-TORPEDO",
+)
+@SEED.cites(
+    47,
+    'German subtracts 2 from "to hit" torpedo roll if it surprised its target.',
+    clause="FS-TORPEDO",
+)
 def test_FS_TORPEDO_at_c_range() -> None:
     state = setup({EMDEN: (26, START)}, {GLASGOW: (27, MOVED)})
     state = play(state, mv(EMDEN, 27, "surprise", GLASGOW))
@@ -434,6 +634,12 @@ def test_FS_TORPEDO_at_c_range() -> None:
     assert state.battle is not None and state.battle.queue[0][0] == "torpdmg"
 
 
+@SEED.cites(
+    45,
+    "If not surprise and has not tried to run yet, a ship may now try to run after the combat "
+    "round.",
+    clause="FS-COMBAT-RUN",
+)
 def test_FS_COMBAT_RUN_not_in_surprise() -> None:
     state = _round(found_battle({EMDEN: (26, START)}, {KENT: (20, MOVED)}, 20))
     state = play(state, dice=(1,))
@@ -459,6 +665,7 @@ def test_FS_HALF_damaged() -> None:
     assert half_damaged(2, 4) and not half_damaged(1, 4) and half_damaged(2, 3)
 
 
+@SEED.cites(48, "Ships which survive combat each remove 1 damage point.", clause="FS-REPAIR")
 def test_FS_REPAIR_after_combat() -> None:
     state = found_battle({EMDEN: (26, START)}, {INVINCIBLE: (20, MOVED)}, 20, max_rounds=1)
     state = evolve(state, damage=tuple(1 if i == EMDEN else d for i, d in enumerate(state.damage)))
@@ -466,6 +673,7 @@ def test_FS_REPAIR_after_combat() -> None:
     assert state.damage[EMDEN] == 1  # 1 + 1 - 1 repaired
 
 
+@SEED.cites(49, "He must do so for ships equal to or more than half damaged.", clause="FS-RETIRE")
 def test_FS_RETIRE_half_damaged_allies() -> None:
     state = found_battle({SCHARNHORST: (26, START)}, {GLASGOW: (20, MOVED)}, 20,
                          ship=SCHARNHORST, max_rounds=1)  # fmt: skip
@@ -473,6 +681,12 @@ def test_FS_RETIRE_half_damaged_allies() -> None:
     assert state.loc[GLASGOW] == ENGLAND and state.damage[GLASGOW] == 0
 
 
+@SEED.cites(
+    50,
+    "Half or more damaged German ships have speed reduced by 1 and may not use Surprise (min "
+    "speed is 3).",
+    clause="FS-GER-DAMAGED",
+)
 def test_FS_GER_DAMAGED_slower_no_surprise() -> None:
     state = setup({EMDEN: (26, START)}, {GLASGOW: (27, MOVED)})
     hurt = evolve(state, damage=tuple(2 if i == EMDEN else d for i, d in enumerate(state.damage)))
@@ -484,6 +698,11 @@ def test_FS_GER_DAMAGED_slower_no_surprise() -> None:
 
 
 # --- raids and merchants ----------------------------------------------------------------------
+@SEED.cites(
+    52,
+    "Every ship on convoy reduces by 1 the number of merchants available to capture.",
+    clause="FS-CAPTURE",
+)
 def test_FS_CAPTURE_escorts_and_setting() -> None:
     state = setup({EMDEN: (4, START)}, {KENT: (3, CONVOY)})
     assert play(state, mv(EMDEN, 3)).gvp[0] == 3  # density 4 - 1 escort
@@ -500,6 +719,13 @@ def test_FS_CONVOY_ATTACK_surprise_or_fight() -> None:
     assert fight.battle is not None and fight.battle.sides[1] == (KENT,)
 
 
+@SEED.cites(9, "R - Raid a station (list station name)", clause="FS-STATION-RAID")
+@SEED.cites(
+    53,
+    "Any ship that survives raiding to reach the station receives points as printed on the board "
+    "each station can only be raided once per game.",
+    clause="FS-STATION-RAID",
+)
 def test_FS_STATION_RAID_once_per_game() -> None:
     cocos = next(i for i, s in enumerate(STATIONS) if s.name == "Cocos")
     state = setup({EMDEN: (19, START), KONIGSBERG: (18, START)})
@@ -524,21 +750,21 @@ def test_FS_VICTORY_scores_and_winner() -> None:
 
 
 def test_FS_VICTORY_the_german_must_beat_the_par() -> None:
-    """The house par (default 250): the German must lead by more than it to win."""
-    assert Config().german_par == 250
-    state = evolve(setup({EMDEN: (26, START)}), gvp=(240, 10, 0, 4), avp=4, phase=OVER)
-    assert rules.winner(state) is None  # leads by exactly 250: a draw
+    """The house par (default 245): the German must lead by more than it to win."""
+    assert Config().german_par == 245
+    state = evolve(setup({EMDEN: (26, START)}), gvp=(235, 10, 0, 4), avp=4, phase=OVER)
+    assert rules.winner(state) is None  # leads by exactly 245: a draw
     assert rules.winner(evolve(state, avp=5)) == 1
     assert rules.winner(evolve(state, avp=3)) == 0
 
 
 def test_FS_VICTORY_the_end_screen_says_who_won_and_why_in_one_sentence() -> None:
-    state = evolve(setup({EMDEN: (26, START)}), gvp=(240, 10, 0, 4), avp=4, phase=OVER)
+    state = evolve(setup({EMDEN: (26, START)}), gvp=(235, 10, 0, 4), avp=4, phase=OVER)
     draw = rules.verdict(state)
-    assert draw.startswith("A draw: Germany 254 VP (240 from merchants taken), the Allies 4 VP")
-    assert "house par of 250" in draw and draw.count(".") == 1
+    assert draw.startswith("A draw: Germany 249 VP (235 from merchants taken), the Allies 4 VP")
+    assert "house par of 245" in draw and draw.count(".") == 1
     allies = rules.verdict(evolve(state, avp=5))
-    assert allies.startswith("The Allies win:") and "a German lead of only 249" in allies
+    assert allies.startswith("The Allies win:") and "a German lead of only 244" in allies
     assert rules.verdict(evolve(state, avp=3)).startswith("Germany wins:")
     plain = evolve(state, config=Config(german_par=0))
     assert rules.verdict(plain).startswith("Germany wins with the higher total")

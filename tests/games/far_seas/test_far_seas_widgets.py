@@ -80,7 +80,7 @@ def test_explainers() -> None:
     c.surprise.value = True
     c.step.value = 2
     mods = dict(c.modifiers())
-    assert mods["German surprise, first round"] == 2 and mods["target in torpedo range"] == 1
+    assert mods["German surprise"] == 2 and mods["target in torpedo range"] == 1
     assert list(c.table()["damage"]) == [2, 2, 3, 4, 4, 4]  # +4: DRM, torpedo range, surprise
     assert search_table().loc[1, "1 target"] == pytest.approx(0.167)
     assert pursuit_table().loc["5", "2"] == 1.0

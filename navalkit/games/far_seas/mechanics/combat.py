@@ -76,9 +76,16 @@ def start_battle(
 
 
 def fire_modifiers(
-    state: State, battle: Battle, shooter: int, target: int, rounds_on: int, crowd: int
+    state: State, battle: Battle, shooter: int, target: int, rounds_on: int, firers: int
 ) -> list[tuple[str, int]]:
-    """Every modifier to ``shooter``'s damage roll at ``target`` (FS-DRM, FS-CROWD)."""
+    """Every modifier to ``shooter``'s damage roll at ``target``, which ``firers`` ships (the
+    shooter among them) fire at this round (FS-DRM, FS-CROWD, FS-SURPRISE).
+
+    As the seed lists them: '+1 if target in torpedo range' is a matter of range, so every
+    firer has it at C range, battleships too (only their torpedo attack is denied, FS-TORPEDO);
+    Scharnhorst or Gneisenau get +1 at 'a ship hit last round' by anyone, not only by
+    themselves; '-1 if 2 ships firing on same target' falls on each of them, the first
+    firer too."""
     s, t = SHIPS[shooter], SHIPS[target]
     step = battle.start + battle.rounds
     mods = [("ship's own DRM", s.cls.drm)]
@@ -88,18 +95,21 @@ def fire_modifiers(
         mods.append(("firer half damaged", -1))
     if half_damaged(state.damage[target], t.cls.capacity):
         mods.append(("target half damaged", 1))
-    if step >= 2 and s.cls.torpedoes:
+    if step >= 2:
         mods.append(("target in torpedo range", 1))
     if battle.ran_last[s.side]:
         mods.append(("firer tried to run last round", -2))
-    if s.name in SURPRISE_BONUS_SHIPS and (shooter, target) in battle.hits:
+    if s.name in SURPRISE_BONUS_SHIPS and any(t == target for _, t in battle.hits):
         mods.append(("Scharnhorst/Gneisenau on a ship hit last round", 1))
-    if crowd >= (1 if state.config.crowded_fire == "second" else 2):
+    if firers >= (2 if state.config.crowded_fire == "2 or more" else 3):
         mods.append(("another ship fires at the same target", -1))
     if s.side == 0 and s.cls.code != "BC" and state.combats[shooter]:
         mods.append(("earlier combats (German, not BC)", -state.combats[shooter]))
-    if battle.rounds == 0 and battle.surprise and s.side == 0:
-        mods.append(("German surprise, first round", 2))
+    if battle.surprise and s.side == 0:
+        if state.config.surprise_bonus == "whole combat":
+            mods.append(("German surprise", 2))
+        elif battle.rounds == 0:
+            mods.append(("German surprise, first round", 2))
     if battle.rounds == 0 and battle.rufiji and s.side == 1:
         mods.append(("ship leaving the Rufiji, first round", 2))
     return mods
@@ -121,12 +131,11 @@ def begin_round(state: State) -> State:
     aim = {sh: (t, n) for sh, t, n in b.aim}
     jobs: list[tuple[str, int, int, int]] = []
     new_aim: list[tuple[int, int, int]] = []
-    crowd: dict[int, int] = {}
+    firers: dict[int, int] = {}  # target -> ships firing at it this round
     for side in (0, 1):
         enemies = b.sides[1 - side]
         for sh in b.sides[side]:
-            cls = SHIPS[sh].cls
-            if RANGES.index(cls.range) > reach:
+            if RANGES.index(SHIPS[sh].cls.range) > reach:
                 continue
             prev = aim.get(sh)
             if prev is not None and prev[0] in enemies:
@@ -134,11 +143,12 @@ def begin_round(state: State) -> State:
             else:
                 target, n = max(enemies, key=lambda e: (SHIPS[e].cls.vp, -e)), 0
             new_aim.append((sh, target, n))
-            mod = sum(v for _, v in fire_modifiers(state, b, sh, target, n, crowd.get(target, 0)))
-            crowd[target] = crowd.get(target, 0) + 1
-            jobs.append(("gun", sh, target, mod))
-            if reach == 2 and cls.torpedoes:
-                jobs.append(("torp", sh, target, 0))
+            firers[target] = firers.get(target, 0) + 1
+    for sh, target, n in new_aim:
+        mod = sum(v for _, v in fire_modifiers(state, b, sh, target, n, firers[target]))
+        jobs.append(("gun", sh, target, mod))
+        if reach == 2 and SHIPS[sh].cls.torpedoes:
+            jobs.append(("torp", sh, target, 0))
     b = evolve(b, queue=tuple(jobs), pending=(), aim=tuple(new_aim), hits=frozenset())
     state = evolve(state, battle=b)
     if not jobs:

@@ -93,13 +93,16 @@ def can_surprise(state: State, unit: tuple[int, ...]) -> bool:
 
 def surprise_targets(state: State, unit: tuple[int, ...], area: int) -> list[int]:
     """Allied ships in the Moved box of ``area`` the unit may surprise (FS-SURPRISE-ALONE)."""
-    return _targets(unit, list(fleet(state).at[MOVED].get(area, ())))
+    return _targets(state, unit, list(fleet(state).at[MOVED].get(area, ())))
 
 
-def _targets(unit: tuple[int, ...], moved: Sequence[int]) -> list[int]:
+def _targets(state: State, unit: tuple[int, ...], moved: Sequence[int]) -> list[int]:
+    """A German squadron may surprise any ship in the Moved box; a ship alone may not
+    surprise a British squadron, only a single ship of capacity <= its own + 1."""
     if len(unit) == 1:
         cap = SHIPS[unit[0]].cls.capacity + 1
-        return [s for s in moved if SHIPS[s].cls.capacity <= cap]
+        squadrons = {s for squad in state.squads for s in squad} if state.squads else ()
+        return [s for s in moved if SHIPS[s].cls.capacity <= cap and s not in squadrons]
     return list(moved)
 
 
@@ -144,7 +147,7 @@ def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) 
         if to in escorts:
             out.append(convoy)
         if surprise and to in moved:
-            out += [_surprise(unit, to, target) for target in _targets(unit, moved[to])]
+            out += [_surprise(unit, to, target) for target in _targets(state, unit, moved[to])]
     out += t.tail
     if t.river is not None and not seen.river_busy:
         out.append(t.river)
@@ -339,6 +342,8 @@ def apply_deploy(state: State, move: Deploy) -> State:
     for s in move.ships:
         loc[s], boxes[s] = move.to, box
     after = _deployed(state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE)
+    if len(move.ships) > 1:  # a squadron stays one until the turn ends (FS-SEARCH)
+        after = evolve(after, squads=state.squads | {move.ships})
     return moved_on(state, after, move.ships)
 
 

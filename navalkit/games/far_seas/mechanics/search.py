@@ -7,6 +7,7 @@ for every search, so the record of rolls does not tell where he is.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from ..actions import END_SEARCH, Search, Simple
@@ -18,7 +19,6 @@ from ..state import (
     SEARCH,
     WATCH,
     State,
-    Unit,
     evolve,
     evolver,
     ships_in,
@@ -40,68 +40,123 @@ def search_chance(searchers: int, targets: int = 1) -> float:
 
 
 def searchers(state: State, area: int) -> list[int]:
-    """Allied ships that may search ``area`` now: in its Moved box (beside the river for
-    data.RIVER) and not yet the finders of a German this turn."""
+    """Allied ships that may still search ``area`` for the current German order: in its Moved
+    box (beside the river for data.RIVER), not yet the finders of a German this turn, and not
+    yet searchers for this order (FS-SEARCH-CHOICE: one search per ship or squadron)."""
     found = state.found
+    done = state.unit.searched_by if state.unit else frozenset()
     if area == RIVER:
-        return [s for s in ships_in(state.box, WATCH, FIRST_ALLIED) if s not in found]
-    return [s for s in fleet(state).at[MOVED].get(area, ()) if s not in found]
+        ships = ships_in(state.box, WATCH, FIRST_ALLIED)
+    else:
+        ships = list(fleet(state).at[MOVED].get(area, ()))
+    return [s for s in ships if s not in found and s not in done]
 
 
-_memo: list[Any] = [None, None, None, {}]
+def units_of(state: State, area: int, ships: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``ships`` of ``area`` as the searching units they form: each Allied squadron that moved
+    together this turn is one unit, every other ship its own (FS-SEARCH). Beside the river
+    all the watchers are one squadron (FS-RIVER-SEARCH)."""
+    if not ships:
+        return []
+    if area == RIVER:
+        return [tuple(ships)]
+    left = set(ships)
+    units: list[tuple[int, ...]] = []
+    for squad in state.squads:
+        members = tuple(s for s in squad if s in left)
+        if members:
+            units.append(members)
+            left.difference_update(members)
+    units += [(s,) for s in left]
+    return sorted(units)
+
+
+def search_units(state: State, area: int) -> list[tuple[int, ...]]:
+    """The ships and squadrons that may still search ``area`` for the current order."""
+    return units_of(state, area, searchers(state, area))
+
+
+_memo: list[Any] = [None, None, None, None, {}]
 
 
 def _mix(state: State) -> dict[int, int]:
     """Areas with possible searchers -> 1 (British only), 2 (others only) or 3 (both);
-    remembered while the Moved and watching ships and the finders stay the same objects."""
+    remembered while the Moved and watching ships, the finders and this order's searchers
+    stay the same objects."""
     at, found = fleet(state).at, state.found
+    done = state.unit.searched_by if state.unit else frozenset()
     moved, watch = at[MOVED], at[WATCH]
-    if _memo[0] is moved and _memo[1] is watch and _memo[2] is found:
-        return _memo[3]  # type: ignore[no-any-return]
+    if _memo[0] is moved and _memo[1] is watch and _memo[2] is found and _memo[3] is done:
+        return _memo[4]  # type: ignore[no-any-return]
     mix: dict[int, int] = {}
     for a, ships in (*moved.items(), *((RIVER, ships) for ships in watch.values())):
         bits = mix.get(a, 0)
         for s in ships:
-            if s not in found:
+            if s not in found and s not in done:
                 bits |= NATION_BIT[s]
         if bits:
             mix[a] = bits
-    _memo[:] = [moved, watch, found, mix]
+    _memo[:] = [moved, watch, found, done, mix]
     return mix
 
 
 def search_areas(state: State) -> list[int]:
     """Areas the Allies may still search for the current German order."""
-    done = state.unit.searched if state.unit else frozenset()
-    return sorted(a for a in _mix(state) if a not in done)
+    return sorted(_mix(state))
 
 
 def may_search(state: State) -> bool:
     """Is there an area the Allies may still search for the current German order?"""
-    done = state.unit.searched if state.unit else frozenset()
-    return any(a not in done for a in _mix(state))
+    return bool(_mix(state))
+
+
+#: with more ships and squadrons than this in one area, the choices of who searches are: all,
+#: the non-British, any one, or all but one (every combination would be too many buttons)
+MAX_COMBINATIONS = 5
+
+
+def _foreign(unit: tuple[int, ...]) -> bool:
+    return not any(SHIPS[s].british for s in unit)
+
+
+def search_choices(state: State, area: int) -> list[Search]:
+    """Every choice of searchers for ``area`` (FS-SEARCH-CHOICE): all its ships and
+    squadrons, the non-British ones only (FS-COWARD), or any other part of them."""
+    units = search_units(state, area)
+    if not units:
+        return []
+    out: list[Search] = [_SEARCH_ALL[area]]
+    n = len(units)
+    if n == 1:
+        return out
+    foreign = [u for u in units if _foreign(u)]
+    if foreign and len(foreign) < n:
+        out.append(_SEARCH_FOREIGN[area])
+    if n <= MAX_COMBINATIONS:
+        parts: list[tuple[tuple[int, ...], ...]] = [
+            c for k in range(1, n) for c in combinations(units, k)
+        ]
+    else:
+        parts = [(u,) for u in units] + [tuple(v for v in units if v != u) for u in units]
+    for part in parts:
+        if list(part) != foreign:
+            out.append(Search(area, "some", tuple(sorted(s for u in part for s in u))))
+    return out
 
 
 def search_actions(state: State) -> list[Search | Simple]:
-    """Search each searchable area (with everyone, or with the non-British only), or stop."""
-    done = state.unit.searched if state.unit else frozenset()
-    mix = _mix(state)
+    """Search each searchable area with a choice of searchers, or stop."""
     out: list[Search | Simple] = []
-    for a in sorted(mix):
-        if a in done:
-            continue
-        out.append(_SEARCH_ALL[a])
-        if mix[a] == 3:
-            out.append(_SEARCH_FOREIGN[a])
+    for a in sorted(_mix(state)):
+        out += search_choices(state, a)
     out.append(END_SEARCH)
     return out
 
 
 #: the copiers of the search's hot steps (see state.evolver)
 _phase = evolver(State, "phase")
-_searched = evolver(Unit, "searched")
-_to_roll = evolver(State, "unit", "search_at", "search_who", "phase", "roll")
-_to_search = evolver(State, "gvp", "coward_areas", "search_at", "search_who", "roll", "phase")
+_to_roll = evolver(State, "unit", "search_at", "search_ships", "phase", "roll")
+_to_search = evolver(State, "gvp", "coward_areas", "search_at", "search_ships", "roll", "phase")
 
 _SEARCH_ALL = tuple(Search(a, "all") for a in range(RIVER + 1))
 _SEARCH_FOREIGN = tuple(Search(a, "non-British") for a in range(RIVER + 1))
@@ -114,67 +169,96 @@ def enter_search(state: State) -> State:
     return end_search(state)
 
 
-def _group(state: State, area: int, who: str) -> list[int]:
-    group = searchers(state, area)
-    if who == "non-British":
-        group = [s for s in group if not SHIPS[s].british]
-    return group
+def group_of(state: State, action: Search) -> list[int]:
+    """The ships that search with ``action`` (a legal search)."""
+    if action.who == "some":
+        return list(action.ships)
+    units = search_units(state, action.area)
+    if action.who == "non-British":
+        units = [u for u in units if _foreign(u)]
+    return sorted(s for u in units for s in u)
 
 
 def apply_search(state: State, action: Search) -> State:
     unit = state.unit
     assert unit is not None
-    unit = _searched(unit, searched=unit.searched | {action.area})
+    group = tuple(group_of(state, action))
+    unit = evolve(
+        unit, searched=unit.searched | {action.area}, searched_by=unit.searched_by | set(group)
+    )
     if action.area == RED_SEA:  # FS-RED-SEA: no roll, found if there
-        state = evolve(state, unit=unit, search_at=action.area, search_who=action.who)
+        state = evolve(state, unit=unit, search_at=action.area, search_ships=group)
         return resolve_search(state, None)
     return _to_roll(
-        state, unit=unit, search_at=action.area, search_who=action.who, phase=CHANCE, roll="search"
+        state, unit=unit, search_at=action.area, search_ships=group, phase=CHANCE, roll="search"
     )
 
 
 def resolve_search(state: State, roll: int | None) -> State:
-    """The search die (None: automatic in the Red Sea)."""
+    """The search die (None: automatic in the Red Sea).
+
+    FS-COWARD: a search by non-British ships only, while British ships there do not search,
+    gives the German the VP of the ships that do not search, whether he is there or not (so
+    the points tell the Allies nothing). FS-SEARCH: each extra searching ship or squadron and
+    each extra ship of the German squadron lowers the roll by 1; beside the river the watchers
+    are one squadron but count ship by ship (FS-RIVER-SEARCH). FS-SEARCH-ONCE: when several
+    ships or squadrons find the German, one of them, drawn at random, is the finder."""
     unit = state.unit
     assert unit is not None
-    area, who = state.search_at, state.search_who
-    targets = [g for g in unit.ships if state.box[g] in AT_SEA] if unit.area == area else []
-    if not targets:  # not there: the die was rolled all the same
-        return _missed(state, state.gvp, state.coward_areas)
-    group = _group(state, area, who)
-    gvp = state.gvp
-    cowards = state.coward_areas
-    if who == "non-British" and area not in cowards:  # FS-COWARD
-        idle = [s for s in searchers(state, area) if SHIPS[s].british]
+    area, group = state.search_at, state.search_ships
+    gvp, cowards = state.gvp, state.coward_areas
+    idle = searchers(state, area)
+    foreign_only = all(not SHIPS[s].british for s in group)
+    if foreign_only and area not in cowards and any(SHIPS[s].british for s in idle):
         gvp = (gvp[0], gvp[1], gvp[2], gvp[3] + sum(SHIPS[s].cls.vp for s in idle))
         cowards = cowards | {area}
-    if roll is not None and not search_finds(roll, len(group) - 1, len(targets) - 1):
+    targets = [g for g in unit.ships if state.box[g] in AT_SEA] if unit.area == area else []
+    if not targets:  # not there: the die was rolled all the same
         return _missed(state, gvp, cowards)
-    found = state.found | set(group)
-    if area == RIVER:  # FS-RIVER-STAY: no attack in the river, but he must stay
+    units = units_of(state, area, group)
+    extra = len(group) - 1 if area == RIVER else len(units) - 1
+    if roll is not None and not search_finds(roll, extra, len(targets) - 1):
+        return _missed(state, gvp, cowards)
+    state = evolve(state, gvp=gvp, coward_areas=cowards)
+    if len(units) > 1:  # FS-SEARCH-ONCE: draw the finder
+        return evolve(state, phase=CHANCE, roll="finder", dice=tuple(u[0] for u in units))
+    return _found(state, units[0], targets)
+
+
+def finder_roll(state: State, outcome: int) -> State:
+    """The finder drawn among the searchers that found the German (FS-SEARCH-ONCE)."""
+    unit = state.unit
+    assert unit is not None
+    units = units_of(state, state.search_at, state.search_ships)
+    finder = units[outcome]
+    targets = [g for g in unit.ships if state.box[g] in AT_SEA]
+    return _found(evolve(state, dice=()), finder, targets)
+
+
+def _found(state: State, finder: tuple[int, ...], targets: list[int]) -> State:
+    """``finder`` has found the German ``targets``: it fights them (or, at the river, he must
+    stay), and finds no other German this turn."""
+    found = state.found | set(finder)
+    if state.search_at == RIVER:  # FS-RIVER-STAY: no attack in the river, but he must stay
         state = evolve(
             state,
-            gvp=gvp,
-            coward_areas=cowards,
             search_at=-1,
-            search_who="",
+            search_ships=(),
             roll="",
             found=found,
             river_found=state.river_found | set(targets),
             discovered=state.discovered | set(targets),
         )
         return finish_unit(state)
-    state = evolve(
-        state, gvp=gvp, coward_areas=cowards, search_at=-1, search_who="", roll="", found=found
-    )
-    return start_battle(state, tuple(targets), tuple(group), "search")
+    state = evolve(state, search_at=-1, search_ships=(), roll="", found=found)
+    return start_battle(state, tuple(targets), finder, "search")
 
 
 def _missed(state: State, gvp: tuple[int, int, int, int], cowards: frozenset[int]) -> State:
     """A search that found nothing: search again, or stop when no area is left."""
     more = may_search(state)
     state = _to_search(
-        state, gvp=gvp, coward_areas=cowards, search_at=-1, search_who="", roll="", phase=SEARCH
+        state, gvp=gvp, coward_areas=cowards, search_at=-1, search_ships=(), roll="", phase=SEARCH
     )
     return state if more else end_search(state)
 

@@ -66,7 +66,8 @@ def colony_locked(state: State, ship: int) -> bool:
 
 
 def begin_turn(state: State, turn: int) -> State:
-    """Moved boxes empty into Start boxes; colony forces arrive; per-turn marks clear."""
+    """Moved boxes empty into Start boxes; colony forces arrive; per-turn marks clear (not
+    the areas that gave cowardice points: once per area in the game, FS-COWARD)."""
     box = list(state.box)
     loc = list(state.loc)
     for i, b in enumerate(box):
@@ -90,7 +91,7 @@ def begin_turn(state: State, turn: int) -> State:
         revealed=frozenset(),
         found=frozenset(),
         surprise_turn=False,
-        coward_areas=frozenset(),
+        squads=frozenset(),
         taken=(0,) * N_AREAS,
         unit=None,
         battle=None,
