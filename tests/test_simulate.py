@@ -26,7 +26,8 @@ def test_simulate_rows_are_repeatable_and_complete() -> None:
 
 
 def test_simulate_draws_have_no_winner_and_settings_apply() -> None:
-    frame = navalkit.simulate("branle_bas", games=2, workers=1, max_plies=20)
+    quick = {"setup": "standard", "touch_move": False}  # so one action is one move
+    frame = navalkit.simulate("branle_bas", games=2, workers=1, max_plies=20, **quick)
     assert frame["winner"].isna().all()  # random play never wins inside 20 moves here
     assert (frame["length"] <= 20).all()
 

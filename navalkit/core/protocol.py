@@ -69,6 +69,9 @@ class Game(ABC, Generic[S, A, V, C]):
     #: how the generic search bot (``mcts``, the hard level) should search this game: keyword
     #: arguments of :class:`~navalkit.core.mcts.MCTSBot` (empty: its defaults)
     mcts_settings: ClassVar[dict[str, Any]] = {}
+    #: what a page adds to the running score of the games played at one screen (a series),
+    #: when the rules say how scores carry on from game to game
+    series_note: ClassVar[str] = ""
 
     # --- settings -------------------------------------------------------------------
     def make_config(self, **overrides: Any) -> C:

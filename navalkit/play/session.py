@@ -95,6 +95,7 @@ class Screen:
     over: bool
     can_undo: bool
     computer_to_move: bool
+    series: str = ""  # the running score of the games finished at this screen ("" before any)
 
 
 class PlaySession:
@@ -128,6 +129,8 @@ class PlaySession:
         self.error: str | None = None
         self.fault: str | None = None  # the last fault's traceback, for a teacher's details
         self._scene: Scene | None = None
+        #: the scores of the games finished at this screen, in order (a series)
+        self.finished: list[tuple[int, ...]] = []
         auto_play(self.match, self.seats)
 
     # --- who sees what ------------------------------------------------------------------
@@ -224,7 +227,27 @@ class PlaySession:
             over=m.is_over,
             can_undo=bool(m.history),
             computer_to_move=mover is not None and self.seats[mover] != HUMAN,
+            series=self.series_words(),
         )
+
+    def series_totals(self) -> tuple[int, ...]:
+        """Each seat's points over the finished games of this screen and, once it is over,
+        the game in progress (a series: the seed of Branle-Bas carries its gains and losses
+        on into the next game)."""
+        games = [*self.finished, *([tuple(self.match.scores)] if self.match.is_over else [])]
+        n = self.match.players
+        return tuple(sum(g[i] for g in games if len(g) == n) for i in range(n))
+
+    def series_words(self) -> str:
+        """The running score in words, once a game has finished ("" before)."""
+        played = len(self.finished) + (1 if self.match.is_over else 0)
+        if not played:
+            return ""
+        g = self.game
+        totals = ", ".join(f"{g.player_name(i)} {t}" for i, t in enumerate(self.series_totals()))
+        games = "1 game" if played == 1 else f"{played} games"
+        note = getattr(g, "series_note", "")
+        return f"Series after {games}: {totals}." + (f" {note}" if note else "")
 
     # --- the guard ------------------------------------------------------------------------
     def act(self, request: Callable[[], Any]) -> bool:
@@ -272,6 +295,7 @@ class PlaySession:
         self.path = click.path
         if click.kind in ("play", "judge"):  # "judge": nothing legal, the Match says why
             self._play(click.action)
+            self._keep_selected(region)
         elif click.kind == "hint":  # the square is kept, so a second click is judged
             self.say(click.hint)
             self.marks = (region,)
@@ -296,6 +320,16 @@ class PlaySession:
                 self.say(f"Cursor on {self.cursor}.")
 
         return self.act(press)
+
+    def _keep_selected(self, region: str) -> None:
+        """After a click that played a step, keep its region selected when every move of the
+        same player now starts there (a touched piece that must be played, BB-TOUCH), so the
+        next click finishes the move as on any board."""
+        if self.path or self.match.is_over:
+            return
+        paths = [self.game.action_path(a) for a in self.legal()]
+        if paths and all(p[:1] == (region,) and len(p) > 1 for p in paths):
+            self.path = (region,)
 
     def _play(self, action: Any) -> None:
         seen = len(self.match.events)
@@ -458,6 +492,8 @@ class PlaySession:
         return self.act(load)
 
     def _restart(self, match: Any, seats: list[str]) -> None:
+        if self.match.is_over and self.match.players == match.players:
+            self.finished.append(tuple(self.match.scores))  # carried on into the series
         self.match, self.seats = match, seats
         self.path, self.marks, self._shown_to, self.cursor = (), (), None, None
         self.choice = None

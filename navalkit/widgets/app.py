@@ -90,6 +90,8 @@ class GameApp:
         self.title = w.HTML(f"<h3 style='margin:4px 0'>{g.title}</h3>")
         self.status = w.Label(layout=w.Layout(width="100%"))
         self.status.add_class("navalkit-status")
+        self.series = w.Label(layout=w.Layout(width="100%"))
+        self.series.add_class("navalkit-series")
         self.message = w.HTML()
         self.message.add_class("navalkit-message")
         self.description = w.HTML(layout=w.Layout(width="100%"))
@@ -141,6 +143,7 @@ class GameApp:
         self.legal_list = w.Dropdown(
             description="Legal:", options=[], layout=w.Layout(width="380px")
         )
+        self.legal_list.add_class("navalkit-legal")
         self.play_listed = b("Play chosen move", self._listed_move, "check")
         self.log_view = w.HTML()
         self.saves = SavePanel(lambda: self.match, self._resume_match, self.tell, self._guard)
@@ -179,6 +182,7 @@ class GameApp:
         side = w.VBox(
             [
                 self.status,
+                self.series,
                 self.message,
                 self.cover,
                 controls,
@@ -242,6 +246,8 @@ class GameApp:
         if screen.covered:
             self.cover.description = screen.cover_label
         self.status.value = screen.status
+        self.series.value = screen.series
+        self.series.layout.display = "" if screen.series else "none"
         self.description.value = f"<b>Position in words:</b> {screen.description}"
         if screen.refusal is not None:
             r = screen.refusal

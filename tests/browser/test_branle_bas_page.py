@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from conftest import ARTIFACTS
 from test_pages import (  # the shared page helpers of this folder
     BOARD_CANVAS,
     PIXEL_TIMEOUT_S,
@@ -18,11 +19,15 @@ from navalkit.games.branle_bas import square_index
 from navalkit.games.branle_bas.draw import SIZE, cell_centre
 
 PLAY = "branle_bas/play.ipynb"
+#: the ready-made set-up and one click per square (the seed's game is tried on its own below)
+QUICK = "&setup=standard&touch_move=off"
 
 
 def _click_square(page: Any, name: str) -> None:
     """Click the centre of a square, scaling the board's pixels to its CSS size."""
     canvas = page.locator(BOARD_CANVAS).first
+    canvas.scroll_into_view_if_needed()  # as a student scrolls to see the whole board
+    page.wait_for_timeout(100)
     box = canvas.bounding_box()
     x, y = cell_centre(square_index(name))
     canvas.click(position={"x": x * box["width"] / SIZE, "y": y * box["height"] / SIZE})
@@ -38,7 +43,7 @@ def _wait_for(page: Any, predicate: Any, what: str) -> None:
 
 def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) -> None:
     # seed 1: the lot gives A (the student) the first move
-    open_page(page, voila_server, PLAY + "?seed=1")
+    open_page(page, voila_server, PLAY + "?seed=1" + QUICK)
     status = page.locator(".navalkit-status").first
     message = page.locator(".navalkit-message").first
     before = [s["hash"] for s in wait_for_boards_drawn(page, PLAY)]
@@ -69,7 +74,7 @@ def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) 
 
 
 def test_a_game_survives_a_reload_through_its_resume_code(page: Any, voila_server: Any) -> None:
-    open_page(page, voila_server, PLAY + "?seed=1")
+    open_page(page, voila_server, PLAY + "?seed=1" + QUICK)
     status = page.locator(".navalkit-status").first
     message = page.locator(".navalkit-message").first
     wait_for_boards_drawn(page, PLAY)
@@ -85,7 +90,7 @@ def test_a_game_survives_a_reload_through_its_resume_code(page: Any, voila_serve
     code = code_box.inner_text().strip()
 
     page.reload()  # a new kernel: a fresh game
-    open_page(page, voila_server, PLAY + "?seed=1")
+    open_page(page, voila_server, PLAY + "?seed=1" + QUICK)
     wait_for_boards_drawn(page, PLAY)
     assert "Move 1:" in status.inner_text()
     page.get_by_text("Save / resume").click()
@@ -98,4 +103,25 @@ def test_a_game_survives_a_reload_through_its_resume_code(page: Any, voila_serve
     page.get_by_role("button", name="Resume saved game").click()
     _wait_for(page, lambda: "damaged" in message.inner_text(), "the refusal of a damaged save")
     assert "Move 3:" in status.inner_text(), "the current game is kept"
+    assert_clean(page, PLAY)
+
+
+def test_the_seeds_game_starts_at_battle_stations_with_touch_move(
+    page: Any, voila_server: Any
+) -> None:
+    """The page's own defaults are the seed's game: each side places its ships, then a
+    touched piece must be played (and stays selected, so a second click moves it)."""
+    open_page(page, voila_server, PLAY + "?seed=1")
+    status = page.locator(".navalkit-status").first
+    wait_for_boards_drawn(page, PLAY)
+    assert "Battle stations: A (south) places his ships (19 left)" in status.inner_text()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "branle_bas-battle-stations-1366.png"))
+    place = page.locator(".widget-dropdown").filter(has_text="Place:").locator("select").first
+    assert "Amiral" in place.locator("option").first.inner_text()
+    place.select_option(index=0)  # the Amiral
+    page.wait_for_timeout(300)
+    _click_square(page, "j3")
+    _wait_for(page, lambda: "(18 left)" in status.inner_text(), "the Amiral placed on j3")
     assert_clean(page, PLAY)

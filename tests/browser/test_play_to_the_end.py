@@ -40,7 +40,7 @@ def test_a_whole_game_in_the_page(page: Any, voila_server: Any, path: str) -> No
         return status.inner_text() != first or bool(message.inner_text().strip())
 
     # The student's own move, from the keyboard-friendly list of legal moves.
-    legal = page.locator(".navalkit-app select").filter(has=page.locator("option")).last
+    legal = page.locator(".navalkit-legal select").first
     options = legal.locator("option")
     assert options.count() > 0, f"{path}: no legal move offered to the student"
     legal.select_option(index=0)

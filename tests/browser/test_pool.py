@@ -34,6 +34,7 @@ def test_a_preheated_play_page_opens_the_game_its_link_asks_for(
     seed.wait_for(timeout=60_000)
     assert seed.input_value() == "5"
     status = page.locator(".navalkit-status").first.inner_text()
-    assert "to move" in status or "to play" in status, status
+    # the seed's game starts with each side placing its ships (battle stations)
+    assert "places his ships" in status or "to play" in status, status
     assert "Using pre-heated kernel" in pooled_server.log.read_text(errors="replace")
     assert not page.problems.page_errors

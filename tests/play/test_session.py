@@ -13,7 +13,9 @@ def _legal_path(session: PlaySession) -> tuple[str, ...]:
 
 
 def test_two_clicks_play_a_move_and_the_computer_replies() -> None:
-    s = PlaySession("branle_bas", seed=1, seats=["human", "random"])
+    s = PlaySession(
+        "branle_bas", seed=1, seats=["human", "random"], setup="standard", touch_move=False
+    )
     s.board()
     before = len(s.match.history)
     first, second = _legal_path(s)
@@ -112,3 +114,41 @@ def test_a_fault_of_ours_is_said_and_the_game_is_unchanged() -> None:
     assert "Something went wrong (RuntimeError: boom)" in (s.screen().error or "")
     assert s.fault and "RuntimeError" in s.fault
     assert s.match.state is state
+
+
+def test_a_series_keeps_the_running_score_from_game_to_game() -> None:
+    s = PlaySession("branle_bas", seed=3, seats=["greedy", "random"], max_plies=60)
+    assert s.screen().series == ""  # nothing finished yet: no series line
+    assert s.run_to_end() and s.screen().series.startswith("Series after 1 game:")
+    first = tuple(s.match.scores)
+    assert s.start(seed=4, seats=["greedy", "random"], max_plies=60) and s.run_to_end()
+    assert s.match.is_over and s.finished == [first]
+    words = s.screen().series
+    totals = tuple(a + b for a, b in zip(first, s.match.scores, strict=True))
+    assert s.series_totals() == totals
+    assert any(totals) and words.startswith(
+        f"Series after 2 games: A (south) {totals[0]}, B (north) {totals[1]}."
+    )
+    assert "reportés à la partie qui suivra" in words
+    assert not s.start(seed=5, seats=["nobody", "random"])  # refused: the series is kept
+    assert s.finished == [first]
+
+
+def test_a_touched_piece_stays_selected_so_a_second_click_moves_it() -> None:
+    s = PlaySession(
+        "branle_bas", seed=1, seats=["human", "human"], setup="standard", first_player="A"
+    )
+    assert s.match.state.config.touch_move  # the seed's pion touché, on by default
+    assert s.uncover()  # the hot-seat screen lifted for A
+    game, state = s.game, s.match.state
+    touch = next(
+        t
+        for t in s.legal()
+        if getattr(game.legal_actions(game.apply(state, t))[0], "frm", None) == t.at
+    )
+    square = game.action_path(touch)[0]
+    assert s.click(square) and s.match.state.touched is not None
+    assert s.path == (square,) and s.screen().selected == (square,)
+    move = s.legal()[0]
+    assert s.click(s.game.action_path(move)[1])
+    assert s.match.history[-1] == move and s.match.current_player == 1

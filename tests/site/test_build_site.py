@@ -29,6 +29,9 @@ from navalkit.site.build import (
 )
 from navalkit.site.controller import Page, SiteGame
 
+# the ready-made set-up and one click per square, so that the tests reach the moves at once
+QUICK = {"setup": "standard", "touch_move": False}
+
 
 def _fake_pyodide(folder: Path, *, with_package: bool = False) -> Path:
     """A folder shaped like an extracted Pyodide: core files, and a lock naming two packages
@@ -180,7 +183,7 @@ def test_cli_builds_the_site(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 @pytest.fixture
 def game() -> SiteGame:
-    return SiteGame("branle_bas", seed=0)
+    return SiteGame("branle_bas", seed=0, **QUICK)
 
 
 def _centre(game: SiteGame, region_id: str) -> tuple[float, float]:
@@ -244,7 +247,7 @@ def test_listed_typed_computer_and_undo(game: SiteGame) -> None:
 def test_save_resume_and_a_damaged_save_is_refused(game: SiteGame) -> None:
     game.play_listed(0)
     text = game.save()
-    fresh = SiteGame("branle_bas", seed=0)
+    fresh = SiteGame("branle_bas", seed=0, **QUICK)
     view = fresh.resume(text)
     assert fresh.match.to_json() == text and "Resumed" in view["messages"][0]
     kept = fresh.match.to_json()
@@ -309,5 +312,5 @@ def test_a_link_with_a_bad_value_says_what_it_ignored() -> None:
 
 
 def test_the_typed_move_example_is_the_games_own() -> None:
-    assert SiteGame("branle_bas").view()["typed_example"] == "h3 h4"
+    assert SiteGame("branle_bas", **QUICK).view()["typed_example"] == "h3 h4"
     assert SiteGame("nautic_miles").view()["typed_example"].startswith("hand:")

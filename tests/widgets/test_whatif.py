@@ -6,8 +6,13 @@ from navalkit.widgets.whatif import WhatIfLab, compare, summary
 
 
 def test_compare_uses_the_same_seeds_under_both_settings() -> None:
+    quick = {"setup": "standard", "touch_move": False}  # so one action is one move
     frame = compare(
-        "branle_bas", {"max_plies": 40}, {"max_plies": 20}, games=3, bots=["greedy", "random"]
+        "branle_bas",
+        {"max_plies": 40, **quick},
+        {"max_plies": 20, **quick},
+        games=3,
+        bots=["greedy", "random"],
     )
     a, b = frame[frame.variant == "A"], frame[frame.variant == "B"]
     assert list(a["seed"]) == list(b["seed"]) == [0, 1, 2]

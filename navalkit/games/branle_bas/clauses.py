@@ -28,6 +28,7 @@ CLAUSES = ClauseBook(
             "The squadron",
             "Each player has 19 ships and 1 Mine, worth 300 points.",
             "SEED",
+            "Scan: «Chu.rrn a son Port et une ESCADRE de navires divers : 19». Read: "
             "2 JOUEURS. Chacun a son Port et une ESCADRE de navires divers : 19 + 1 Mine. "
             "Valeur de l'Escadre : 300 points.",
         ),
@@ -44,6 +45,8 @@ CLAUSES = ClauseBook(
             "Object",
             "Bring your Admiral into the enemy port, or else sink the enemy Admiral.",
             "SEED",
+            "Scan: «Atteindre le Fort adverse avec I'Amiral, ou à défaut, couler sur le "
+            "Jeu». Read: "
             "BUT. Atteindre le Port adverse avec l'Amiral ou, à défaut, "
             "couler sur le jeu l'Amiral ennemi.",
         ),
@@ -53,6 +56,8 @@ CLAUSES = ClauseBook(
             "Only the Amiral, sous-marin and hydravion may "
             "move backwards; the others move forward, left and right.",
             "SEED",
+            "Scan: «3 Navires : Amiral, sous-marin, hydravion, peuvent reculer. Les autres "
+            "vont en avançant». Read: "
             "3 navires : Amiral, sous-marin, hydravion, peuvent reculer. Les autres vont en "
             "avançant et à GAUCHE et à DROITE.",
         ),
@@ -60,22 +65,29 @@ CLAUSES = ClauseBook(
             "BB-MOVES",
             "Movement powers",
             "Each kind's powers are in the pieces table; every move "
-            "is in straight lines (the Cuirassé may turn once at a right angle).",
+            "is in straight lines (the Cuirassé may turn once at a right angle). The Admiral "
+            "moves one square forward, backward, left or right, never diagonally.",
             "HOUSE",
-            "'Lois du Jeu... voir schéma': the diagram is lost; digest 4.5 (c).",
+            "'Lois du Jeu... voir schéma': the diagram is lost; digest 4.5 (c). The digest let "
+            "the Admiral move and take in 8 directions; we do not: the seed names the directions "
+            "as 'en avançant et GAUCHE et DROITE' (backwards for three kinds), names diagonals "
+            "only for submarines and torpedo boats entering a port, and calls two Admirals 'côte "
+            "à côte en diagonale, sans secours' a drawn game, which they are only if an Admiral "
+            "cannot take diagonally.",
         ),
         C(
             "BB-NOJUMP",
             "No jumping",
             "A ship may not jump over another piece.",
             "SEED",
-            "LE SAUTE-MOUTON EST INTERDIT.",
+            "Scan: «tE SAUTE,MOUTON EST INTERDIT.». Read: LE SAUTE-MOUTON EST INTERDIT.",
         ),
         C(
             "BB-TURN",
             "Turns",
             "Players move alternately, one move per turn.",
             "SEED",
+            "Scan: «On joue une senle fois et chacun à son tour.». Read: "
             "On joue une seule fois et chacun à son tour.",
         ),
         C(
@@ -83,6 +95,7 @@ CLAUSES = ClauseBook(
             "No passing",
             "You may not let your turn go by while you have a move.",
             "SEED",
+            "Scan: «ON NE PEUT PAS LAISSER PASSER SON TOUR DE JOI.JER.». Read: "
             "ON NE PEUT PAS LAISSER PASSER SON TOUR DE JOUER.",
         ),
         C(
@@ -90,6 +103,7 @@ CLAUSES = ClauseBook(
             "First move",
             "Who moves first is drawn by lot.",
             "SEED",
+            "Scan: «HONNEUR - NAVIGATION. - Tirage au sort.». Read: "
             "HONNEUR - NAVIGATION. Tirage au sort.",
             setting="first_player",
         ),
@@ -107,6 +121,7 @@ CLAUSES = ClauseBook(
             "Own port closed",
             "A port is closed to its own squadron.",
             "SEED",
+            "Scan: «Le port est interdit à tous les navires de I'Escadre.». Read: "
             "Le Port est interdit à tous les navires de l'Escadre.",
         ),
         C(
@@ -115,6 +130,8 @@ CLAUSES = ClauseBook(
             "The enemy enters a port by 3 openings: two "
             "diagonal ones for sous-marins and torpilleurs only, and the axial channel for all.",
             "SEED",
+            "Scan: «L'ennemi ne peut y pénétrer que par 3 issues dont 2 en diagonale pour "
+            "Sous-Marins et Torpilleurs». Read: "
             "L'ennemi ne peut y pénétrer que par 3 issues, dont 2 en diagonale pour "
             "Sous-Marins et Torpilleurs, le 3e, chenal axial, pour tous navires.",
         ),
@@ -131,6 +148,8 @@ CLAUSES = ClauseBook(
             "Triumph",
             "If the Admiral enters the enemy port: Triumph, the game ends.",
             "SEED",
+            "Scan: «Si I'Amiral ennemi y pénètre : TRIOMPHE -Prime de 1.000 - Partie "
+            "terminée.». Read: "
             "Si l'Amiral ennemi y pénètre : TRIOMPHE - Prime de 1.000 - Partie terminée.",
         ),
         C(
@@ -139,6 +158,8 @@ CLAUSES = ClauseBook(
             "In an outer harbour (mines and nets) "
             "every ship of both squadrons moves one square per turn.",
             "SEED",
+            "Scan: «Toute la navigation des 2 Escadres est freinée : évolution par une case"
+            " pour tous les navires». Read: "
             "Toute la navigation des 2 Escadres y est freinée : évolution par une case pour tous "
             "les navires. MINES : droit de passage au ralenti, une case par droit de jouer.",
         ),
@@ -148,6 +169,8 @@ CLAUSES = ClauseBook(
             "A ship entering an outer harbour "
             "stops on its first row (the row facing the territorial waters).",
             "SEED",
+            'Scan: «Tous les navires doivent y accéder sur la lt" rangée (côté Eaux Terr.),'
+            " donc, si nécessaire, avec leur puissance réduite.». Read: "
             "Tous les navires doivent y accéder sur la 1re rangée (côté Eaux Territoriales), donc, "
             "si nécessaire, avec leur puissance réduite.",
         ),
@@ -181,6 +204,8 @@ CLAUSES = ClauseBook(
             "An enemy ship entering a net is sunk and scores for nobody; it may "
             "first sink the defender standing there.",
             "SEED",
+            "Scan: «Tout navire ennemi pénétrant dans un filet adverse est coulé et non "
+            "rele-». Read: "
             "Tout navire ennemi pénétrant dans un filet adverse est coulé et non relevé. Ce navire "
             "peut, au préalable, couler l'adversaire qui s'y trouvait.",
         ),
@@ -189,6 +214,7 @@ CLAUSES = ClauseBook(
             "Scuttling",
             "A ship may be scuttled in the enemy outer harbour by steering it into a net.",
             "SEED",
+            "Scan: «On peut ,, saborder )) un navire dans I'avant-port ennemi.». Read: "
             "On peut « saborder » un navire dans l'avant-port ennemi. FILET : l'adversaire se "
             "plaçant dans le filet adverse se saborde.",
         ),
@@ -208,6 +234,8 @@ CLAUSES = ClauseBook(
             "Admiral in a net",
             "An attacking Admiral that enters an enemy net abandons the game: he is defeated.",
             "SEED",
+            "Scan: «Si I'Amiral assaillant se réfugie au filet adverse, il y a abandon de "
+            "partie - VAINCU.». Read: "
             "Si l'Amiral assaillant se réfugie au filet adverse, "
             "il y a abandon de partie : VAINCU.",
         ),
@@ -217,6 +245,7 @@ CLAUSES = ClauseBook(
             "The Mine never moves and bars the axial channel; no ship "
             "may enter its square until it is swept.",
             "SEED",
+            "Scan: «Une Mine à emplacement fixe.». Read: "
             "Une Mine à emplacement fixe. "
             "MINE : droit de passage seulement si la Mine est enlevée.",
         ),
@@ -226,6 +255,7 @@ CLAUSES = ClauseBook(
             "Only the enemy Dragueur may sweep a Mine, by moving onto "
             "it; the Mine is removed and the channel opens.",
             "SEED",
+            "Scan: «Seul il peut faire sauter la }line placée par I'adversaire.». Read: "
             "DRAGUEUR. Seul il peut faire sauter la Mine placée par l'adversaire.",
         ),
         C(
@@ -234,6 +264,7 @@ CLAUSES = ClauseBook(
             "Two neutral ports each hold one ship at a time, for as "
             "long as it likes; it cannot be taken there; a free port may be crossed.",
             "SEED",
+            "Scan: «Un seul navire peut s'y repqser à la fois.». Read: "
             "PORTS NEUTRES (2). Un seul navire peut s'y reposer à la fois. Temps illimité. "
             "Imprenable. Droit de passage, si le Port est libre, sans obligation d'arrêt.",
         ),
@@ -249,6 +280,7 @@ CLAUSES = ClauseBook(
             "Neutral ports and defeat",
             "Ships of the defeated squadron in neutral ports are lost and score for the winner.",
             "SEED",
+            "Scan: «Perdu pour son Escadre, si celle-ci est VAINCUE.». Read: "
             "Perdu pour son Escadre si celle-ci est VAINCUE.",
         ),
         C(
@@ -257,6 +289,8 @@ CLAUSES = ClauseBook(
             "Each player sets up his ships as he likes in his outer "
             "harbour and territorial waters, never in his port or on the high seas.",
             "SEED",
+            "Scan: «Avant I'attaque, aucun navire ne doit être placé, ni dans son Port, ni "
+            "en Haute Mer.». Read: "
             "Avant l'attaque, aucun navire ne doit être placé ni dans son Port, ni en Haute Mer.",
             setting="setup",
         ),
@@ -265,6 +299,8 @@ CLAUSES = ClauseBook(
             "Camouflage",
             "Each set-up is hidden until both players are ready.",
             "SEED",
+            "Scan: «Chaque joueur est autorisé à cacher de la main sa disposition de combat"
+            " avant le signal dit par chacun : PRET.». Read: "
             "Chaque joueur est autorisé à cacher de la main sa disposition de combat avant "
             "le signal dit par chacun : PRÊT.",
         ),
@@ -295,6 +331,7 @@ CLAUSES = ClauseBook(
             "ship in the enemy port + the Admiral's bonus + his own sunk ships recovered. The "
             "seed names nothing for the loser, who scores 0.",
             "SEED",
+            "Scan: «lo La leddition complète de la Flotte ennemie ;». Read: "
             "TRIOMPHE. 1° la reddition complète de la Flotte ennemie ; 2° 100 par navire au port "
             "adverse ; 3° la bonification de [1.000 / I00] ; 4° la reprise de ses navires coulés.",
             setting="triumph_bonus",
@@ -302,20 +339,33 @@ CLAUSES = ClauseBook(
         C(
             "BB-DRAW",
             "Drawn games",
-            "The game is drawn when only the two Admirals can still move (any other ship is "
-            "locked in place), neither can reach the enemy port (both Mines still stand) and "
-            "the side to move cannot sink the enemy Admiral at once, as in the seed's two "
-            "stalemates; or when neither side has a legal move. Gains and losses are counted.",
+            "The game is drawn when the two Admirals are left without help (no other ship of "
+            "either side can move) and stand face to face at a port's entrance, the defender on "
+            "his net left or right of the centre, or side by side diagonally at sea. In a drawn "
+            "game each side counts its gains (enemy ships sunk, 100 per ship in the enemy port) "
+            "and its losses (its own ships sunk), and the score carries on into the next game "
+            "of a series.",
+            "SEED",
+            "'Si les Amiraux restent face à face, à l'entrée du Port, le défenseur, étant dans "
+            "l'un des filets Gauche ou Droite du Centre, et s'il n'y a pas possibilité de secours "
+            "d'autres navires ; si deux Amiraux restent en mer, côte à côte en diagonale, sans "
+            "secours.' 'On comptabilise les gains et pertes, reportés à la partie qui suivra'",
+        ),
+        C(
+            "BB-STUCK",
+            "No move for either side",
+            "If neither side can move at all, the game is drawn and scored as one.",
             "HOUSE",
-            "Seed: 'si les Amiraux restent face à face à l'entrée du Port... si deux "
-            "Amiraux restent en mer, côte à côte en diagonale, sans secours.' The exact "
-            "positions depend on lost movement rules, so we test their common cause.",
+            "The seed passes the turn of a player who cannot move ('le joueur passe son tour'); "
+            "when both must, nothing can change, so we end the game.",
         ),
         C(
             "BB-TIME",
             "Game length",
-            "The seed allows 100 minutes; the engine ends the game after "
-            "a set number of moves and scores it as a draw.",
+            "The seed allows 100 minutes; the engine ends the game after a set number of moves "
+            "(300 unless the teacher changes it) and scores it as a drawn game. Computer "
+            "players moving at random reach it in 19 games of 30; the greedy player never does "
+            "(benchmarks/BRANLE_BAS_ENDINGS.md).",
             "HOUSE",
             "DURÉE DU JEU - Maximum : 100 minutes. Droit maximum pour jouer un coup : 3 minutes.",
             setting="max_plies",

@@ -12,12 +12,13 @@ class Config:
     """How to play: the seed's rules, with the house rules a teacher may switch."""
 
     setup: str = setting(
-        "standard",
-        provenance="HOUSE",
-        choices=("standard", "free"),
+        "free",
+        provenance="SEED",
+        choices=("free", "standard"),
         rule="BB-SETUP",
         help="'free': each player places his 19 ships himself, hidden until both are ready "
-        "(the seed's rule); 'standard': a ready-made deployment so a game starts at once.",
+        "(the seed's 'pleine liberté et initiative de chaque joueur'); 'standard': our "
+        "ready-made deployment, so that a lesson's game starts at once.",
     )
     first_player: str = setting(
         "lot",
@@ -44,7 +45,7 @@ class Config:
         "(the digest's proposal).",
     )
     touch_move: bool = setting(
-        False,
+        True,
         provenance="SEED",
         rule="BB-TOUCH",
         help="'Pion touché, pion joué': when on, a turn starts by touching a piece, which must "

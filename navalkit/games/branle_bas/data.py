@@ -214,7 +214,7 @@ KINDS: dict[int, Kind] = {
     k.code: k
     for k in (
         Kind(AMIRAL, "amiral", "Amiral", "flagship", 1, 60, "A",
-             "1 square in any of the 8 directions, backwards too"),
+             "1 square forward, backward, left or right; never diagonally"),
         Kind(SOUS_MARIN, "sous_marin", "Sous-marin", "submarine", 2, 15, "S",
              "1-2 squares in any of the 8 directions, backwards too"),
         Kind(HYDRAVION, "hydravion", "Hydravion", "seaplane", 2, 15, "H",
@@ -306,7 +306,7 @@ ALL8 = (*ORTHO_ALL, *DIAG_FWD, (-1, -1), (1, -1))
 
 #: kind -> (directions, range) for straight-line moves
 STRAIGHT: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {
-    AMIRAL: (ALL8, 1),
+    AMIRAL: (ORTHO_ALL, 1),  # never diagonally: see BB-MOVES
     SOUS_MARIN: (ALL8, 2),
     HYDRAVION: (ORTHO_ALL, 4),
     CUIRASSE: (ORTHO_FLR, 3),

@@ -20,7 +20,7 @@ from .config import Config
 from .observe import View
 from .state import OVER, TOSS, State
 
-RULES_VERSION = "branle_bas/1"
+RULES_VERSION = "branle_bas/2"  # 2: the Admiral moves straight; the seed's draws
 
 
 class BranleBas(Game[State, Action, View, Config]):
@@ -36,6 +36,10 @@ class BranleBas(Game[State, Action, View, Config]):
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True  # the free set-up is screened (camouflage)
+    series_note: ClassVar[str] = (
+        "Gains and losses carry on into the next game, as the rules say (BB-DRAW: 'reportés "
+        "à la partie qui suivra')."
+    )
 
     # --- the rules ------------------------------------------------------------------------
     def initial_state(self, config: Config, players: int) -> State:

@@ -400,8 +400,8 @@ def _move(state: State, action: Move) -> State:
         result=result,
         fleets=new_fleets,
     )
-    if result is None and _lone_admirals(new):
-        return _end(new, LONE_ADMIRALS)
+    if result is None and (drawn := seed_draw(new)):
+        return _end(new, SEED_DRAWS[drawn])
     return new
 
 
@@ -423,22 +423,24 @@ def _moved_fleets(state: State, board: tuple[int, ...], frm: int, to: int) -> Fl
     return Fleets(board, (sides[0], sides[1]))
 
 
-LONE_ADMIRALS = Result("draw", None, "BB-DRAW", "Only the two Admirals are left and "
-                       "neither can reach the enemy port: drawn game.")  # fmt: skip
-
-
 def _time_up(ply: int) -> Result:
-    return Result("time", None, "BB-TIME", f"Time is up after {ply} moves: scored as a drawn game.")
+    return Result(
+        "time",
+        None,
+        "BB-TIME",
+        f"Time is up: {ply} moves played, our house limit for the seed's 100 minutes. Nobody "
+        "won; scored as a drawn game, gains less losses.",
+    )
 
 
 def _next_turn(state: State) -> State:
     nxt = replace(state, to_move=1 - state.to_move)
     if state.passes >= 2:
-        return _end(nxt, Result("draw", None, "BB-DRAW", "Neither side can move: drawn game."))
+        return _end(nxt, Result("draw", None, "BB-STUCK", "Neither side can move: drawn game."))
     if nxt.ply >= nxt.config.max_plies:
         return _end(nxt, _time_up(nxt.ply))
-    if _lone_admirals(nxt):
-        return _end(nxt, LONE_ADMIRALS)
+    if drawn := seed_draw(nxt):
+        return _end(nxt, SEED_DRAWS[drawn])
     return nxt
 
 
@@ -446,24 +448,68 @@ def _end(state: State, result: Result) -> State:
     return replace(state, phase=OVER, result=result)
 
 
-def _lone_admirals(state: State) -> bool:
-    """BB-DRAW: only the two Admirals can still move (other ships, if any, are locked in
-    place), both Mines stand, and the side to move cannot sink the enemy Admiral at once."""
+def seed_draw(state: State) -> str | None:
+    """BB-DRAW, the seed's two drawn games ("PARTIES NULLES"), or None.
+
+    Both need the Admirals alone: no other ship of either side left that can move ("s'il n'y
+    a pas possibilité de secours d'autres navires", "sans secours"). Then the game is drawn
+    when the Admirals stand face to face at a port's entrance, the defender on one of his nets
+    left or right of the centre (``"port"``), or side by side diagonally at sea (``"sea"``).
+    An Admiral moves and takes one square straight, never diagonally (BB-MOVES), so at sea
+    neither can take the other, and the one that steps beside the other is taken."""
     board = state.board
-    if any(board[MINE_SQUARE[s]] & 15 != MINE for s in (0, 1)):
-        return False  # a channel is open: a Triumph is still possible
-    admirals = []
-    for side in fleets(state):
-        for sq in side:
+    admirals: list[int] = []
+    for ships in fleets(state):
+        for sq in ships:
             if board[sq] & 15 == AMIRAL:
                 admirals.append(sq)
             elif can_move(board, sq):
-                return False  # another ship can still move: it may come to help
+                return None  # another ship can still move: it may come to help
     if len(admirals) != 2:
-        return False
-    mover = next(sq for sq in admirals if board[sq] >> 4 == state.to_move)
-    enemy = next(sq for sq in admirals if sq != mover)
-    return enemy not in destinations(board, mover)
+        return None
+    a, b = BOARD[admirals[0]], BOARD[admirals[1]]
+    dx, dy = abs(a.x - b.x), abs(a.y - b.y)
+    if dx == 1 and dy == 1 and all(s.zone in ("high_seas", "territorial") for s in (a, b)):
+        return "sea"
+    if dx + dy == 1:
+        for attacker, defender in ((a, b), (b, a)):
+            home = board[defender.index] >> 4
+            if (
+                NET_OF[defender.index] == home
+                and abs(defender.x) == 1
+                and HARBOUR_OF[attacker.index] == home
+                and attacker.index in PORT_ENTRANCE[home]
+            ):
+                return "port"
+    return None
+
+
+#: the squares "à l'entrée du Port" of each side: the centre of the row before the port and
+#: the three squares next to the port (the axial channel and the two diagonal issues)
+PORT_ENTRANCE: tuple[frozenset[int], ...] = tuple(
+    frozenset(
+        INDEX[(x, y * (1 if side == 0 else -1))] for x, y in ((0, -7), (0, -8), (-1, -8), (1, -8))
+    )
+    for side in (0, 1)
+)
+
+
+SEED_DRAWS = {
+    "port": Result(
+        "draw",
+        None,
+        "BB-DRAW",
+        "The Admirals are face to face at the port's entrance, the defender on his net, and "
+        "no other ship can come to help: a drawn game (the seed's 'parties nulles').",
+    ),
+    "sea": Result(
+        "draw",
+        None,
+        "BB-DRAW",
+        "The two Admirals are alone at sea, side by side diagonally, and no other ship can "
+        "come to help: a drawn game (the seed's 'parties nulles').",
+    ),
+}
 
 
 # --- reading a state -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from .config import Config
 from .observe import View, assert_no_leak, observe, sample_state
 from .state import CHANCE, OVER, SIDES, State
 
-RULES_VERSION = "far_seas/1"
+RULES_VERSION = "far_seas/2"  # 2: Allied squadrons search as one, a finder drawn
 
 
 class FarSeas(Game[State, Action, View, Config]):

@@ -59,7 +59,10 @@ def test_moves_are_interned() -> None:
 def random_state(rng: random.Random) -> State:
     """A position in play on a random board, built by hand (so with no cached fleets)."""
     config = GAME.make_config(
-        first_player="A", touch_move=rng.random() < 0.4, wrecks=rng.choice(("stay", "remove"))
+        setup="standard",
+        first_player="A",
+        touch_move=rng.random() < 0.4,
+        wrecks=rng.choice(("stay", "remove")),
     )
     state = replace(
         GAME.initial_state(config, 2), board=random_board(rng), to_move=rng.randrange(2)

@@ -109,10 +109,19 @@ def check_board(state: State) -> None:
 
 
 def check_scores(m: Match) -> None:
+    """Only a drawn game's losses count against a side: its items are gains less losses, and
+    one side's losses are the other's gains, so the two scores add up to the port bonuses."""
     items = rules.score_breakdown(m.state)
-    assert all(points >= 0 for side in items for _, points in side), items
+    losses = [(label, p) for side in items for label, p in side if "losses" in label]
+    assert all(p >= 0 for side in items for label, p in side if "losses" not in label), items
+    assert all(p <= 0 for _, p in losses), items
     assert m.scores == tuple(sum(p for _, p in side) for side in items)
-    assert all(s >= 0 for s in m.scores)
+    result = m.state.result
+    if result is not None and result.kind in ("victory", "triumph"):
+        assert not losses and all(s >= 0 for s in m.scores)
+    elif losses:
+        ports = sum(100 * len(kinds) for kinds in m.state.in_port)
+        assert sum(m.scores) == ports, (m.scores, ports)
 
 
 @PROFILE

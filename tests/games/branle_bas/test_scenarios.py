@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import pytest
+from seedcite import Seed
 
 import navalkit
 from navalkit import IllegalActionError, Match
@@ -39,6 +40,7 @@ from navalkit.games.branle_bas.data import (
     MINE_SQUARE,
     NEUTRAL_PORTS,
     PORT,
+    SETUP_PIECES,
     SETUP_ZONE,
     SHIPS,
     SOUS_MARIN,
@@ -48,6 +50,7 @@ from navalkit.games.branle_bas.data import (
     code,
 )
 from navalkit.games.branle_bas.game import BranleBas
+from navalkit.games.branle_bas.mechanics.movement import walk
 from navalkit.games.branle_bas.mechanics.scoring import Tally, score_items
 from navalkit.games.branle_bas.observe import View
 from navalkit.games.branle_bas.state import State
@@ -56,6 +59,9 @@ A, B = 0, 1
 
 
 # --- building positions --------------------------------------------------------------------------
+SEED = Seed("branle_bas")
+
+
 def sq(name: str) -> int:
     return BY_NAME[name]
 
@@ -77,6 +83,8 @@ def position(
     """
     settings = {k: v for k, v in changes.items() if k in Config.__dataclass_fields__}
     fields = {k: v for k, v in changes.items() if k not in settings}
+    # a position is given, so no set-up; a turn is one move unless a test asks for touch-move
+    settings = {"setup": "standard", "touch_move": False, **settings}
     base = rules.initial_state(Config(first_player="A", **settings))
     board = [0] * len(BOARD)
     for side in (A, B):
@@ -145,6 +153,7 @@ def count(state: State, piece: int) -> int:
 
 
 # --- BB-BOARD, BB-HARBOUR ------------------------------------------------------------------------
+@SEED.cites(5, "Une tablette sur laquelle est imprimée une grille de l8l cases", clause="BB-BOARD")
 def test_BB_BOARD_181_squares_in_a_diamond() -> None:
     assert len(BOARD) == 181
     assert all(abs(s.x) + abs(s.y) <= 9 for s in BOARD)
@@ -153,6 +162,7 @@ def test_BB_BOARD_181_squares_in_a_diamond() -> None:
     assert len(BY_NAME) == 181 and all(BY_NAME[s.name] == s.index for s in BOARD)
 
 
+@SEED.cites(7, "f 2 Ports.", clause="BB-BOARD")
 def test_BB_BOARD_two_home_ports_and_two_neutral_ports() -> None:
     ports = [s for s in BOARD if s.zone == "port"]
     assert [(s.name, s.owner) for s in ports] == [("j1", A), ("j19", B)]
@@ -171,6 +181,13 @@ def test_BB_BOARD_a_move_off_the_board_is_refused() -> None:
 
 
 @pytest.mark.parametrize("side", [A, B])
+@SEED.cites(
+    22,
+    "Pour chaque joueur : Avtint-Port, avec Mines et Filets pour la DÉFENSE.",
+    clause="BB-HARBOUR",
+)
+@SEED.cites(62, "Par l'avant-port qui comprend I cases de Mines", clause="BB-HARBOUR")
+@SEED.cites(65, "Champ de Mines (8).", clause="BB-HARBOUR")
 def test_BB_HARBOUR_mine_nets_minefield_and_entrances(side: int) -> None:
     harbour = [s for s in BOARD if s.zone == "outer_harbour" and s.owner == side]
     features = [s.feature for s in harbour]
@@ -187,6 +204,12 @@ def test_BB_HARBOUR_mine_nets_minefield_and_entrances(side: int) -> None:
 
 
 @pytest.mark.parametrize("side", [A, B])
+@SEED.cites(
+    51,
+    "L'ennemi ne peut y pénétrer que par 3 issues dont 2 en diagonale pour Sous-Marins et "
+    'Torpilleurs, Le 3" chenal axial pour tous navires.',
+    clause=("BB-HARBOUR", "BB-PORT-ENTRY"),
+)
 def test_BB_HARBOUR_a_port_has_three_openings(side: int) -> None:
     """SEED: 3 issues, 2 diagonal and 1 axial: the port's only neighbours."""
     port = BOARD[PORT[side]]
@@ -202,8 +225,12 @@ def test_BB_HARBOUR_a_port_has_three_openings(side: int) -> None:
 
 
 # --- BB-SQUADRON, BB-VALUES, BB-SETUP ------------------------------------------------------------
+@SEED.cites(9, "Chu.rrn a son Port et une ESCADRE de navires divers : 19", clause="BB-SQUADRON")
+@SEED.cites(11, "-l- I Mine.", clause="BB-SQUADRON")
 def test_BB_SQUADRON_nineteen_ships_and_one_mine_each() -> None:
-    m = navalkit.new_match("branle_bas", first_player="A")
+    free = navalkit.new_match("branle_bas", first_player="A")  # the seed's free set-up
+    assert all(sorted(left) == sorted(SETUP_PIECES) for left in free.state.setup_left)
+    m = navalkit.new_match("branle_bas", first_player="A", setup="standard")
     for side in (A, B):
         mine = [p for p in m.state.board if p == code(side, MINE)]
         ships = [p for p in m.state.board if p and p >> 4 == side and p & 15 in SHIPS]
@@ -222,6 +249,8 @@ def test_BB_SQUADRON_free_setup_cannot_place_more_than_the_squadron() -> None:
     refused(m, Place(DRAGUEUR, sq("l5")), "BB-SQUADRON")
 
 
+@SEED.cites(66, "Valeur de I'Escadre", clause="BB-VALUES")
+@SEED.cites(67, "300 points", clause="BB-VALUES")
 def test_BB_VALUES_counts_and_values_table() -> None:
     table = {k.key: (k.count, k.value) for k in KINDS.values()}
     assert table == {
@@ -248,6 +277,16 @@ def test_BB_SETUP_standard_deployment_within_each_zone() -> None:
                 assert s.owner == side and s.zone in ("outer_harbour", "territorial"), s.label
 
 
+@SEED.cites(
+    88,
+    "C'est la limite extrême de Ia mise en Branle-Bas de chaque Escadre au commencement du jeu.",
+    clause="BB-SETUP",
+)
+@SEED.cites(
+    90,
+    "Avant I'attaque, aucun navire ne doit être placé, ni dans son Port, ni en Haute Mer.",
+    clause="BB-SETUP",
+)
 def test_BB_SETUP_free_setup_only_in_own_harbour_and_waters() -> None:
     m = navalkit.new_match("branle_bas", setup="free", first_player="A")
     assert m.current_player == A
@@ -263,6 +302,19 @@ def test_BB_SETUP_free_setup_only_in_own_harbour_and_waters() -> None:
     refused(m, Place(VEDETTE, sq("j5")), "BB-SETUP")  # taken
 
 
+@SEED.cites(
+    105,
+    "Disposition de cornbat, de chaque Esca- dre, dans son Avant-Port et Eaux Terr., avec "
+    "pleine liberté et initiative de chaque joueur, qui dispose ses navires : une partie "
+    "pour la défense du Port et de I'Amiral, I'autre pour l'ai- taque.",
+    clause="BB-SETUP",
+)
+@SEED.cites(
+    282,
+    "AU DEPART DU JEU, CHAQUE ADVERSAIRE D/SPOSE SES NAVIRES COMME IL LUJ PLAIT DANS SA "
+    "ZONE RESERVEE A OU B.",
+    clause="BB-SETUP",
+)
 def test_BB_SETUP_both_squadrons_deploy_then_play_starts() -> None:
     m = navalkit.new_match("branle_bas", setup="free", first_player="A")
     placed = 0
@@ -283,6 +335,12 @@ def _ships_of(state: State, side: int) -> list[int]:
     return [i for i, p in enumerate(state.board) if p and p >> 4 == side and p & 15 in SHIPS]
 
 
+@SEED.cites(
+    116,
+    "Chaque joueur est autorisé à cacher de la main sa disposition de combat avant le "
+    "signal dit par chacun : PRET.",
+    clause="BB-CAMOUFLAGE",
+)
 def test_BB_CAMOUFLAGE_set_up_hidden_until_both_ready() -> None:
     m = navalkit.new_match("branle_bas", setup="free", first_player="A")
     for _ in range(10):
@@ -334,17 +392,31 @@ def test_BB_CAMOUFLAGE_the_leak_check_passes_and_catches_a_leak(monkeypatch: Any
 
 
 # --- BB-GOAL, BB-TURN, BB-NOPASS, BB-HONNEUR -----------------------------------------------------
+@SEED.cites(
+    13,
+    "Atteindre le Fort adverse avec I'Amiral, ou à défaut, couler sur le Jeu I'Ami- ral "
+    "ennemi : cela pour gagner la partie.",
+    clause="BB-GOAL",
+)
+@SEED.cites(150, "VICTOIRE. - EN COULANT L'AMIRAL ENNEMI.", clause="BB-GOAL")
 def test_BB_GOAL_sinking_the_enemy_admiral_wins() -> None:
     m = play({"j10": (A, CROISEUR), "e10": (A, AMIRAL), "j12": (B, AMIRAL)}, ("j10", "j12"))
     assert m.is_over and m.winner == A and m.current_player is None
     assert m.state.result is not None and m.state.result.kind == "victory"
 
 
+@SEED.cites(
+    13,
+    "Atteindre le Fort adverse avec I'Amiral, ou à défaut, couler sur le Jeu I'Ami- ral "
+    "ennemi : cela pour gagner la partie.",
+    clause="BB-GOAL",
+)
 def test_BB_GOAL_admiral_in_the_enemy_port_wins() -> None:
     m = play({"j18": (A, AMIRAL), "o10": (B, AMIRAL)}, ("j18", "j19"), mines=(True, False))
     assert m.is_over and m.winner == A
 
 
+@SEED.cites(119, "On joue une senle fois et chacun à son tour.", clause="BB-TURN")
 def test_BB_TURN_players_alternate() -> None:
     m = play({"j10": (A, CROISEUR), "e10": (A, AMIRAL), "o10": (B, AMIRAL), "n12": (B, VEDETTE)})
     assert m.current_player == A
@@ -356,6 +428,7 @@ def test_BB_TURN_players_alternate() -> None:
     assert m.current_player == A
 
 
+@SEED.cites(136, "ON NE PEUT PAS LAISSER PASSER SON TOUR DE JOI.JER.", clause="BB-NOPASS")
 def test_BB_NOPASS_no_passing_while_a_move_exists() -> None:
     m = play({"j10": (A, CROISEUR), "e10": (A, AMIRAL), "o10": (B, AMIRAL)})
     assert Pass() not in m.legal_actions()
@@ -383,26 +456,29 @@ def test_BB_NOPASS_pass_when_no_move_is_possible() -> None:
     assert m.current_player == B and not m.is_over and m.state.ply == ply
 
 
+@SEED.cites(119, "Tirage au sort.", clause="BB-HONNEUR")
 def test_BB_HONNEUR_first_player_by_lot() -> None:
     for outcome in (0, 1):
-        m = navalkit.new_match("branle_bas", chance=[outcome])
+        m = navalkit.new_match("branle_bas", chance=[outcome], setup="standard")
         assert m.current_player == outcome
         first = m.events[0]
         assert first.kind == "chance" and first.payload == outcome and first.probability == 0.5
         log = m.log
         assert list(log["event"]) == ["chance"]
-    toss = rules.initial_state(Config())  # the state before the lot is drawn
+    toss = rules.initial_state(Config(setup="standard"))  # the state before the lot is drawn
     assert GAME.is_chance(toss)
     assert GAME.chance_outcomes(toss) == [(0, 0.5), (1, 0.5)]
-    firsts = {navalkit.new_match("branle_bas", seed=s).current_player for s in range(40)}
+    firsts = {
+        navalkit.new_match("branle_bas", seed=s, setup="standard").current_player for s in range(40)
+    }
     assert firsts == {A, B}
 
 
 def test_BB_HONNEUR_first_player_fixed_by_setting() -> None:
-    m = navalkit.new_match("branle_bas", first_player="B")
+    m = navalkit.new_match("branle_bas", first_player="B", setup="standard")
     assert m.events == () and m.current_player == B
     with pytest.raises(ValueError):
-        navalkit.new_match("branle_bas", chance=[2])
+        navalkit.new_match("branle_bas", chance=[2], setup="standard")
 
 
 # --- BB-NAV-BACK, BB-MOVES, BB-NOJUMP ------------------------------------------------------------
@@ -411,7 +487,7 @@ ADMIRALS = {"f6": (A, AMIRAL), "n14": (B, AMIRAL)}
 # the digest's movement table, as (dx, forward) offsets on an open sea
 ALL8 = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
 EXPECTED_MOVES: dict[int, list[tuple[int, int]]] = {
-    AMIRAL: ALL8,
+    AMIRAL: [(0, 1), (0, -1), (1, 0), (-1, 0)],  # never diagonally (BB-MOVES)
     SOUS_MARIN: [(dx * k, dy * k) for dx, dy in ALL8 for k in (1, 2)],
     HYDRAVION: [
         (dx * k, dy * k) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)) for k in (1, 2, 3, 4)
@@ -431,6 +507,13 @@ EXPECTED_MOVES: dict[int, list[tuple[int, int]]] = {
 
 @pytest.mark.parametrize("side", [A, B])
 @pytest.mark.parametrize("kind", sorted(EXPECTED_MOVES), ids=lambda k: KINDS[k].key)
+@SEED.cites(16, "Chaque navrre a une purssance d'évolution", clause="BB-MOVES")
+@SEED.cites(
+    17, "Les autres vont en avançant et GAUCHE et DROITE.", clause=("BB-MOVES", "BB-NAV-BACK")
+)
+@SEED.cites(
+    93, "Permettant l'évolution des 2 Escadres avec le maximum d'action.", clause="BB-MOVES"
+)
 def test_BB_MOVES_each_kind_on_the_open_sea(kind: int, side: int) -> None:
     admirals = {"f6": (A, AMIRAL), "n14": (B, AMIRAL)} if kind != AMIRAL else {}
     other = {"f6": (A, AMIRAL)} if side == B else {"n14": (B, AMIRAL)}
@@ -461,6 +544,7 @@ def test_BB_MOVES_beyond_the_powers_is_refused(kind: int, to: str) -> None:
 
 @pytest.mark.parametrize("kind", [CUIRASSE, CROISEUR, TORPILLEUR, DRAGUEUR, VEDETTE])
 @pytest.mark.parametrize("side", [A, B])
+@SEED.cites(17, "3 Navires : Amiral, sous-marin, hydravion, peuvent reculer.", clause="BB-NAV-BACK")
 def test_BB_NAV_BACK_only_three_kinds_go_backwards(kind: int, side: int) -> None:
     back = "j9" if side == A else "j11"
     m = play({**ADMIRALS, "j10": (side, kind)}, to_move=side)
@@ -470,6 +554,7 @@ def test_BB_NAV_BACK_only_three_kinds_go_backwards(kind: int, side: int) -> None
 
 
 @pytest.mark.parametrize("kind", [AMIRAL, SOUS_MARIN, HYDRAVION])
+@SEED.cites(17, "3 Navires : Amiral, sous-marin, hydravion, peuvent reculer.", clause="BB-NAV-BACK")
 def test_BB_NAV_BACK_amiral_sous_marin_hydravion_may_reverse(kind: int) -> None:
     pieces = {"j10": (A, kind), "n14": (B, AMIRAL)}
     if kind != AMIRAL:
@@ -478,6 +563,7 @@ def test_BB_NAV_BACK_amiral_sous_marin_hydravion_may_reverse(kind: int) -> None:
     assert piece_at(m, "j9") == code(A, kind)
 
 
+@SEED.cites(132, "tE SAUTE,MOUTON EST INTERDIT.", clause="BB-NOJUMP")
 def test_BB_NOJUMP_no_jumping_over_any_piece() -> None:
     for owner in (A, B):
         m = play({**ADMIRALS, "j10": (A, CROISEUR), "j11": (owner, VEDETTE)})
@@ -504,6 +590,9 @@ def test_BB_NOJUMP_cuirasse_right_angle_needs_a_clear_path() -> None:
 # --- BB-SINK -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("victim", sorted(EXPECTED_MOVES), ids=lambda k: KINDS[k].key)
 @pytest.mark.parametrize("attacker", sorted(EXPECTED_MOVES), ids=lambda k: KINDS[k].key)
+@SEED.cites(
+    138, "Tous les navires, quelle que soit leur puissance, peuvent se couler.", clause="BB-SINK"
+)
 def test_BB_SINK_any_ship_sinks_any_other(attacker: int, victim: int) -> None:
     pieces = {"j10": (A, attacker), "j11": (B, victim)}
     if attacker != AMIRAL:
@@ -515,6 +604,13 @@ def test_BB_SINK_any_ship_sinks_any_other(attacker: int, victim: int) -> None:
     assert m.state.sunk_by == ((victim,), ())
 
 
+@SEED.cites(
+    128,
+    "Chaque fois qu'un navire (à son tour de jouer) a prise directe sur un navire ennemi et"
+    " le coule, l'assaillant qui coule un navire le relève, s'en empare, et prend la place "
+    "qu'il occupe.",
+    clause="BB-SINK",
+)
 def test_BB_SINK_capture_by_replacement_for_both_sides() -> None:
     m = play({**ADMIRALS, "j10": (A, VEDETTE), "j11": (B, CUIRASSE), "n12": (B, CROISEUR)})
     m.apply(mv("j10", "j11"))
@@ -526,6 +622,7 @@ def test_BB_SINK_capture_by_replacement_for_both_sides() -> None:
     assert piece_at(m2, "j10") == code(B, TORPILLEUR) and m2.state.sunk_by == ((), (VEDETTE,))
 
 
+@SEED.cites(134, "PAS D'OBLIGATION DE COULER UN NAVIRE.", clause="BB-SINK")
 def test_BB_SINK_sinking_is_never_compulsory() -> None:
     m = play({**ADMIRALS, "j10": (A, VEDETTE), "j11": (B, CUIRASSE)})
     assert mv("j10", "j11") in m.legal_actions() and mv("j10", "i10") in m.legal_actions()
@@ -534,6 +631,7 @@ def test_BB_SINK_sinking_is_never_compulsory() -> None:
 
 
 # --- ports ---------------------------------------------------------------------------------------
+@SEED.cites(51, "Le port est interdit à tous les navires de I'Escadre.", clause="BB-PORT-CLOSED")
 def test_BB_PORT_CLOSED_own_port_is_closed() -> None:
     m = play({"i2": (A, SOUS_MARIN), "f6": (A, AMIRAL), "n14": (B, AMIRAL)})
     refused(m, mv("i2", "j1"), "BB-PORT-CLOSED")
@@ -546,6 +644,12 @@ def test_BB_PORT_CLOSED_own_port_is_closed() -> None:
 
 @pytest.mark.parametrize("kind", [SOUS_MARIN, TORPILLEUR])
 @pytest.mark.parametrize("entrance", ["i18", "k18"])
+@SEED.cites(
+    51,
+    "L'ennemi ne peut y pénétrer que par 3 issues dont 2 en diagonale pour Sous-Marins et "
+    'Torpilleurs, Le 3" chenal axial pour tous navires.',
+    clause="BB-PORT-ENTRY",
+)
 def test_BB_PORT_ENTRY_diagonal_for_sous_marins_and_torpilleurs(kind: int, entrance: str) -> None:
     m = play({**ADMIRALS, entrance: (A, kind), "n12": (B, VEDETTE)}, (entrance, "j19"))
     assert m.state.in_port == ((kind,), ())
@@ -553,12 +657,25 @@ def test_BB_PORT_ENTRY_diagonal_for_sous_marins_and_torpilleurs(kind: int, entra
 
 
 def test_BB_PORT_ENTRY_no_diagonal_entry_for_the_others() -> None:
+    # only submarines and torpedo boats move diagonally at all: the Admiral cannot (BB-MOVES)
     m = play({"i18": (A, AMIRAL), "n14": (B, AMIRAL)})
-    refused(m, mv("i18", "j19"), "BB-PORT-ENTRY")
+    refused(m, mv("i18", "j19"), "BB-MOVES")
     m = play({"f6": (A, AMIRAL), "k2": (B, AMIRAL)}, to_move=B)
-    refused(m, mv("k2", "j1"), "BB-PORT-ENTRY")
+    refused(m, mv("k2", "j1"), "BB-MOVES")
+    why: list[tuple[str, int]] = []  # the walker still names the port rule for a diagonal path
+    walk(m.state.board, B, AMIRAL, sq("k2"), (sq("j1"),), True, 0, [], why)
+    assert why == [("BB-PORT-ENTRY", sq("j1"))]
 
 
+@SEED.cites(
+    51,
+    "L'ennemi ne peut y pénétrer que par 3 issues dont 2 en diagonale pour Sous-Marins et "
+    'Torpilleurs, Le 3" chenal axial pour tous navires.',
+    clause="BB-PORT-ENTRY",
+)
+@SEED.cites(
+    113, "La Mine relevée, I'accès au Port est facilité.", clause=("BB-MINE", "BB-DRAGUEUR")
+)
 def test_BB_PORT_ENTRY_axial_channel_blocked_until_swept() -> None:
     m = play({**ADMIRALS, "j17": (A, CROISEUR)})
     refused(m, mv("j17", "j18"), "BB-MINE")
@@ -566,6 +683,11 @@ def test_BB_PORT_ENTRY_axial_channel_blocked_until_swept() -> None:
     assert m.state.in_port == ((CROISEUR,), ())
 
 
+@SEED.cites(
+    57,
+    "Tout navire pénétrant au Port adverse est bonifié d'une prime de 100.",
+    clause="BB-PORT-CONQUEST",
+)
 def test_BB_PORT_CONQUEST_plus_100_per_ship_in_port() -> None:
     m = play(
         {**ADMIRALS, "i18": (A, TORPILLEUR), "k18": (A, SOUS_MARIN), "n12": (B, VEDETTE)},
@@ -581,6 +703,14 @@ def test_BB_PORT_CONQUEST_plus_100_per_ship_in_port() -> None:
     assert m.scores == (200, 0)
 
 
+@SEED.cites(
+    59,
+    "Si I'Amiral ennemi y pénètre : TRIOMPHE -Prime de 1.000 - Partie terminée.",
+    clause="BB-TRIUMPH",
+)
+@SEED.cites(
+    168, "TRIOMPHE. - AMIRAL FRANCHISSANT LE PORT ENNEMI - Victoire totale.", clause="BB-TRIUMPH"
+)
 def test_BB_TRIUMPH_admiral_in_enemy_port_ends_the_game() -> None:
     m = play({"j18": (A, AMIRAL), "n14": (B, AMIRAL)}, ("j18", "j19"), mines=(True, False))
     assert m.is_over and m.winner == A and m.current_player is None
@@ -591,6 +721,16 @@ def test_BB_TRIUMPH_admiral_in_enemy_port_ends_the_game() -> None:
 
 
 # --- the outer harbour ---------------------------------------------------------------------------
+@SEED.cites(
+    63,
+    "Toute la navigation des 2 Escadres est freinée : évolution par une case pour tous les navires",
+    clause="BB-AVANT-SLOW",
+)
+@SEED.cites(
+    296,
+    "MINES : DROIT DE PASSACE AU RALENTI. C'EST-A.DIRË UNE CASE PAR DROIT DE IOUER.",
+    clause="BB-AVANT-SLOW",
+)
 def test_BB_AVANT_SLOW_one_square_per_turn_in_the_enemy_harbour() -> None:
     m = play({**ADMIRALS, "j16": (A, HYDRAVION)})
     refused(m, mv("j16", "l16"), "BB-AVANT-SLOW")
@@ -599,6 +739,11 @@ def test_BB_AVANT_SLOW_one_square_per_turn_in_the_enemy_harbour() -> None:
     assert targets(m, "j17") == {"j16", "i17", "k17"}  # j18 holds the Mine
 
 
+@SEED.cites(
+    63,
+    "Toute la navigation des 2 Escadres est freinée : évolution par une case pour tous les navires",
+    clause="BB-AVANT-SLOW",
+)
 def test_BB_AVANT_SLOW_in_ones_own_harbour_too() -> None:
     m = play({**ADMIRALS, "h3": (A, CROISEUR)})
     refused(m, mv("h3", "h5"), "BB-AVANT-SLOW")
@@ -620,6 +765,12 @@ def test_BB_AVANT_SLOW_every_move_inside_is_one_square() -> None:
                 assert max(abs(d.x - s.x), abs(d.y - s.y)) == 1, (KINDS[kind].key, s.name, t)
 
 
+@SEED.cites(
+    81,
+    'Tous les navires doivent y accéder sur la lt" rangée (côté Eaux Terr.), donc, si '
+    "nécessaire, avec leur puissance réduite.",
+    clause="BB-AVANT-ENTRY",
+)
 def test_BB_AVANT_ENTRY_stop_on_the_first_row() -> None:
     m = play({**ADMIRALS, "j13": (A, HYDRAVION)})
     refused(m, mv("j13", "j17"), "BB-AVANT-ENTRY")
@@ -638,6 +789,12 @@ def test_BB_AVANT_ENTRY_own_harbour_and_the_other_side() -> None:
     assert "j4" in targets(m, "j7")
 
 
+@SEED.cites(
+    84,
+    "Sur la ligne de bord tous les navires doivent sortir de I'avant-port avec leur pleine "
+    "puissance.",
+    clause="BB-AVANT-EXIT",
+)
 def test_BB_AVANT_EXIT_full_power_from_the_boundary_row() -> None:
     m = play({**ADMIRALS, "j16": (A, HYDRAVION)})
     assert {"j15", "j14", "j13", "j12"} <= targets(m, "j16")
@@ -655,6 +812,9 @@ def test_BB_AVANT_EXIT_not_from_the_inner_rows() -> None:
     refused(m, mv("j3", "j5"), "BB-AVANT-SLOW")
 
 
+@SEED.cites(
+    84, "Obligation pour le Cuirassé d'y pénétrer par un jeu d'équerre.", clause="BB-CUIR-EQUERRE"
+)
 def test_BB_CUIR_EQUERRE_battleship_enters_by_a_right_angle() -> None:
     m = play({**ADMIRALS, "j14": (A, CUIRASSE)})
     refused(m, mv("j14", "j16"), "BB-CUIR-EQUERRE")
@@ -675,6 +835,11 @@ def test_BB_CUIR_EQUERRE_for_b_too_and_normal_moves_inside() -> None:
 
 
 # --- nets, wrecks --------------------------------------------------------------------------------
+@SEED.cites(
+    71,
+    "Tout navire ennemi pénétrant dans un filet adverse est coulé et non rele- . ÿé.",
+    clause="BB-NET",
+)
 def test_BB_NET_enemy_ship_sunk_in_net() -> None:
     m = play({**ADMIRALS, "h16": (A, VEDETTE)}, ("h16", "h17"))
     assert m.state.wrecked == ((VEDETTE,), ())
@@ -683,6 +848,10 @@ def test_BB_NET_enemy_ship_sunk_in_net() -> None:
     assert piece_at(m, "h17") == code(A, WRECK)
 
 
+@SEED.cites(
+    73, "Ce navire peut, au préalable, couler I'adversaire quis'ytrouvait.", clause="BB-NET"
+)
+@SEED.cites(73, "Il relève ce navire et prend sa place.", clause="BB-NET")
 def test_BB_NET_can_first_sink_the_defender_there() -> None:
     m = play({**ADMIRALS, "h16": (A, VEDETTE), "h17": (B, CROISEUR)}, ("h16", "h17"))
     assert m.state.sunk_by == ((CROISEUR,), ())
@@ -690,6 +859,11 @@ def test_BB_NET_can_first_sink_the_defender_there() -> None:
     assert piece_at(m, "h17") == code(A, WRECK)
 
 
+@SEED.cites(
+    71,
+    "Tout navire ennemi pénétrant dans un filet adverse est coulé et non rele- . ÿé.",
+    clause="BB-NET",
+)
 def test_BB_NET_own_ships_stand_safely_on_own_nets() -> None:
     m = play({**ADMIRALS, "i18": (B, VEDETTE)}, ("i18", "i17"), to_move=B)
     assert piece_at(m, "i17") == code(B, VEDETTE) and m.state.wrecked == ((), ())
@@ -697,6 +871,10 @@ def test_BB_NET_own_ships_stand_safely_on_own_nets() -> None:
     assert piece_at(m, "i3") == code(A, SOUS_MARIN) and m.state.wrecked == ((), ())
 
 
+@SEED.cites(75, "On peut ,, saborder )) un navire dans I'avant-port ennemi.", clause="BB-SCUTTLE")
+@SEED.cites(
+    292, "FiLET : L'ADVERSAIRE SË PLAÇANT DANS LE FILET ADVERSE SE SABORDE.", clause="BB-SCUTTLE"
+)
 def test_BB_SCUTTLE_steering_into_an_enemy_net_is_allowed() -> None:
     m = play({**ADMIRALS, "l16": (A, SOUS_MARIN)})
     assert {"k17", "l17"} <= targets(m, "l16")
@@ -705,6 +883,11 @@ def test_BB_SCUTTLE_steering_into_an_enemy_net_is_allowed() -> None:
     assert m.state.wrecked == ((SOUS_MARIN,), ())
 
 
+@SEED.cites(
+    75,
+    "Pour la compréhension et la clarté du jeu, le pion est retourné - ÉpRVf .",
+    clause="BB-WRECK",
+)
 def test_BB_WRECK_stays_and_blocks_the_square() -> None:
     m = play(
         {**ADMIRALS, "h16": (A, VEDETTE), "i16": (A, VEDETTE), "i17": (B, CROISEUR)},
@@ -722,6 +905,11 @@ def test_BB_WRECK_removed_with_the_switch() -> None:
     assert m.state.wrecked == ((VEDETTE,), ())
 
 
+@SEED.cites(
+    77,
+    "Si I'Amiral assaillant se réfugie au filet adverse, il y a abandon de partie - VAINCU.",
+    clause="BB-NET-ADMIRAL",
+)
 def test_BB_NET_ADMIRAL_admiral_in_enemy_net_loses() -> None:
     m = play({"h16": (A, AMIRAL), "n14": (B, AMIRAL)}, ("h16", "h17"))
     assert m.is_over and m.winner == B
@@ -734,12 +922,19 @@ def test_BB_NET_ADMIRAL_admiral_in_enemy_net_loses() -> None:
 
 
 # --- the Mine and the Dragueur -------------------------------------------------------------------
+@SEED.cites(23, "Une Mine à emplacement fixe.", clause="BB-MINE")
 def test_BB_MINE_never_moves() -> None:
     m = play(ADMIRALS)
     refused(m, mv("j2", "j3"), "BB-MINE")
 
 
 @pytest.mark.parametrize("kind", [AMIRAL, CROISEUR, HYDRAVION, SOUS_MARIN, VEDETTE])
+@SEED.cites(
+    112,
+    "Seul il peut faire sauter la }line placée par I'adversaire.",
+    clause=("BB-MINE", "BB-DRAGUEUR"),
+)
+@SEED.cites(304, "DROIT DE PASSAGE QUE SI LA MINE EST ENLEVEE.", clause="BB-MINE")
 def test_BB_MINE_bars_the_channel_to_enemy_ships(kind: int) -> None:
     pieces = {"j17": (A, kind), "n14": (B, AMIRAL)}
     if kind != AMIRAL:
@@ -754,6 +949,12 @@ def test_BB_MINE_own_ships_cannot_enter_their_mine_square(kind: int) -> None:
     refused(m, mv("i2", "j2"), "BB-MINE")
 
 
+@SEED.cites(
+    23, "La Mine peut être relevée par le Dragueur Ennemi.", clause=("BB-MINE", "BB-DRAGUEUR")
+)
+@SEED.cites(
+    112, "Seul il peut faire sauter la }line placée par I'adversaire.", clause="BB-DRAGUEUR"
+)
 def test_BB_DRAGUEUR_sweeps_the_enemy_mine() -> None:
     m = play({**ADMIRALS, "j17": (A, DRAGUEUR), "n12": (B, VEDETTE)}, ("j17", "j18"))
     assert piece_at(m, "j18") == code(A, DRAGUEUR)
@@ -780,6 +981,9 @@ def test_BB_DRAGUEUR_from_the_side_and_then_others_follow() -> None:
 
 
 # --- neutral ports -------------------------------------------------------------------------------
+@SEED.cites(97, "Un seul navire peut s'y repqser à la fois.", clause="BB-NEUTRAL")
+@SEED.cites(99, "Imprenable", clause="BB-NEUTRAL")
+@SEED.cites(300, 'PORT NEUTRE: LES NAVIRES SONT |MPRENABLES"', clause="BB-NEUTRAL")
 def test_BB_NEUTRAL_one_ship_at_a_time_untouchable() -> None:
     pieces = {**ADMIRALS, "d10": (A, CROISEUR), "b10": (B, VEDETTE)}
     m = play(pieces)
@@ -789,6 +993,7 @@ def test_BB_NEUTRAL_one_ship_at_a_time_untouchable() -> None:
     refused(m, mv("d10", "b10"), "BB-NEUTRAL")  # one ship at a time, even one's own
 
 
+@SEED.cites(99, "Temps ilJimité", clause="BB-NEUTRAL")
 def test_BB_NEUTRAL_a_ship_may_rest_there_as_long_as_it_likes() -> None:
     m = play({**ADMIRALS, "d10": (A, CROISEUR), "n12": (B, VEDETTE)}, ("d10", "b10"))
     assert piece_at(m, "b10") == code(A, CROISEUR)
@@ -808,6 +1013,9 @@ def _on_segment(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> b
     )
 
 
+@SEED.cites(
+    101, "Droit de passage, si le Port est libre, sans obligation d'arrêt.", clause="BB-NEUTRAL"
+)
 def test_BB_NEUTRAL_a_free_port_may_be_crossed() -> None:
     crossings = []
     for kind in EXPECTED_MOVES:
@@ -833,6 +1041,8 @@ def test_BB_NEUTRAL_a_free_port_may_be_crossed() -> None:
     assert crossings, "no move crosses a neutral port"
 
 
+@SEED.cites(103, "L'Amiral n'a pas droit aux Ports Neutres.", clause="BB-NEUTRAL-ADMIRAL")
+@SEED.cites(302, "INTERDIT AUX AMIRAUX.", clause="BB-NEUTRAL-ADMIRAL")
 def test_BB_NEUTRAL_ADMIRAL_no_admirals_in_neutral_ports() -> None:
     m = play({"c10": (A, AMIRAL), "n14": (B, AMIRAL)})
     refused(m, mv("c10", "b10"), "BB-NEUTRAL-ADMIRAL")
@@ -841,6 +1051,10 @@ def test_BB_NEUTRAL_ADMIRAL_no_admirals_in_neutral_ports() -> None:
     refused(m, mv("q10", "r10"), "BB-NEUTRAL-ADMIRAL")
 
 
+@SEED.cites(99, "Perdu pour son Escadre, si celle-ci est VAINCUE.", clause="BB-NEUTRAL-LOST")
+@SEED.cites(
+    156, "2o Les navires ennemis aux Ports Neutres ;", clause=("BB-NEUTRAL-LOST", "BB-VICTORY")
+)
 def test_BB_NEUTRAL_LOST_loser_ships_in_neutral_ports_go_to_the_winner() -> None:
     m = play(
         {
@@ -859,6 +1073,7 @@ def test_BB_NEUTRAL_LOST_loser_ships_in_neutral_ports_go_to_the_winner() -> None
 
 
 # --- touch-move ----------------------------------------------------------------------------------
+@SEED.cites(122, "Doit être joué.", clause="BB-TOUCH")
 def test_BB_TOUCH_touched_piece_must_be_played() -> None:
     m = play({**ADMIRALS, "j10": (A, CROISEUR), "n10": (A, VEDETTE)}, touch_move=True)
     assert all(isinstance(a, Touch) for a in m.legal_actions())
@@ -874,6 +1089,7 @@ def test_BB_TOUCH_touched_piece_must_be_played() -> None:
     assert m.current_player == B and m.state.touched is None
 
 
+@SEED.cites(122, "S'il est injouable, I'Amiral doit être déplacé d'une case.", clause="BB-TOUCH")
 def test_BB_TOUCH_unplayable_piece_the_admiral_moves_one_square() -> None:
     m = play(
         {"i18": (A, VEDETTE), "j10": (A, AMIRAL), "n14": (B, AMIRAL), "n12": (B, VEDETTE)},
@@ -882,12 +1098,13 @@ def test_BB_TOUCH_unplayable_piece_the_admiral_moves_one_square() -> None:
     m.apply(Touch(sq("i18")))
     legal = m.legal_actions()
     assert legal and all(isinstance(a, Move) and a.frm == sq("j10") for a in legal)
-    assert len(legal) == 8
+    assert len(legal) == 4
     refused(m, mv("i18", "j18"), "BB-MINE")
     m.apply(mv("j10", "j11"))
     assert m.current_player == B
 
 
+@SEED.cites(123, "Si impossible, le joueur passe son tour.", clause="BB-TOUCH")
 def test_BB_TOUCH_nothing_playable_the_turn_is_lost() -> None:
     m = play({**BOXED, "n14": (B, AMIRAL), "n12": (B, VEDETTE)}, touch_move=True)
     m.apply(Touch(sq("i18")))
@@ -896,8 +1113,10 @@ def test_BB_TOUCH_nothing_playable_the_turn_is_lost() -> None:
     assert m.current_player == B and not m.is_over
 
 
-def test_BB_TOUCH_switched_off_by_default() -> None:
-    m = play({**ADMIRALS, "j10": (A, CROISEUR)})
+@SEED.cites(122, "Doit être joué.", clause="BB-TOUCH")
+def test_BB_TOUCH_on_by_default_and_a_switch_turns_it_off() -> None:
+    assert Config().touch_move and Config().setup == "free"  # the seed's game by default
+    m = play({**ADMIRALS, "j10": (A, CROISEUR)}, touch_move=False)
     refused(m, Touch(sq("j10")), "BB-TOUCH")
 
 
@@ -918,6 +1137,19 @@ VICTORY_TALLIES = {
 }
 
 
+@SEED.cites(152, "La partie rapporte au VAINQUEUR :", clause="BB-VICTORY")
+@SEED.cites(154, "I o I-a valeur des navires qu'il a coulés ;", clause="BB-VICTORY")
+@SEED.cites(158, "30 La valeur de I'Amiral vaincu et bonification tle 500 ;", clause="BB-VICTORY")
+@SEED.cites(
+    160, "4o Chaque navire vainqueur au port adverse : Prirne de 100 i", clause="BB-VICTORY"
+)
+@SEED.cites(162, "50 La valeur des navires qui lui restent en jeu;'", clause="BB-VICTORY")
+@SEED.cites(
+    164,
+    "LE VAINCURETIRE la valeur de ses navires non coulés, une pr;me de 100 par navire au "
+    "port adverse et la valeur des navires de l'escadre adverse qu'il a coulés.",
+    clause="BB-VICTORY",
+)
 def test_BB_VICTORY_scoring_item_by_item() -> None:
     m = play(VICTORY_POSITION, ("j10", "j11"), **VICTORY_TALLIES)
     assert m.is_over and m.winner == A
@@ -945,6 +1177,12 @@ def test_BB_VICTORY_score_items_from_tallies() -> None:
     assert [p for _, p in items[0]] == [25 + 10, 100, 15]
 
 
+@SEED.cites(171, "Le VAINQUEUR totalise :", clause="BB-TRIUMPH-SCORE")
+@SEED.cites(173, "lo La leddition complète de la Flotte ennemie ;", clause="BB-TRIUMPH-SCORE")
+@SEED.cites(
+    175, "2o La bonification de | 00 par navire au port adverse ;", clause="BB-TRIUMPH-SCORE"
+)
+@SEED.cites(179, "4o La reprise de ses navires coulés ;", clause="BB-TRIUMPH-SCORE")
 def test_BB_TRIUMPH_SCORE_item_by_item() -> None:
     tallies = {"sunk_by": ((), (CROISEUR, VEDETTE)), "in_port": ((TORPILLEUR, SOUS_MARIN), ())}
     pieces = {"j18": (A, AMIRAL), "n14": (B, AMIRAL)}
@@ -960,6 +1198,7 @@ def test_BB_TRIUMPH_SCORE_item_by_item() -> None:
     assert m.scores == (1525, 0)
 
 
+@SEED.cites(177, "3o La bonification de I00 pour I'Amiral au port ;", clause="BB-TRIUMPH-SCORE")
 def test_BB_TRIUMPH_SCORE_with_the_100_switch() -> None:
     pieces = {"j18": (A, AMIRAL), "n14": (B, AMIRAL)}
     m = play(pieces, ("j18", "j19"), mines=(True, False), triumph_bonus=100)
@@ -977,46 +1216,63 @@ def test_BB_TRIUMPH_SCORE_for_b_through_a_swept_channel() -> None:
 
 
 # --- draws and the time limit --------------------------------------------------------------------
-def test_BB_DRAW_lone_admirals() -> None:
-    m = play({"e10": (A, AMIRAL), "f10": (B, VEDETTE), "o10": (B, AMIRAL)}, ("e10", "f10"))
+@SEED.cites(
+    143, "si deux Amiraux restent en mer, côte à côte en diagonale, sans secours.", clause="BB-DRAW"
+)
+def test_BB_DRAW_two_admirals_alone_at_sea_diagonally() -> None:
+    m = play({"j10": (A, AMIRAL), "j11": (B, VEDETTE), "k12": (B, AMIRAL)}, ("j10", "j11"))
     assert m.is_over and m.winner is None
     r = m.state.result
-    assert r is not None and r.kind == "draw" and r.rule == "BB-DRAW"
-    assert m.scores == (5, 0)  # gains counted
+    assert r is not None and r.kind == "draw" and r.rule == "BB-DRAW" and "diagonally" in r.reason
+    assert m.scores == (5, -5)  # gains and losses counted
 
 
-def test_BB_DRAW_lone_admirals_despite_a_ship_locked_in_place() -> None:
-    pieces = {"e10": (A, AMIRAL), "f10": (B, VEDETTE), "o10": (B, AMIRAL), "i18": (A, VEDETTE)}
+@SEED.cites(
+    141,
+    "Si les Amiraux restent face à face, à l'entrée du Port, le défenseur, étant dans I'un "
+    "des filets Cauche ou Droite du Centre, et s'il n'y a pas possibilité de secours "
+    "d'autres navires",
+    clause="BB-DRAW",
+)
+def test_BB_DRAW_admirals_face_to_face_at_the_port_entrance() -> None:
+    # B's port is j19: A's Admiral takes the last helper on the centre square j17, beside B's
+    # Admiral on his net k17
+    m = play({"j16": (A, AMIRAL), "j17": (B, VEDETTE), "k17": (B, AMIRAL)}, ("j16", "j17"))
+    r = m.state.result
+    assert m.is_over and r is not None and r.rule == "BB-DRAW" and "entrance" in r.reason
+
+
+@SEED.cites(
+    143, "si deux Amiraux restent en mer, côte à côte en diagonale, sans secours.", clause="BB-DRAW"
+)
+def test_BB_DRAW_not_while_help_can_come() -> None:
+    m = play(
+        {"j10": (A, AMIRAL), "j11": (B, VEDETTE), "k12": (B, AMIRAL), "c10": (A, CROISEUR)},
+        ("j10", "j11"),
+    )
+    assert not m.is_over  # A's cruiser can still come
+    m = play({"j10": (A, AMIRAL), "j11": (B, VEDETTE), "l12": (B, AMIRAL)}, ("j10", "j11"))
+    assert not m.is_over  # alone, but not side by side
+
+
+def test_BB_DRAW_despite_a_ship_locked_in_place() -> None:
+    pieces = {"j10": (A, AMIRAL), "j11": (B, VEDETTE), "k12": (B, AMIRAL), "i18": (A, VEDETTE)}
     m = play(pieces)
     assert targets(m, "i18") == set()  # forward and left are off the board, right is the Mine
-    m.apply(mv("e10", "f10"))
+    m.apply(mv("j10", "j11"))
     assert m.is_over and m.winner is None
 
 
-def test_BB_DRAW_not_while_a_capture_or_a_swept_channel_remains() -> None:
-    m = play({"e10": (A, AMIRAL), "f10": (B, VEDETTE), "g11": (B, AMIRAL)}, ("e10", "f10"))
-    assert not m.is_over  # B's Admiral may take A's
-    m = play(
-        {"e10": (A, AMIRAL), "f10": (B, VEDETTE), "o10": (B, AMIRAL)},
-        ("e10", "f10"),
-        mines=(True, False),
-    )
-    assert not m.is_over  # B's port is open to A's Admiral
-
-
-def test_BB_DRAW_when_neither_side_can_move() -> None:
+def test_BB_STUCK_when_neither_side_can_move() -> None:
     m = play({**BOXED, "n14": (B, AMIRAL), "n12": (B, VEDETTE)})
     m.apply(Pass())
     assert not m.is_over  # B's ships still move: not a draw
-    m = play({**BOXED, "n14": (B, AMIRAL)})
-    m.apply(Pass())  # only B's Admiral can move, A's ships are locked: lone Admirals
-    assert m.is_over and m.state.result is not None and m.state.result.rule == "BB-DRAW"
     m = play(BOXED)  # B has no ship at all
     m.apply(Pass())
     assert m.legal_actions() == [Pass()]
     m.apply(Pass())
     assert m.is_over and m.winner is None and m.state.result is not None
-    assert m.state.result.rule == "BB-DRAW"
+    assert m.state.result.rule == "BB-STUCK"
 
 
 def test_BB_TIME_move_limit_ends_the_game_as_a_draw() -> None:
@@ -1030,7 +1286,7 @@ def test_BB_TIME_move_limit_ends_the_game_as_a_draw() -> None:
     assert m.is_over and m.winner is None and m.current_player is None
     r = m.state.result
     assert r is not None and r.kind == "time" and r.rule == "BB-TIME"
-    assert m.scores == (5, 0)
+    assert m.scores == (5, -5)
     refused(m, mv("n12", "n11"), "match.over")
 
 

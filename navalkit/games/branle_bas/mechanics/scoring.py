@@ -34,7 +34,7 @@ def score_items(
     """Score items ``(label, points)`` for sides A and B.
 
     ``result`` is ``triumph``, ``victory`` (the enemy Admiral sunk, or abandoned in a net),
-    or anything else for a drawn or unfinished game (gains counted, rule BB-DRAW).
+    or anything else for a drawn or unfinished game: gains less losses (rule BB-DRAW).
     """
     items: list[list[tuple[str, int]]] = [[], []]
     if result in ("victory", "triumph") and winner is not None:
@@ -77,7 +77,7 @@ def score_items(
                 ),
                 ("enemy ships he sank", _worth(L.sunk)),
             ]
-    else:
+    else:  # "On comptabilise les gains et pertes, reportés à la partie qui suivra"
         for p in (0, 1):
             t = tallies[p]
             items[p] = [
@@ -86,6 +86,7 @@ def score_items(
                     f"{len(t.in_enemy_port)} ship(s) in the enemy port × {PORT_BONUS}",
                     PORT_BONUS * len(t.in_enemy_port),
                 ),
+                ("own ships sunk (losses)", -_worth(tallies[1 - p].sunk)),
             ]
     return items[0], items[1]
 
