@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,45 @@ class IllegalActionError(NavalkitError, ValueError):
 
 class ConfigError(NavalkitError, ValueError):
     """A setting that does not exist or has a value the game cannot use."""
+
+
+#: the largest JSON text navalkit reads from a person (a save, a page's request), and how deep
+#: its lists and objects may nest (a game record nests a few levels; a hostile file, thousands)
+JSON_MAX_CHARS = 5_000_000
+JSON_MAX_DEPTH = 40
+
+
+def read_json(text: str | bytes, what: str = "This text") -> Any:
+    """JSON read from a person, within limits: a ValueError in words for text that is too long,
+    nested too deeply or not JSON at all (never a RecursionError or a stalled page)."""
+    if len(text) > JSON_MAX_CHARS:
+        raise ValueError(
+            f"{what} is too large ({len(text):,} characters; at most {JSON_MAX_CHARS:,})."
+        )
+    depth = 0
+    deepest = 0
+    quoted = escaped = False
+    for ch in text if isinstance(text, str) else text.decode("utf-8", "replace"):
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > JSON_MAX_DEPTH:
+                raise ValueError(f"{what} is nested far deeper than any game's data.")
+        elif ch in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise ValueError(f"{what} is not valid JSON ({exc}).") from None
 
 
 class RecordError(NavalkitError, ValueError):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .config import config_to_json
-from .errors import IllegalActionError, NavalkitError, RecordError, Violation
+from .errors import IllegalActionError, NavalkitError, RecordError, Violation, read_json
 from .registry import get_game
 from .rng import draw_outcome
 
@@ -287,9 +287,9 @@ def load_match(text: str | bytes) -> Match:
     replay is refused with :class:`RecordError`; nothing else is touched.
     """
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as exc:
-        raise RecordError(f"This save is damaged: it is not valid JSON ({exc}).") from None
+        data = read_json(text, "It")
+    except ValueError as exc:
+        raise RecordError(f"This save is damaged. {exc}") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError("This is not a navalkit game record.")
     if data.get("format_version") != RECORD_FORMAT_VERSION:

@@ -7,11 +7,21 @@ depends only on the seed and the step's index: undo and replay draw the same dic
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
 #: the type of every generator navalkit hands out (bots take it from here)
 Rng = random.Random
+
+
+#: the seeds a new game may be given: whole numbers from 0 to this
+SEED_MAX = 10**9
+
+
+def fresh_seed() -> int:
+    """A seed for a fresh deal, drawn from the system's secret source (never the last one's)."""
+    return secrets.randbelow(SEED_MAX) + 1
 
 
 def chance_rng(seed: int, step: int) -> random.Random:

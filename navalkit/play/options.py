@@ -17,15 +17,16 @@ ignored and why, so a typo in a link a teacher shared never shows a student a tr
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 from urllib.parse import parse_qs
 
 from ..core.bots import LEVELS, bot_names, heuristic_name
 from ..core.errors import ConfigError
 from ..core.registry import get_game
+from ..core.rng import SEED_MAX, fresh_seed
 from .seats import HUMAN
 
-SEED_MAX = 10**9
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
@@ -46,15 +47,40 @@ def opponent_bot(game: Any, opponent: str) -> str:
 class PlayOptions:
     """What a play page opens: GameApp's arguments, and the words for what was ignored."""
 
-    seed: int
+    seed: int | None  # None: the link names no seed, so the game is a fresh deal
     players: int
     seats: list[str]
     config: dict[str, Any]
     notes: list[str]
 
 
+#: a whole number as a link may write it: ASCII digits only (not "²" or "٣"), at most 20 of them
+_INTEGER = re.compile(r"-?[0-9]{1,20}")
+
+
+def _integer(text: str) -> int | None:
+    """``text`` as a whole number, or None (never an error, whatever a link holds)."""
+    return int(text) if _INTEGER.fullmatch(text) else None
+
+
 def _whole(text: str, low: int, high: int) -> int | None:
-    return int(text) if text.isdigit() and low <= int(text) <= high else None
+    value = _integer(text)
+    return value if value is not None and low <= value <= high else None
+
+
+def new_deal(given: object, last: int | None = None) -> int:
+    """The seed of a new game: ``given`` (a whole number from 0 to SEED_MAX, typed or sent)
+    unless it is ``last``, the seed of the game just played, whose deal it would repeat; then,
+    or when no seed is given, a fresh one. ValueError, in words, for anything else."""
+    if given is None or given == "":
+        return fresh_seed()
+    if isinstance(given, int) and not isinstance(given, bool):
+        value: int | None = given if 0 <= given <= SEED_MAX else None
+    else:
+        value = _whole(str(given).strip(), 0, SEED_MAX)
+    if value is None:
+        raise ValueError(f"The seed is a whole number from 0 to {SEED_MAX:,}.")
+    return fresh_seed() if value == last else value
 
 
 def _setting(field: dataclasses.Field[Any], text: str) -> Any:
@@ -64,7 +90,7 @@ def _setting(field: dataclasses.Field[Any], text: str) -> Any:
         low = text.lower()
         return True if low in _TRUE else False if low in _FALSE else None
     if isinstance(default, int):
-        return int(text) if text.lstrip("-").isdigit() else None
+        return _integer(text)
     return text if isinstance(default, str) else None
 
 
@@ -77,12 +103,11 @@ def play_options(game_id: str, query: str) -> PlayOptions:
     def ignore(key: str, why: str) -> None:
         notes.append(f"Ignored {key}={q[key]!r}: {why}.")
 
-    seed = 0
+    seed: int | None = None
     if "seed" in q:
-        given = _whole(q["seed"], 0, SEED_MAX)
-        if given is None:
-            ignore("seed", f"the seed is a whole number from 0 to {SEED_MAX}")
-        seed = given or 0
+        seed = _whole(q["seed"], 0, SEED_MAX)
+        if seed is None:
+            ignore("seed", f"the seed is a whole number from 0 to {SEED_MAX:,}")
     lo, hi = game.min_players, game.max_players
     players = game.default_players
     if "players" in q:

@@ -19,8 +19,10 @@ from urllib.parse import parse_qsl, urlencode
 
 from navalkit.core import NavalkitError, bot_names, get_game
 from navalkit.core.config import config_to_json
+from navalkit.core.errors import read_json
+from navalkit.core.rng import fresh_seed
 from navalkit.play import HUMAN, check_seats
-from navalkit.play.options import opponent_bot, play_options
+from navalkit.play.options import new_deal, opponent_bot, play_options
 from navalkit.play.session import PlaySession
 from navalkit.render.svg import scene_to_svg
 
@@ -188,13 +190,16 @@ class Page:
     def start(self, game_id: str, options_json: str = "{}") -> str:
         """Start a game; ``options`` may hold seed, players, opponent, teacher."""
         try:
-            options = json.loads(options_json or "{}")
+            options = read_json(options_json or "{}", "The page's options")
+            if not isinstance(options, dict):
+                raise ValueError("The page's options are not a set of named values.")
             same = self.game is not None and self.game.game.id == game_id
             # the settings a link asked for stay in force for the next game at this page
             config = config_to_json(self.game.match.config) if self.game and same else {}
+            last = self.game.match.seed if self.game and same else None
             self.game = SiteGame(
                 game_id,
-                seed=int(options.get("seed", 0)),
+                seed=new_deal(options.get("seed"), last),
                 players=options.get("players"),
                 opponent=str(options.get("opponent", "greedy")),
                 teacher=bool(options.get("teacher", False)),
@@ -219,7 +224,7 @@ class Page:
         options = play_options(game_id, query)
         self.game = SiteGame(
             game_id,
-            seed=options.seed,
+            seed=fresh_seed() if options.seed is None else options.seed,
             players=options.players,
             seats=options.seats,
             **options.config,
@@ -232,7 +237,9 @@ class Page:
         """Call one of :class:`SiteGame`'s actions by name with JSON arguments."""
         if method not in ACTIONS:
             raise ValueError(f"unknown action {method!r}")
-        args = json.loads(args_json or "[]")
+        args = read_json(args_json or "[]", "The page's request")
+        if not isinstance(args, list):
+            raise ValueError("The page's request is not a list of arguments.")
         return json.dumps(getattr(self._current(), method)(*args))
 
     def save(self) -> str:

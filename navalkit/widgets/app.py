@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from navalkit.core import bot_names
 from navalkit.play import HUMAN
+from navalkit.play.options import new_deal
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard
 
@@ -330,7 +331,13 @@ class GameApp:
 
     def _new_game(self) -> None:
         config = {name: box.value for name, box in self.setting_boxes.items()}
-        if self.session.start(seed=int(self.seed_box.value), seats=list(self.seats), **config):
+        try:  # the seed typed, unless it is this game's: "New game" never repeats a deal
+            seed = new_deal(self.seed_box.value, self.match.seed)
+        except ValueError as exc:
+            self.tell(str(exc))
+            return
+        if self.session.start(seed=seed, seats=list(self.seats), **config):
+            self.seed_box.value = seed
             self._sync_settings()
             self.session.say(f"New game, seed {self.match.seed}.")
 

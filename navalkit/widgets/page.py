@@ -18,6 +18,7 @@ import warnings
 
 import websockets.exceptions
 
+from ..core.rng import fresh_seed
 from ..play.options import PlayOptions, play_options
 from .app import GameApp
 
@@ -72,19 +73,21 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
     """
     default = play_options(game_id, "")
     width = PAGE_WIDTH.get(game_id, 620)
-    app = GameApp(game_id, seed=default.seed, seats=default.seats, css_width=width)
+    app = GameApp(game_id, seed=fresh_seed(), seats=default.seats, css_width=width)
     options = play_options(game_id, page_query() if query is None else query)
+    # a link without a seed gets a fresh deal (the one dealt above, if nothing else changes)
+    seed = app.match.seed if options.seed is None else options.seed
     if options.players != default.players:
         app = GameApp(
             game_id,
-            seed=options.seed,
+            seed=seed,
             players=options.players,
             seats=options.seats,
             css_width=width,
             **options.config,
         )
-    elif (options.seed, options.seats, options.config) != (default.seed, default.seats, {}):
-        app.start(seed=options.seed, seats=options.seats, **options.config)
+    elif (seed, options.seats, options.config) != (app.match.seed, default.seats, {}):
+        app.start(seed=seed, seats=options.seats, **options.config)
     if options.notes:
         app.tell(" ".join(options.notes))
     return app

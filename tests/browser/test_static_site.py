@@ -123,7 +123,7 @@ def test_branle_bas_plays_by_clicks(
     page: Any, site_url: str, timings: dict[str, dict[str, float]]
 ) -> None:
     # the ready-made set-up and one click per square, to reach the moves at once
-    quick = "&setup=standard&touch_move=off"
+    quick = "&seed=0&setup=standard&touch_move=off"
     timings["static-site/branle_bas"] = open_game(page, site_url, "branle_bas", quick)
     assert board_drawn(page) > 100
     assert "A (south)" in page.inner_text("#status")

@@ -10,13 +10,16 @@ from typing import Any
 import pytest
 
 import navalkit
+from navalkit.core.rng import SEED_MAX
+from navalkit.play.options import new_deal
 from navalkit.widgets import page
 from navalkit.widgets.page import page_query, play_app, play_options
 
 
 def test_defaults_are_one_student_against_the_games_own_bot() -> None:
     o = play_options("branle_bas", "")
-    assert (o.seed, o.players, o.seats, o.config, o.notes) == (0, 2, ["human", "greedy"], {}, [])
+    # no seed in the link: a fresh deal (None here, a new random seed on the page)
+    assert (o.seed, o.players, o.seats, o.config, o.notes) == (None, 2, ["human", "greedy"], {}, [])
     assert play_options("far_seas", "").seats == ["human", "commander"]
     assert play_options("nautic_miles", "").seats == ["human", "captain"]
 
@@ -39,6 +42,10 @@ def test_every_key_is_read() -> None:
     [
         ("seed=-1", "seed"),
         ("seed=abc", "seed"),
+        ("seed=%C2%B2", "seed"),  # a superscript two: a digit to Python, not a seed
+        ("seed=" + "9" * 5000, "seed"),
+        ("seed=1000000001", "seed"),
+        ("max_plies=%D9%A3", "max_plies"),  # an Arabic-Indic three
         ("players=7", "players"),
         ("opponent=kraken", "opponent"),
         ("side=pirates", "side"),
@@ -142,3 +149,21 @@ def test_start_refuses_a_bad_seat_or_setting_and_keeps_the_game() -> None:
     with pytest.raises(navalkit.core.errors.ConfigError):
         app.start(seed=4, seats=["human", "random"], triumph_bonus="x")
     assert (app.match, app.seats, app.seed_box.value) == before
+
+
+def test_a_page_without_a_seed_deals_afresh_and_new_game_never_repeats_a_deal() -> None:
+    seeds = {play_app("branle_bas", "").match.seed for _ in range(3)}
+    assert len(seeds) == 3 and all(0 < s <= SEED_MAX for s in seeds)
+    app = play_app("naval_war", "seed=8")
+    app._new_game()  # the seed box still says 8: that deal is not dealt again
+    assert app.match.seed != 8 and app.seed_box.value == app.match.seed
+    app.seed_box.value = 8  # a seed typed on purpose (a lesson's deal) is kept
+    app._new_game()
+    assert app.match.seed == 8
+
+
+@pytest.mark.parametrize("typed", ["²", "-3", "x", 10**30, True])
+def test_new_deal_refuses_what_is_not_a_seed(typed: object) -> None:
+    with pytest.raises(ValueError, match="whole number"):
+        new_deal(typed, 5)
+    assert new_deal(None, 5) != 5 and new_deal("7", 5) == 7 and new_deal(5, 5) != 5
