@@ -186,11 +186,17 @@ def serve(
         pool_pages=pool_pages,
         show_tracebacks=show_tracebacks,
     )
+    from .play.teacher import TEACHER_KEY_ENV, new_teacher_key, teacher_key
+
+    key = teacher_key() or new_teacher_key()  # the pages' kernels read it from the environment
+    env = {**os.environ, TEACHER_KEY_ENV: key}
     print(f"navalkit: serving {notebooks} with Voila", flush=True)
     print(f"  start here:  {start}", flush=True)
     print(f"  all pages:   {base_url(port, host)}", flush=True)
+    print(f"  teacher:     add ?teacher={key} to a play page's link to see every hand", flush=True)
+    print("               (keep it to yourself: students' pages have no teacher view)", flush=True)
     print("  press Ctrl+C to stop", flush=True)
-    proc = subprocess.Popen(cmd, cwd=notebooks)
+    proc = subprocess.Popen(cmd, cwd=notebooks, env=env)
 
     def forward(signum: int, frame: FrameType | None) -> None:
         proc.send_signal(signum)

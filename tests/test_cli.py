@@ -15,6 +15,7 @@ import pytest
 from navalkit import cli
 from navalkit._paths import checkout_notebooks_dir, find_notebooks, notebooks_dir
 from navalkit.core import Clause, ClauseBook, Game, Violation, registry, setting
+from navalkit.play.teacher import TEACHER_KEY_ENV
 
 # --- a tiny game: take 1-3 stones, whoever takes the last one wins ---------------------------
 
@@ -280,8 +281,8 @@ def test_serve_runs_voila_and_prints_the_welcome_url(
     seen: dict[str, Any] = {}
 
     class FakePopen:
-        def __init__(self, cmd: list[str], cwd: Path) -> None:
-            seen.update(cmd=cmd, cwd=cwd)
+        def __init__(self, cmd: list[str], cwd: Path, env: dict[str, str]) -> None:
+            seen.update(cmd=cmd, cwd=cwd, env=env)
             self.returncode = 0
 
         def wait(self, timeout: float | None = None) -> int:
@@ -299,7 +300,12 @@ def test_serve_runs_voila_and_prints_the_welcome_url(
         tmp_path, port=9125, pool_size=2, pool_pages=["welcome.ipynb"]
     )
     assert seen["cwd"] == tmp_path.resolve()
-    assert "http://localhost:9125/voila/render/welcome.ipynb" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "http://localhost:9125/voila/render/welcome.ipynb" in out
+    key = seen["env"][TEACHER_KEY_ENV]  # the pages' kernels get the key the teacher is shown
+    assert len(key) >= 16 and f"?teacher={key}" in out
+    monkeypatch.setenv(TEACHER_KEY_ENV, "a-key-the-school-chose-long")
+    assert cli.main(args) == 0 and seen["env"][TEACHER_KEY_ENV] == "a-key-the-school-chose-long"
 
 
 # --- paths -----------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from ..core.errors import ConfigError
 from ..core.registry import get_game
 from ..core.rng import SEED_MAX, fresh_seed
 from .seats import HUMAN
+from .teacher import is_teacher_key
 
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
@@ -52,6 +53,7 @@ class PlayOptions:
     seats: list[str]
     config: dict[str, Any]
     notes: list[str]
+    teacher: bool = False  # the link carries this server's teacher key
 
 
 #: a whole number as a link may write it: ASCII digits only (not "²" or "٣"), at most 20 of them
@@ -138,9 +140,15 @@ def play_options(game_id: str, query: str) -> PlayOptions:
     seats = [opponent] * players
     seats[side] = HUMAN
 
+    teacher = False
+    if "teacher" in q:  # never echoed: a wrong key is not shown back on the page
+        teacher = is_teacher_key(q["teacher"])
+        if not teacher:
+            notes.append("Ignored the teacher key: it is not this server's (a student's page).")
+
     fields = {f.name: f for f in dataclasses.fields(game.config_type)}
     config: dict[str, Any] = {}
-    for key in q.keys() - {"seed", "players", "opponent", "side"}:
+    for key in q.keys() - {"seed", "players", "opponent", "side", "teacher"}:
         if key not in fields:
             ignore(key, f"{game.title} has no setting of that name")
             continue
@@ -153,4 +161,4 @@ def play_options(game_id: str, query: str) -> PlayOptions:
             ignore(key, str(exc))
             continue
         config[key] = value
-    return PlayOptions(seed, players, seats, config, sorted(notes))
+    return PlayOptions(seed, players, seats, config, sorted(notes), teacher)

@@ -30,6 +30,9 @@ class GameApp:
     """A playable dashboard. ``seats`` names who plays each seat: ``"human"`` or a bot name.
 
     ``teacher=True`` shows everything (hidden information included) on purpose.
+    ``student=True`` is a student's page (the play pages opened without the teacher key): no
+    teacher view, no seed, and the seats stay as the page opened them, so that no student can
+    look at another seat's hidden cards or work out the deal.
     """
 
     def __init__(
@@ -40,17 +43,34 @@ class GameApp:
         players: int | None = None,
         seats: list[str] | None = None,
         teacher: bool = False,
+        student: bool = False,
         theme: Any = None,
         css_width: int = 620,
         **config: Any,
     ) -> None:
+        if student and teacher:
+            raise ValueError("A student's page has no teacher view.")
+        self.student = student
         self.session = PlaySession(
             game_id, seed=seed, players=players, seats=seats, teacher=teacher, theme=theme, **config
         )
         self.game = self.session.game
         self._syncing = False  # True while the widgets are set from the session
         self._build(css_width)
+        self.set_student(student)
         self.refresh()
+
+    def set_student(self, on: bool) -> None:
+        """A student's page (``on``) or the teacher's: the teacher view, the seed and the seats
+        are shown and may be changed only on the teacher's."""
+        self.student = on
+        if on and self.session.teacher:
+            self.session.set_teacher(False)
+        hidden = "none" if on else ""
+        self.teacher_box.layout.display = hidden
+        self.seed_box.layout.display = hidden
+        for box in self.seat_boxes:
+            box.disabled = on
 
     # --- the session's state, by the names pages and tests use -------------------------------
     @property
@@ -129,9 +149,7 @@ class GameApp:
             indent=False,
             layout=w.Layout(width="auto"),
         )
-        self.teacher_box.observe(
-            lambda ch: self._do(lambda: self.session.set_teacher(ch["new"])), "value"
-        )
+        self.teacher_box.observe(self._on_teacher_box, "value")
         # Keyboard play: type a move, or choose it from the list of legal actions.
         self.move_text = w.Text(
             placeholder="type a move",
@@ -321,25 +339,36 @@ class GameApp:
         if not self._syncing and change["new"] is not None:
             self._do(lambda: self.session.set_choice(change["new"]))
 
-    def _on_teacher(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self._do(lambda: self.session.set_teacher(change["new"]))
+    def _on_teacher_box(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        if self.student:  # a hidden box changed from the page: refused, and put back
+            self.refresh()
+            self.tell("Only the teacher's page shows everything.")
+            return
+        self._do(lambda: self.session.set_teacher(change["new"]))
 
     def _set_seat(self, seat: int, who: str) -> None:
-        if not self._syncing:
-            self._do(lambda: self.session.set_seat(seat, who))
+        if self._syncing:
+            return
+        if self.student:  # the seats of a student's page are the ones it opened with
+            self.refresh()
+            self.tell("Only the teacher's page changes who plays each seat.")
+            return
+        self._do(lambda: self.session.set_seat(seat, who))
 
     def _new_game(self) -> None:
         config = {name: box.value for name, box in self.setting_boxes.items()}
+        typed = None if self.student else self.seed_box.value  # a student's deal is fresh
         try:  # the seed typed, unless it is this game's: "New game" never repeats a deal
-            seed = new_deal(self.seed_box.value, self.match.seed)
+            seed = new_deal(typed, self.match.seed)
         except ValueError as exc:
             self.tell(str(exc))
             return
         if self.session.start(seed=seed, seats=list(self.seats), **config):
             self.seed_box.value = seed
             self._sync_settings()
-            self.session.say(f"New game, seed {self.match.seed}.")
+            self.session.say("New game." if self.student else f"New game, seed {seed}.")
 
     def start(self, *, seed: int, seats: list[str], **config: Any) -> None:
         """Start a new game at this table (same number of players) with these seats and

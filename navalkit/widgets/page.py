@@ -73,7 +73,7 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
     """
     default = play_options(game_id, "")
     width = PAGE_WIDTH.get(game_id, 620)
-    app = GameApp(game_id, seed=fresh_seed(), seats=default.seats, css_width=width)
+    app = GameApp(game_id, seed=fresh_seed(), seats=default.seats, css_width=width, student=True)
     options = play_options(game_id, page_query() if query is None else query)
     # a link without a seed gets a fresh deal (the one dealt above, if nothing else changes)
     seed = app.match.seed if options.seed is None else options.seed
@@ -84,10 +84,12 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
             players=options.players,
             seats=options.seats,
             css_width=width,
+            student=True,
             **options.config,
         )
     elif (seed, options.seats, options.config) != (app.match.seed, default.seats, {}):
         app.start(seed=seed, seats=options.seats, **options.config)
+    app.set_student(not options.teacher)  # the teacher link shows the teacher's controls
     if options.notes:
         app.tell(" ".join(options.notes))
     return app

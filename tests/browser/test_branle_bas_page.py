@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -124,4 +125,20 @@ def test_the_seeds_game_starts_at_battle_stations_with_touch_move(
     page.wait_for_timeout(300)
     _click_square(page, "j3")
     _wait_for(page, lambda: "(18 left)" in status.inner_text(), "the Amiral placed on j3")
+    assert_clean(page, PLAY)
+
+
+def test_a_students_page_shows_no_teacher_control_and_the_teacher_link_does(
+    page: Any, voila_server: Any
+) -> None:
+    open_page(page, voila_server, PLAY + "?seed=1")
+    wait_for_boards_drawn(page, PLAY)
+    assert not page.get_by_text("Teacher view").is_visible()
+    assert not page.get_by_label("Seed:").first.is_visible()
+    assert page.locator(".navalkit-app select:disabled").count() >= 2  # the seats stay
+    key = re.search(r"\?teacher=(\S+)", voila_server.log.read_text(errors="replace"))
+    assert key, "navalkit serve printed no teacher link"
+    open_page(page, voila_server, PLAY + f"?seed=1&teacher={key[1]}")
+    wait_for_boards_drawn(page, PLAY)
+    assert page.get_by_text("Teacher view").is_visible()
     assert_clean(page, PLAY)

@@ -12,6 +12,7 @@ import pytest
 import navalkit
 from navalkit.core.rng import SEED_MAX
 from navalkit.play.options import new_deal
+from navalkit.play.teacher import TEACHER_KEY_ENV
 from navalkit.widgets import page
 from navalkit.widgets.page import page_query, play_app, play_options
 
@@ -155,11 +156,36 @@ def test_a_page_without_a_seed_deals_afresh_and_new_game_never_repeats_a_deal() 
     seeds = {play_app("branle_bas", "").match.seed for _ in range(3)}
     assert len(seeds) == 3 and all(0 < s <= SEED_MAX for s in seeds)
     app = play_app("naval_war", "seed=8")
-    app._new_game()  # the seed box still says 8: that deal is not dealt again
-    assert app.match.seed != 8 and app.seed_box.value == app.match.seed
+    app._new_game()  # a student's page: a fresh deal, never the last one
+    assert app.match.seed != 8 and app.student
+    app.set_student(False)  # the teacher's page
+    app.seed_box.value = app.match.seed
+    app._new_game()  # the seed box still says the last seed: that deal is not dealt again
+    last = app.match.seed
+    assert app.seed_box.value == last
     app.seed_box.value = 8  # a seed typed on purpose (a lesson's deal) is kept
     app._new_game()
-    assert app.match.seed == 8
+    assert app.match.seed == 8 != last
+
+
+def test_a_students_page_has_no_teacher_controls_and_the_key_opens_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    key = "k" * 24
+    monkeypatch.setenv(TEACHER_KEY_ENV, key)
+    app = play_app("naval_war", "seed=2&players=3")
+    assert app.student and app.teacher_box.layout.display == "none"
+    assert app.seed_box.layout.display == "none" and all(b.disabled for b in app.seat_boxes)
+    app.teacher_box.value = True  # a hidden box set from the page by a clever student
+    assert not app.teacher and not app.teacher_box.value
+    app.seat_boxes[1].value = "human"  # and a seat taken over: refused, put back
+    assert app.seats[1] != "human" and app.seat_boxes[1].value == app.seats[1]
+    wrong = play_app("naval_war", "seed=2&teacher=" + "x" * 24)
+    assert wrong.student and "x" * 24 not in " ".join(wrong.session.messages)
+    teacher = play_app("naval_war", f"seed=2&teacher={key}")
+    assert not teacher.student and teacher.teacher_box.layout.display == ""
+    teacher.teacher_box.value = True
+    assert teacher.teacher
 
 
 @pytest.mark.parametrize("typed", ["²", "-3", "x", 10**30, True])
