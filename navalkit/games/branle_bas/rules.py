@@ -551,8 +551,13 @@ def describe_chance(outcome: int) -> str:
 
 
 def describe_outcome(state: State, action: Action) -> str:
-    """The action for the log: who played it, and what it did."""
-    return f"{player_name(state.to_move)}: {describe(state, action)}"
+    """The action for the log, which every seat reads: who played it and what it did, but not
+    where a ship was placed in the set-up (BB-CAMOUFLAGE: it stays hidden until both are
+    ready, and the board then shows it)."""
+    who = player_name(state.to_move)
+    if isinstance(action, Place):
+        return f"{who} places a ship (hidden until both squadrons are ready)."
+    return f"{who}: {describe(state, action)}"
 
 
 def status(state: State) -> str:

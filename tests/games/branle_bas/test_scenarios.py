@@ -1306,3 +1306,16 @@ def test_every_clause_has_a_scenario() -> None:
         if not any(n.startswith(f"test_{c.id.replace('-', '_')}_") for n in names)
     ]
     assert not missing, f"clauses without a scenario test: {missing}"
+
+
+def test_BB_CAMOUFLAGE_the_log_and_the_messages_never_say_where_a_ship_was_placed() -> None:
+    from navalkit.play.session import PlaySession
+
+    s = PlaySession("branle_bas", seed=3, seats=["random", "human"], first_player="A")
+    assert s.match.state.phase == "setup" and s.match.current_player == B  # A has placed all
+    texts = [e.text for e in s.match.events] + list(s.screen().messages)
+    placed = [BOARD[sq].name for sq in SETUP_ZONE[A] if s.match.state.board[sq]]
+    assert len(placed) == 19
+    for text in texts:
+        assert not any(name in text.split() or f" {name}" in text for name in placed), text
+    assert all("hidden until both squadrons are ready" in t for t in texts if "place" in t)
