@@ -68,6 +68,9 @@ class Match:
         self.seed = seed
         self.meta: dict[str, Any] = dict(meta or {})
         self._script: list[Any] = list(chance)
+        #: True once some chance outcome was set by hand (script_chance) rather than drawn from
+        #: the seed: such a record cannot prove its dice, so play pages do not load it
+        self.scripted = False
         self._events: list[Event] = []
         self._chance_count = 0  # chance events in the line (numbers the chance steps)
         self._states: list[Any] = [game.initial_state(config, players)]
@@ -191,6 +194,7 @@ class Match:
             source = recorded if recorded is not None else self._script
             if source:
                 outcome = source.pop(0)
+                self.scripted = True
                 matches = [o for o, _ in outcomes if o == outcome]
                 if not matches:
                     allowed = ", ".join(repr(o) for o, _ in outcomes)
@@ -246,6 +250,8 @@ class Match:
             "meta": self.meta,
             "events": [e.to_json() for e in self._events],
         }
+        if self.scripted:
+            body["chance"] = "scripted"
         return {**body, "checksum": _checksum(body)}
 
     def to_json(self) -> str:
@@ -280,9 +286,13 @@ def new_match(
     return Match(game, cfg, players, seed, chance=chance)
 
 
-def load_match(text: str | bytes) -> Match:
+def load_match(text: str | bytes, *, allow_scripted: bool = False) -> Match:
     """Rebuild a match from :meth:`Match.to_json` text, replaying every event.
 
+    Chance is drawn again from the record's seed, never read from the file: a record whose
+    dice or cards were edited does not replay and is refused. A record whose chance was set by
+    hand (a lesson's prepared position, ``"chance": "scripted"``) replays its recorded outcomes
+    only with ``allow_scripted=True`` (a notebook's own records; never a play page's upload).
     A damaged record, one of another game's rules version, or one whose moves do not
     replay is refused with :class:`RecordError`; nothing else is touched.
     """
@@ -309,8 +319,25 @@ def load_match(text: str | bytes) -> Match:
             f"This record was made under {game.title} rules version {data.get('rules_version')!r}; "
             f"this navalkit plays version {game.rules_version!r} and will not replay it."
         )
+    scripted = data.get("chance") == "scripted"
+    if scripted and not allow_scripted:
+        raise RecordError(
+            "This save sets its own dice and cards (a prepared position): open it in a "
+            "notebook with load_match(..., allow_scripted=True), not on a play page."
+        )
+    if data.get("chance", "seed") not in ("seed", "scripted"):
+        raise RecordError("This save is damaged: it does not say where its chance came from.")
+    opening: list[Any] = []
+    if scripted:  # the opening chance (a deal) may have been set by hand too
+        events0 = data.get("events") or []
+        for ev in events0:
+            if not isinstance(ev, dict) or "chance" not in ev:
+                break
+            opening.append(ev["chance"])
     try:
-        match = new_match(game.id, seed=data["seed"], players=data["players"], **data["config"])
+        match = new_match(
+            game.id, seed=data["seed"], players=data["players"], chance=opening, **data["config"]
+        )
     except (KeyError, ValueError, TypeError) as exc:
         raise RecordError(f"This record's settings cannot be used: {exc}") from None
     match.meta = dict(data.get("meta") or {})
@@ -342,7 +369,8 @@ def load_match(text: str | bytes) -> Match:
         while j < len(events) and isinstance(events[j], dict) and "chance" in events[j]:
             pending_chance.append(events[j]["chance"])
             j += 1
-        match._script = list(pending_chance)
+        match._script = list(pending_chance) if scripted else []
+        before = len(match._events)
         try:
             match.apply(action)
         except ValueError as exc:
@@ -351,6 +379,12 @@ def load_match(text: str | bytes) -> Match:
             ) from None
         if match._script:
             raise RecordError(f"This save is damaged: extra chance events after move {i}.")
+        drawn = [e.payload for e in match._events[before + 1 :]]
+        if drawn != pending_chance:
+            raise RecordError(
+                f"This save was changed: the dice or cards after move {i} do not follow from "
+                "its seed."
+            )
         i = j
     if match.record() != data:
         raise RecordError("This save is damaged: replaying it does not give the same record.")
