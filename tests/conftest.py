@@ -23,3 +23,6 @@ def pytest_configure(config: pytest.Config) -> None:
     import tempfile
 
     os.environ.setdefault("NAVALKIT_SAVES", tempfile.mkdtemp(prefix="navalkit-saves-"))
+    # and so does the key that signs saves (core.signing)
+    key_dir = tempfile.mkdtemp(prefix="navalkit-key-")
+    os.environ.setdefault("NAVALKIT_SAVE_KEY_FILE", os.path.join(key_dir, "save.key"))

@@ -16,6 +16,7 @@ from .config import config_to_json
 from .errors import IllegalActionError, NavalkitError, RecordError, Violation, read_json
 from .registry import get_game
 from .rng import draw_outcome
+from .signing import is_signed_here, signature
 
 RECORD_FORMAT = "navalkit-record"
 RECORD_FORMAT_VERSION = 1
@@ -254,9 +255,14 @@ class Match:
             body["chance"] = "scripted"
         return {**body, "checksum": _checksum(body)}
 
-    def to_json(self) -> str:
-        """The record as JSON text: seed, settings and every event. Replays byte for byte."""
-        return json.dumps(self.record(), sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    def to_json(self, *, signed: bool = False) -> str:
+        """The record as JSON text: seed, settings and every event. Replays byte for byte.
+        ``signed``: with this machine's signature (core.signing), as the play pages save."""
+        data = self.record()
+        if signed:
+            body = {k: v for k, v in data.items() if k != "checksum"}
+            data["signature"] = signature(_canonical(body))
+        return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
     def __repr__(self) -> str:
         return f"<Match {self.game.id} seed={self.seed} events={len(self._events)} {self.status}>"
@@ -286,15 +292,19 @@ def new_match(
     return Match(game, cfg, players, seed, chance=chance)
 
 
-def load_match(text: str | bytes, *, allow_scripted: bool = False) -> Match:
+def load_match(
+    text: str | bytes, *, allow_scripted: bool = False, require_signature: bool = False
+) -> Match:
     """Rebuild a match from :meth:`Match.to_json` text, replaying every event.
 
     Chance is drawn again from the record's seed, never read from the file: a record whose
     dice or cards were edited does not replay and is refused. A record whose chance was set by
     hand (a lesson's prepared position, ``"chance": "scripted"``) replays its recorded outcomes
     only with ``allow_scripted=True`` (a notebook's own records; never a play page's upload).
-    A damaged record, one of another game's rules version, or one whose moves do not
-    replay is refused with :class:`RecordError`; nothing else is touched.
+    ``require_signature``: only a record this machine signed (``to_json(signed=True)``): a
+    play page's uploads, so that a save edited by hand is refused even where its moves and
+    dice still replay. A damaged record, one of another game's rules version, or one whose
+    moves do not replay is refused with :class:`RecordError`; nothing else is touched.
     """
     try:
         data = read_json(text, "It")
@@ -307,9 +317,15 @@ def load_match(text: str | bytes, *, allow_scripted: bool = False) -> Match:
             f"This record uses format version {data.get('format_version')!r}; "
             f"this navalkit reads version {RECORD_FORMAT_VERSION}."
         )
+    signed = data.pop("signature", None)
     body = {k: v for k, v in data.items() if k != "checksum"}
     if data.get("checksum") != _checksum(body):
         raise RecordError("This save is damaged: its checksum does not match its contents.")
+    if require_signature and not is_signed_here(_canonical(body), signed):
+        raise RecordError(
+            "This save was not made on this server, or it was changed after it was saved; "
+            "ask your teacher, or use your resume code."
+        )
     try:
         game = get_game(data["game"])
     except (KeyError, NavalkitError) as exc:

@@ -165,7 +165,13 @@ class GameApp:
         self.legal_list.add_class("navalkit-legal")
         self.play_listed = b("Play chosen move", self._listed_move, "check")
         self.log_view = w.HTML()
-        self.saves = SavePanel(lambda: self.match, self._resume_match, self.tell, self._guard)
+        self.saves = SavePanel(
+            lambda: self.match,
+            self._resume_match,
+            self.tell,
+            self._guard,
+            student=lambda: getattr(self, "student", False),
+        )
         self.record_box = self.saves.record_box
         self.save_button = self.saves.save_button
         self.resume_button = self.saves.resume_button

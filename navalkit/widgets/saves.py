@@ -1,17 +1,21 @@
 """Save and resume a game across page reloads (a reload starts a new kernel).
 
-A save is the match's JSON record. It is shown as text, offered as a file to download, and
-kept on the server under a short resume code, so a student who reloads the page types the code
-(or uploads the file, or pastes the text) to carry on. A damaged or foreign save is refused
-with a clear message and the current game is kept.
+A save is the match's JSON record, signed with this server's key (core.signing). It is kept
+on the server under a resume code (12 random letters and digits, valid for a week), so a
+student who reloads the page types the code to carry on. The teacher's page also shows the
+record and offers it as a file; a student's page does not (the record holds the seed, and so
+every card and die to come). A pasted or uploaded save is taken on a student's page only if
+this server signed it. A damaged, foreign or edited save is refused with a clear message and
+the current game is kept.
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import os
 import re
+import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +24,10 @@ import ipywidgets as w
 
 from navalkit.core import RecordError, load_match
 
-CODE = re.compile(r"^[A-Z2-7]{4}-?[A-Z2-7]{4}$")
+CODE = re.compile(r"^[A-Z2-7]{4}-?[A-Z2-7]{4}-?[A-Z2-7]{4}$")
+
+#: how long a resume code works (``$NAVALKIT_RESUME_DAYS``, default a week)
+RESUME_DAYS = 7
 
 
 def saves_dir() -> Path:
@@ -28,15 +35,20 @@ def saves_dir() -> Path:
     return Path(os.environ.get("NAVALKIT_SAVES") or Path.home() / ".navalkit" / "saves")
 
 
-def code_for(text: str) -> str:
-    """A short, case-insensitive code for a saved record (8 letters/digits, ``ABCD-EFGH``)."""
-    digest = base64.b32encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
-    return f"{digest[:4]}-{digest[4:8]}"
+def new_code() -> str:
+    """A fresh resume code: 12 random letters and digits (60 bits), ``ABCD-EFGH-IJKL``."""
+    text = base64.b32encode(secrets.token_bytes(10)).decode("ascii")[:12]
+    return f"{text[:4]}-{text[4:8]}-{text[8:]}"
+
+
+def _lifetime_s() -> float:
+    days = os.environ.get("NAVALKIT_RESUME_DAYS", "")
+    return (float(days) if days.replace(".", "", 1).isdigit() else RESUME_DAYS) * 86400
 
 
 def store(text: str) -> str:
-    """Keep ``text`` under its code on this server and return the code."""
-    code = code_for(text)
+    """Keep ``text`` under a new code on this server and return the code."""
+    code = new_code()
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{code}.json").write_text(text, encoding="utf-8")
@@ -44,22 +56,28 @@ def store(text: str) -> str:
 
 
 def fetch(code: str) -> str:
-    """The record saved under ``code``; RecordError if there is none."""
+    """The record saved under ``code``; RecordError if there is none or it has expired."""
     norm = code.strip().upper().replace("-", "")
-    path = saves_dir() / f"{norm[:4]}-{norm[4:]}.json"
+    path = saves_dir() / f"{norm[:4]}-{norm[4:8]}-{norm[8:]}.json"
     if not path.is_file():
         raise RecordError(f"No game is saved under the code {code.strip()!r} on this server.")
+    if time.time() - path.stat().st_mtime > _lifetime_s():
+        path.unlink(missing_ok=True)
+        raise RecordError(
+            f"The resume code {code.strip()!r} has expired (codes last {RESUME_DAYS} days)."
+        )
     return path.read_text(encoding="utf-8")
 
 
-def read_save(value: str) -> Any:
-    """A Match from a resume code or a pasted record; RecordError when it cannot be used."""
+def read_save(value: str, *, student: bool = False) -> Any:
+    """A Match from a resume code or a pasted record (on a student's page, only one this
+    server signed); RecordError when it cannot be used."""
     text = value.strip()
     if not text:
         raise RecordError("Paste a saved game, or type its resume code, first.")
     if CODE.match(text.upper()):
-        text = fetch(text)
-    return load_match(text)
+        return load_match(fetch(text), require_signature=True)
+    return load_match(text, require_signature=student)
 
 
 class SavePanel:
@@ -71,10 +89,12 @@ class SavePanel:
         resume: Callable[[Any], None],
         tell: Callable[[str], None],
         guard: Callable[[Callable[[], Any]], None],
+        student: Callable[[], bool] = lambda: False,
     ) -> None:
         self._match, self._resume, self._tell = match, resume, tell
+        self._student = student
         self.record_box = w.Textarea(
-            placeholder="a resume code (ABCD-EFGH) or a saved game (JSON)",
+            placeholder="a resume code (ABCD-EFGH-IJKL) or a saved game (JSON)",
             layout=w.Layout(width="100%", height="90px"),
         )
         self.save_button = w.Button(description="Save game", icon="download")
@@ -94,21 +114,25 @@ class SavePanel:
 
     def save(self) -> str:
         """Save the current game; return its resume code."""
-        text = self._match().to_json()
+        text = self._match().to_json(signed=True)
         code = store(text)
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.record_box.value = text
-        self.link.value = (
-            f"Resume code: <b class='navalkit-resume-code'>{code}</b> · "
-            f"<a download='navalkit-{code}.json' href='data:application/json;base64,{data}'>"
-            "download the save</a>"
-        )
+        shown = f"Resume code: <b class='navalkit-resume-code'>{code}</b>"
+        if self._student():  # the record holds the seed, so every card and die to come
+            self.record_box.value = ""
+            self.link.value = shown + f" (it works for {RESUME_DAYS} days)"
+        else:
+            data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+            self.record_box.value = text
+            self.link.value = (
+                f"{shown} · <a download='navalkit-{code}.json' "
+                f"href='data:application/json;base64,{data}'>download the save</a>"
+            )
         self._tell(f"Saved. After a reload, type the resume code {code} and press Resume.")
         return code
 
     def resume(self) -> None:
         """Resume from the code or text in the box (the current game is kept on failure)."""
-        self._resume(read_save(self.record_box.value))
+        self._resume(read_save(self.record_box.value, student=self._student()))
 
     def resume_upload(self) -> None:
         files = self.upload.value
@@ -119,4 +143,4 @@ class SavePanel:
             text = content.decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError("That file is not a navalkit save (not text).") from None
-        self._resume(load_match(text))
+        self._resume(load_match(text, require_signature=self._student()))

@@ -95,7 +95,7 @@ def test_a_game_survives_a_reload_through_its_resume_code(page: Any, voila_serve
     wait_for_boards_drawn(page, PLAY)
     assert "Move 1:" in status.inner_text()
     page.get_by_text("Save / resume").click()
-    box = page.get_by_placeholder("a resume code (ABCD-EFGH) or a saved game (JSON)")
+    box = page.get_by_placeholder("a resume code (ABCD-EFGH-IJKL) or a saved game (JSON)")
     box.fill(code)
     page.get_by_role("button", name="Resume saved game").click()
     _wait_for(page, lambda: "Move 3:" in status.inner_text(), "the resumed game")

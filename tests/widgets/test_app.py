@@ -106,13 +106,14 @@ def test_save_and_resume_and_damaged_save_keeps_game(app: GameApp) -> None:
     assert json.loads(saved)["game"] == "branle_bas"
     _press(app, "New game")
     assert not app.match.history
+    assert "signature" in json.loads(saved)  # signed with this server's key
     app.record_box.value = saved
     _press(app, "Resume saved game")
-    assert app.match.to_json() == saved
+    assert app.match.to_json(signed=True) == saved
     app.record_box.value = saved.replace('"h4"', '"h5"')
     _press(app, "Resume saved game")
     assert "damaged" in app.message.value
-    assert app.match.to_json() == saved
+    assert app.match.to_json(signed=True) == saved
 
 
 def test_new_game_uses_house_settings(app: GameApp) -> None:

@@ -2,32 +2,52 @@
 
 from __future__ import annotations
 
+import os
+import time
 from datetime import UTC, datetime
 
 import pytest
 
 import navalkit
 from navalkit.widgets import GameApp
-from navalkit.widgets.saves import code_for, fetch, read_save, store
+from navalkit.widgets.saves import CODE, fetch, new_code, read_save, saves_dir, store
 
 
-def test_codes_are_short_and_stable() -> None:
-    code = code_for("some record")
-    assert len(code) == 9 and code[4] == "-" and code == code_for("some record")
-    assert code != code_for("another record")
+def test_codes_are_random_long_enough_and_expire(monkeypatch: pytest.MonkeyPatch) -> None:
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200 and all(CODE.match(c) and len(c) == 14 for c in codes)
+    code = store(navalkit.new_match("naval_war", seed=1).to_json(signed=True))
+    path = next(p for p in saves_dir().iterdir() if p.name.startswith(code))
+    week_ago = time.time() - 8 * 86400
+    os.utime(path, (week_ago, week_ago))
+    with pytest.raises(navalkit.RecordError, match="expired"):
+        fetch(code)
+    assert not path.exists()
+
+
+def test_a_students_page_takes_only_saves_this_server_signed() -> None:
+    m = navalkit.new_match("naval_war", seed=5)
+    m.apply(m.legal_actions()[0])
+    signed, plain = m.to_json(signed=True), m.to_json()
+    assert read_save(signed, student=True).to_json() == plain
+    with pytest.raises(navalkit.RecordError, match="not made on this server"):
+        read_save(plain, student=True)  # a notebook's save, or one edited and resealed
+    edited = signed.replace('"seed": 5', '"seed": 6')
+    with pytest.raises(navalkit.RecordError):
+        read_save(edited, student=True)
+    assert read_save(plain).to_json() == plain  # a notebook may load its own
 
 
 def test_store_fetch_and_read_save() -> None:
     m = navalkit.new_match("branle_bas", seed=2)
     m.apply(m.legal_actions()[0])
     text = m.to_json()
-    code = store(text)
-    assert fetch(code) == text
-    assert fetch(code.lower().replace("-", "")) == text
+    code = store(m.to_json(signed=True))
     assert read_save(code).to_json() == text
+    assert fetch(code.lower().replace("-", "")) == fetch(code)
     assert read_save(text).to_json() == text
     with pytest.raises(navalkit.RecordError, match="No game is saved"):
-        read_save("ZZZZ-ZZZZ")
+        read_save("ZZZZ-ZZZZ-ZZZZ")
     with pytest.raises(navalkit.RecordError, match="damaged"):
         read_save(text.replace('"seed": 2', '"seed": 3'))
     with pytest.raises(navalkit.RecordError, match="Paste"):
