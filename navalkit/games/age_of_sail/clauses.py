@@ -81,7 +81,8 @@ CLAUSES = ClauseBook(
             "try to separate entangled ships, refloats, checks high seas, moves, then fires and "
             "boards; then the other admiral; then the wind is rolled.",
             "SEED",
-            "'Game Sequence ... Player 2 repeats sequence. Round restarts by redefining wind'.",
+            "'Game Sequence ... Player 2 repeats sequence' and 'Round restarts by redefining "
+            "wind direction and strength acording to die rolls'.",
         ),
         C(
             "AOS-ORDERS",
@@ -109,7 +110,9 @@ CLAUSES = ClauseBook(
             "45 degrees off the wind (close-hauled): -1; 90 and "
             "135 degrees (beam and broad reach): +1; 180 (running): 0.",
             "SEED",
-            "The seed's '+45 to 135' overlaps close-hauled; its 18 cm example (3 x 6 at 90 "
+            "'+45○ to the wind (close hauled), then reduce the speed by one' and 'a direction "
+            "of +45○ to 135○ to the wind (beam reached to broad reached), then increase the "
+            "speed by one' overlap at 45 degrees; the seed's 18 cm example (3 x 6 at 90 "
             "degrees) fixes the reading 45 = -1, 90 and 135 = +1.",
         ),
         C(
@@ -247,11 +250,21 @@ CLAUSES = ClauseBook(
         C(
             "AOS-ARCS",
             "Fire arcs",
-            "Each broadside bears over 90 degrees: starboard 45-135 "
-            "degrees from the bow, port 225-315.",
+            "Each broadside bears over 90 degrees: with the bow north, one side fires from NE "
+            "to SE (45-135 degrees from the bow), the other from NW to SW (225-315).",
             "SEED",
-            "'Each gun deck has an arc of fire of 90 degrees.' The seed names the sides the wrong "
-            "way round (NE-SE with the bow north is starboard); fixed as the digest says.",
+            "'Each gun deck has an arc of fire of 90 degrees.' 'Port side has a fire arc of NE to "
+            "SE and the starboard side NW to SW if the foredeck is N.'",
+        ),
+        C(
+            "AOS-ARC-NAMES",
+            "Port and starboard",
+            "We name the sides as sailors do: with the bow north, starboard is the side firing "
+            "NE to SE, port the side firing NW to SW. The seed's rules call them the other way "
+            "round; the arcs are the same.",
+            "HOUSE",
+            "Facing the bow, starboard is on the right (east when the bow is north); a teaching "
+            "kit should not teach the names backwards. The seed's sentence is kept in AOS-ARCS.",
         ),
         C(
             "AOS-ARC-ENDS",
@@ -290,7 +303,7 @@ CLAUSES = ClauseBook(
             "Hull hit on 3+ within 4 cm, 4+ to 8 cm, 5+ to 12 cm; "
             "sails on 4+, 5+, 6; no fire beyond 12 cm.",
             "SEED",
-            "'0-4cm 3-6 4-6 / 4-8cm 4-6 5-6 / 8-12cm 5-6 6'.",
+            "'0- 4cm 3-6 4-6', '4- 8cm 4-6 5-6', '8-12cm 5-6 6'.",
         ),
         C(
             "AOS-BANDS",
@@ -326,13 +339,23 @@ CLAUSES = ClauseBook(
         C(
             "AOS-SAIL-HIT",
             "Sail hits",
-            "Each sail hit brings down a mast: from ahead or "
-            "astern from that end along the ship; from the broadside the owner gives up the mast "
-            "worth least (foremost of equals).",
+            "Each sail hit brings down a mast. From ahead or astern the masts go in order from "
+            "that end along the ship; from the broadside the owner of the target ship chooses "
+            "which mast (AOS-SAIL-CHOICE).",
             "SEED",
-            "'the owner of the target ship chooses which mast ... from the fore or aft ... in "
-            "order'. Better reading than asking the owner: every owner would give up a 1-unit "
-            "mast (equal for ships of the line), so the choice is made for him.",
+            "'If sails were chosen then each hit will remove a mast.' 'If it is a broad side, "
+            "then the owner of the target ship chooses which mast.' 'If however the hit came "
+            "from the fore or aft, then the masts will be removed in order from the fore or aft "
+            "onwards along the ship.'",
+        ),
+        C(
+            "AOS-SAIL-CHOICE",
+            "The owner's choice of mast",
+            "The engine makes the owner's choice for him: he gives up the mast worth least (the "
+            "foremost of equal ones).",
+            "HOUSE",
+            "Every owner would give up the mast that costs him least speed (a 1-unit mast; all "
+            "are equal on ships of the line), so the game does not stop to ask.",
         ),
         C(
             "AOS-FIRE",
@@ -365,8 +388,8 @@ CLAUSES = ClauseBook(
             "With the wind at 6 or more, a ship with no gun decks "
             "and no hull units sinks on a 1-2 at the start of each of her turns.",
             "SEED",
-            "'prone to sinking in high seas (when the wind speed reaches 6 or higher) ... if a 1 "
-            "or 2 is thrown, the ship will sink'.",
+            "'prone to sinking in high seas (when the wind speed reaches 6 or higher in the "
+            "game) ... if a 1 or 2 is thrown, the ship will sink'.",
         ),
         C(
             "AOS-CONTACT",
@@ -397,11 +420,22 @@ CLAUSES = ClauseBook(
         C(
             "AOS-PRIZE",
             "Prize crew",
-            "The winner marks off one gun deck; that crew is the "
-            "prize's only gun deck, on the side facing the captor. The ships stay locked.",
+            "The captured ship must be manned by at least one gun deck from the winning ship: "
+            "that deck is marked off the winner's record, and the transferred crew is the "
+            "prize's combat potential.",
             "SEED",
             "'the captured ship must be manned by at least one gun deck from the winning "
-            "ship ... The transferred crew is the captured ships new combat potential'.",
+            "ship.' 'The gun deck must be marked off on the ships record, and it can no longer "
+            "contribute to the winning ships combat effectiveness.'",
+        ),
+        C(
+            "AOS-PRIZE-CREW",
+            "When and how many",
+            "Exactly one deck crosses, at the moment of capture (the seed says 'on "
+            "separating'), to the side of the prize facing the captor; the ships stay locked.",
+            "HOUSE",
+            "Moving the crew at once keeps the record simple; one deck is the least the seed "
+            "allows and what a captor who means to fight on would send.",
         ),
         C(
             "AOS-SEPARATE",
