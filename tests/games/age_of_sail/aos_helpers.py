@@ -61,3 +61,19 @@ def refused(m: Match, action: Any, rule: str) -> None:
 
 def two(a: dict[str, Any], b: dict[str, Any], **kw: Any) -> State:
     return table(a, b, **kw)
+
+
+def captured(third: dict[str, Any] | None = None) -> Any:
+    """Ship 0 (heading north at 30,30) boards ship 1 beside her (at 33,30) and takes her: six
+    sixes for the boarder, six ones for the defender; ``third`` places the third ship."""
+    from navalkit.games.age_of_sail import Board
+
+    st = table(
+        {"x": 30.0, "y": 30.0, "heading": N},
+        {"x": 33.0, "y": 30.0, "heading": N},
+        third or {"x": 60.0, "y": 60.0, "side": 1, "name": "Other"},
+        phase="combat",
+    )
+    m = match_at(st, *([6] * 6 + [1] * 6))
+    m.apply(Board(0, 1))
+    return m

@@ -10,7 +10,7 @@ import dataclasses
 from typing import Any
 
 import pytest
-from aos_helpers import match_at, refused, table, two
+from aos_helpers import captured, match_at, refused, table, two
 from seedcite import Seed
 
 import navalkit
@@ -574,28 +574,14 @@ def test_AOS_BOARD_TIE_reroll_or_defender() -> None:
     clause="AOS-PRIZE",
 )
 def test_AOS_PRIZE_crew_from_the_winner() -> None:
-    st = table(
-        {"x": 30.0, "y": 30.0, "heading": N},
-        {"x": 33.0, "y": 30.0, "heading": N},
-        {"x": 60.0, "y": 60.0, "side": 1, "name": "Other"},
-        phase="combat",
-    )
-    m = match_at(st, *([6] * 6 + [1] * 6))
-    m.apply(Board(0, 1))
+    m = captured()
     s = m.state.ships
     assert s[0].decks == (2, 3) and s[1].decks == (1, 0)
     assert s[0].entangled == 1 and s[1].entangled == 0
 
 
 def test_AOS_PRIZE_CREW_one_deck_crosses_at_once_and_the_ships_stay_locked() -> None:
-    st = table(
-        {"x": 30.0, "y": 30.0, "heading": N},
-        {"x": 33.0, "y": 30.0, "heading": N},
-        {"x": 60.0, "y": 60.0, "side": 1, "name": "Other"},
-        phase="combat",
-    )
-    m = match_at(st, *([6] * 6 + [1] * 6))
-    m.apply(Board(0, 1))
+    m = captured()
     winner, prize = m.state.ships[0], m.state.ships[1]
     assert sum(winner.decks) == 5 and sum(prize.decks) == 1  # one deck, moved at the capture
     assert winner.entangled == 1 and prize.entangled == 0  # still locked together

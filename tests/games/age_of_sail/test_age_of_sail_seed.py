@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 import pytest
-from aos_helpers import NE, NW, SE, SW, E, N, S, W, match_at, refused, table, two
+from aos_helpers import NE, NW, SE, SW, E, N, S, W, captured, match_at, refused, table, two
 from seedcite import Seed
 
 import navalkit
@@ -1101,15 +1101,7 @@ def test_locked_ships_cut_loose_only_on_a_6_and_only_if_they_wish() -> None:
 
 def _captured() -> Match:
     """England's Royal Sovereign takes Soleil Royal by boarding; Dauphin Royal lies to the west."""
-    st = table(
-        {"x": 30.0, "y": 30.0, "heading": N},
-        {"x": 33.0, "y": 30.0, "heading": N},
-        {"x": 22.0, "y": 30.0, "side": 1, "name": "Dauphin Royal"},
-        phase="combat",
-    )
-    m = match_at(st, *([6] * 6 + [1] * 6))
-    m.apply(Board(0, 1))
-    return m
+    return captured({"x": 22.0, "y": 30.0, "side": 1, "name": "Dauphin Royal"})
 
 
 @SEED.cites(
