@@ -26,9 +26,12 @@ def setting(
     low: int | None = None,
     high: int | None = None,
     rule: str | None = None,
+    label: str | None = None,
 ) -> Any:
-    """A Config field with its provenance, a sentence of help and its allowed values."""
+    """A Config field with its provenance, a sentence of help, its allowed values and the
+    plain words a page shows for it (``label``; the name with spaces if none)."""
     meta = {
+        "label": label,
         "provenance": provenance,
         "help": help,
         "choices": tuple(choices) if choices is not None else None,
@@ -79,7 +82,8 @@ def config_to_json(config: Any) -> dict[str, Any]:
 
 
 def settings_table(cls: type[Any]) -> list[dict[str, Any]]:
-    """One row per setting: name, default, provenance, allowed values, help, rule id."""
+    """One row per setting: name, its label in words, default, provenance, allowed values,
+    help, rule id."""
     rows = []
     for f in dataclasses.fields(cls):
         meta = f.metadata
@@ -93,6 +97,7 @@ def settings_table(cls: type[Any]) -> list[dict[str, Any]]:
         rows.append(
             {
                 "setting": f.name,
+                "label": meta.get("label") or f.name.replace("_", " ").capitalize(),
                 "default": f.default,
                 "provenance": meta.get("provenance", ""),
                 "allowed": allowed,

@@ -232,25 +232,26 @@ class GameApp:
         cfg = self.match.config
         for row in self.game.settings():
             name, now = row["setting"], getattr(cfg, row["setting"])
+            label = row["label"]  # plain words: a student never meets the code name
             style = {"description_width": "initial"}
             choices = self.game.config_type.__dataclass_fields__[name].metadata.get("choices")
             if isinstance(now, bool):
-                box: w.Widget = w.Checkbox(value=now, description=name, style=style, indent=False)
+                box: w.Widget = w.Checkbox(value=now, description=label, style=style, indent=False)
             elif choices is not None:
                 box = w.Dropdown(
                     options=list(choices),
                     value=now,
-                    description=name,
+                    description=label,
                     style=style,
-                    layout=w.Layout(width="220px"),
+                    layout=w.Layout(width="320px"),
                 )
             elif isinstance(now, int):
                 box = w.IntText(
-                    value=now, description=name, style=style, layout=w.Layout(width="180px")
+                    value=now, description=label, style=style, layout=w.Layout(width="260px")
                 )
             else:
                 box = w.Text(
-                    value=str(now), description=name, style=style, layout=w.Layout(width="220px")
+                    value=str(now), description=label, style=style, layout=w.Layout(width="300px")
                 )
             box.tooltip = f"{row['provenance']}: {row['help']}"
             boxes[name] = box

@@ -48,7 +48,7 @@ def clauses_html(game: Any) -> str:
 
 def settings_html(game: Any, config: Any) -> str:
     rows = "".join(
-        f"<tr><td><code>{html.escape(r['setting'])}</code></td><td>{badge(r['provenance'])}</td>"
+        f"<tr><td>{html.escape(r['label'])}</td><td>{badge(r['provenance'])}</td>"
         f"<td>{html.escape(str(getattr(config, r['setting'])))}</td>"
         f"<td>{html.escape(r['help'])}</td></tr>"
         for r in game.settings()

@@ -116,9 +116,13 @@ def test_the_seeds_game_starts_at_battle_stations_with_touch_move(
     status = page.locator(".navalkit-status").first
     wait_for_boards_drawn(page, PLAY)
     assert "Battle stations: A (south) places his ships (19 left)" in status.inner_text()
-    page.set_viewport_size({"width": 1366, "height": 768})
     ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.screenshot(path=str(ARTIFACTS / "branle_bas-battle-stations-1920.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.screenshot(path=str(ARTIFACTS / "branle_bas-battle-stations-1366.png"))
+    assert page.get_by_text("A touched piece must be played").first.is_visible()  # not code
+    assert not page.get_by_text("touch_move").is_visible()
     place = page.locator(".widget-dropdown").filter(has_text="Place:").locator("select").first
     assert "Amiral" in place.locator("option").first.inner_text()
     place.select_option(index=0)  # the Amiral

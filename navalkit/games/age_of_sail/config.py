@@ -16,6 +16,7 @@ class Config:
     scenario: str = setting(
         "duel",
         provenance="HOUSE",
+        label="Battle",
         choices=("duel", "fleet", "pirates"),
         rule="AOS-FLEETS",
         help="The set-up: a duel of two ships of the line, a fleet action of two lines of three, "
@@ -24,6 +25,7 @@ class Config:
     wind: str = setting(
         "E",
         provenance="SEED",
+        label="Wind",
         choices=COMPASS,
         rule="AOS-WIND",
         help="The wind at the start, one of the eight compass points, named as the wind naming "
@@ -33,6 +35,7 @@ class Config:
     wind_naming: str = setting(
         "blowing",
         provenance="SEED",
+        label="How the wind is named",
         choices=("blowing", "from"),
         rule="AOS-WIND-REF",
         help="How the wind's compass point is read: 'blowing' (the seed's worked example: a "
@@ -42,6 +45,7 @@ class Config:
     wind_speed: int = setting(
         4,
         provenance="SEED",
+        label="Wind strength",
         low=1,
         high=7,
         rule="AOS-WIND",
@@ -50,6 +54,7 @@ class Config:
     first_player: str = setting(
         "dice",
         provenance="SEED",
+        label="Who moves first",
         choices=("dice", "first", "second"),
         rule="AOS-FIRST",
         help="Who moves first: both admirals roll and the higher moves first (the seed), or "
@@ -58,6 +63,7 @@ class Config:
     line_of_battle: bool = setting(
         True,
         provenance="SEED",
+        label="Line of battle",
         rule="AOS-LINE",
         help="Squadron ships follow their leader: the same turn, and no further than it sailed. "
         "Pirates always sail alone.",
@@ -65,6 +71,7 @@ class Config:
     hull_hits: bool = setting(
         True,
         provenance="HOUSE",
+        label="Hull hits on a ship without guns",
         rule="AOS-HULL-UNITS",
         help="A hull hit on a side with no gun decks left removes a hull-integrity unit (the "
         "seed gives hull units but no rule to lose them). Off: such hits do nothing.",
@@ -72,6 +79,7 @@ class Config:
     boarding_ties: str = setting(
         "reroll",
         provenance="HOUSE",
+        label="A tied boarding",
         choices=("reroll", "defender"),
         rule="AOS-BOARD-TIE",
         help="Equal boarding totals: roll again, or the defenders hold their ship (and take "
@@ -80,6 +88,7 @@ class Config:
     contact_cm: int = setting(
         4,
         provenance="HOUSE",
+        label="Contact distance (cm)",
         choices=(3, 4, 5),
         rule="AOS-CONTACT",
         help="Ships whose centres are this close or closer are touching, so they may board.",
@@ -87,6 +96,7 @@ class Config:
     max_rounds: int = setting(
         12,
         provenance="HOUSE",
+        label="Rounds in the game",
         low=1,
         high=200,
         rule="AOS-END",

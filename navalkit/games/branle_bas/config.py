@@ -14,6 +14,7 @@ class Config:
     setup: str = setting(
         "free",
         provenance="SEED",
+        label="Set-up",
         choices=("free", "standard"),
         rule="BB-SETUP",
         help="'free': each player places his 19 ships himself, hidden until both are ready "
@@ -23,6 +24,7 @@ class Config:
     first_player: str = setting(
         "lot",
         provenance="SEED",
+        label="Who moves first",
         choices=("lot", "A", "B"),
         rule="BB-HONNEUR",
         help="Who moves first: drawn by lot (the seed's 'tirage au sort'), or fixed for a lesson.",
@@ -30,6 +32,7 @@ class Config:
     triumph_bonus: int = setting(
         1000,
         provenance="HOUSE",
+        label="Triumph bonus",
         choices=(1000, 100),
         rule="BB-TRIUMPH-SCORE",
         help="The Admiral's bonus for a Triumph: 1,000 as the Port section says, or 100 as "
@@ -38,6 +41,7 @@ class Config:
     wrecks: str = setting(
         "stay",
         provenance="HOUSE",
+        label="A ship sunk in a net",
         choices=("stay", "remove"),
         rule="BB-WRECK",
         help="'stay': a ship sunk on a net stays there turned over as a wreck and blocks the "
@@ -47,6 +51,7 @@ class Config:
     touch_move: bool = setting(
         True,
         provenance="SEED",
+        label="A touched piece must be played",
         rule="BB-TOUCH",
         help="'Pion touché, pion joué': when on, a turn starts by touching a piece, which must "
         "then move (or the Admiral moves one square, or the turn is lost).",
@@ -54,6 +59,7 @@ class Config:
     max_plies: int = setting(
         300,
         provenance="HOUSE",
+        label="Moves before time is up",
         low=20,
         high=5000,
         rule="BB-TIME",

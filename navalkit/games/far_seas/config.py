@@ -14,6 +14,7 @@ class Config:
     turns: int = setting(
         12,
         provenance="HOUSE",
+        label="Turns in the game",
         low=2,
         high=30,
         rule="FS-LENGTH",
@@ -23,6 +24,7 @@ class Config:
     crowded_fire: str = setting(
         "2 or more",
         provenance="SEED",
+        label="Ships on one target before -1",
         choices=("2 or more", "3 or more"),
         rule="FS-CROWD",
         help="How many ships must fire at one target before each of them gets -1: 2 or more "
@@ -32,6 +34,7 @@ class Config:
     surprise_bonus: str = setting(
         "whole combat",
         provenance="SEED",
+        label="How long a surprise's +2 lasts",
         choices=("whole combat", "first round"),
         rule="FS-SURPRISE",
         help="How long the surprising German's +2 lasts: the whole combat (the seed: 'Surprise "
@@ -41,6 +44,7 @@ class Config:
     convoy_speed: str = setting(
         "3+ or less",
         provenance="SEED",
+        label="Which ships may escort",
         choices=("3+ or less", "3 or more"),
         rule="FS-CONVOY",
         help="Which ships may escort a convoy: speed 3+ or less (the seed: 'A or B gun range and "
@@ -50,6 +54,7 @@ class Config:
     max_rounds: int = setting(
         4,
         provenance="HOUSE",
+        label="Combat rounds",
         low=1,
         high=8,
         rule="FS-COMBAT-END",
@@ -59,6 +64,7 @@ class Config:
     captures: str = setting(
         "all",
         provenance="HOUSE",
+        label="Merchants a raider takes",
         choices=("all", "one per ship"),
         rule="FS-CAPTURE",
         help="Merchants a raider takes: 'all' available in the area (density less escorts, less "
@@ -67,6 +73,7 @@ class Config:
     colonies: bool = setting(
         True,
         provenance="SRC",
+        label="Colony captures",
         rule="FS-COLONY",
         help="Play the Allied colony-capture schedule (Samoa, New Guinea, Tsingtao, Kamerun); "
         "off, the 14 colony ships start in the England box.",
@@ -74,6 +81,7 @@ class Config:
     german_par: int = setting(
         245,
         provenance="HOUSE",
+        label="Lead the raiders need to win (VP)",
         low=0,
         high=500,
         rule="FS-VICTORY",

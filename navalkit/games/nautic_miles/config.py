@@ -14,6 +14,7 @@ class Config:
     teams: bool = setting(
         False,
         provenance="SEED",
+        label="Play in teams of two",
         rule="NM-TEAMS",
         help="Play in teams of two, partners sitting opposite and sharing one convoy row "
         "(needs 4 or 6 players; with 2, 3 or 5 players everyone plays alone).",
@@ -21,6 +22,7 @@ class Config:
     target: int = setting(
         200,
         provenance="SEED",
+        label="Points to win",
         low=10,
         high=1000,
         rule="NM-GAME-END",
@@ -29,6 +31,7 @@ class Config:
     round_limit: int = setting(
         40,
         provenance="SEED",
+        label="Rounds before the end",
         low=5,
         high=200,
         rule="NM-ROUND-END",
@@ -37,6 +40,7 @@ class Config:
     slowness_bonus: str = setting(
         "per_convoy",
         provenance="HOUSE",
+        label="Bonus for a slow convoy",
         choices=("per_convoy", "per_round"),
         rule="NM-SLOW-BONUS",
         help="The +7 'slowness' bonus: for each convoy brought home with no card above 600 "
@@ -45,6 +49,7 @@ class Config:
     planes_on_alerted: bool = setting(
         True,
         provenance="HOUSE",
+        label="Planes on an alerted convoy",
         rule="NM-PLANE-ALERT",
         help="A plane needs no alert, and may also go on an alerted convoy (our reading of "
         "'sans alerte'); off: only on a convoy with no alert (the digest's reading).",
@@ -52,6 +57,7 @@ class Config:
     trawler_counts: bool = setting(
         False,
         provenance="HOUSE",
+        label="A trawler counts as a convoy",
         rule="NM-TRAWLER",
         help="Whether a trawler brought home counts as 'a convoy arrived in port' that lets a "
         "side score (off: it is a dummy and never does).",
@@ -59,6 +65,7 @@ class Config:
     max_rounds: int = setting(
         30,
         provenance="HOUSE",
+        label="Most rounds in a game",
         low=1,
         high=500,
         rule="NM-MAX-ROUNDS",

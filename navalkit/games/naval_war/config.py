@@ -14,6 +14,7 @@ class Config:
     goal: int = setting(
         100,
         provenance="SEED",
+        label="Points to win",
         choices=(100, 75, 50),
         rule="NW-GOAL",
         help="Play rounds until someone has at least this many points at the end of a round: "
@@ -23,6 +24,7 @@ class Config:
     kamikaze: bool = setting(
         False,
         provenance="SEED",
+        label="Kamikaze attacks",
         rule="NW-KAMIKAZE",
         help="The optional Kamikaze rule: Japanese carriers may strike on a 1 or 2, then sit "
         "out one turn (a miss) or the die roll + 1 turns (a hit).",
@@ -30,6 +32,7 @@ class Config:
     clearout_start: str = setting(
         "left",
         provenance="SEED",
+        label="Who clears red cards first",
         choices=("left", "dealer"),
         rule="NW-CLEAROUT",
         help="Who clears red cards first: the player to the dealer's left (the seed: "
@@ -39,6 +42,7 @@ class Config:
     smoke_blocks_air: bool = setting(
         True,
         provenance="HOUSE",
+        label="Smoke stops air strikes",
         rule="NW-SMOKE-AIR",
         help="Smoke also screens a fleet from air strikes (the digest's reading; the seed is "
         "silent). Off: aircraft fly over the smoke.",
@@ -46,6 +50,7 @@ class Config:
     mine_credit: str = setting(
         "layer",
         provenance="HOUSE",
+        label="Who scores a mined ship",
         choices=("layer", "nobody"),
         rule="NW-MINE-CREDIT",
         help="Who scores a ship sunk by a minefield: the player who laid it, or nobody.",
@@ -53,6 +58,7 @@ class Config:
     max_rounds: int = setting(
         8,
         provenance="HOUSE",
+        label="Most rounds in a game",
         low=1,
         high=50,
         rule="NW-LIMIT",
