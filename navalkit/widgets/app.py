@@ -9,6 +9,7 @@ and a refusal or a fault is shown in the page (never a traceback), the game unch
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -109,9 +110,10 @@ class GameApp:
         self.board.on_click(lambda region, x, y: self.click(region))
         self.board.widget.on_key_down(lambda key, *_mods: self.key(str(key)))
         self.title = w.HTML(f"<h3 style='margin:4px 0'>{g.title}</h3>")
-        self.status = w.Label(layout=w.Layout(width="100%"))
+        # HTML, not Label: a label keeps to one line and cuts a long status at the panel's edge
+        self.status = w.HTML(layout=w.Layout(width="100%"))
         self.status.add_class("navalkit-status")
-        self.series = w.Label(layout=w.Layout(width="100%"))
+        self.series = w.HTML(layout=w.Layout(width="100%"))
         self.series.add_class("navalkit-series")
         self.message = w.HTML()
         self.message.add_class("navalkit-message")
@@ -271,8 +273,8 @@ class GameApp:
         self.cover.layout.display = "" if screen.covered else "none"
         if screen.covered:
             self.cover.description = screen.cover_label
-        self.status.value = screen.status
-        self.series.value = screen.series
+        self.status.value = html.escape(screen.status, quote=False)
+        self.series.value = html.escape(screen.series, quote=False)
         self.series.layout.display = "" if screen.series else "none"
         self.description.value = f"<b>Position in words:</b> {screen.description}"
         if screen.refusal is not None:
