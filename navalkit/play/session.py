@@ -235,8 +235,7 @@ class PlaySession:
         the game in progress (a series: the seed of Branle-Bas carries its gains and losses
         on into the next game)."""
         games = [*self.finished, *([tuple(self.match.scores)] if self.match.is_over else [])]
-        n = self.match.players
-        return tuple(sum(g[i] for g in games if len(g) == n) for i in range(n))
+        return tuple(sum(g[i] for g in games) for i in range(self.match.players))
 
     def series_words(self) -> str:
         """The running score in words, once a game has finished ("" before)."""
@@ -246,7 +245,7 @@ class PlaySession:
         g = self.game
         totals = ", ".join(f"{g.player_name(i)} {t}" for i, t in enumerate(self.series_totals()))
         games = "1 game" if played == 1 else f"{played} games"
-        note = getattr(g, "series_note", "")
+        note = g.series_note
         return f"Series after {games}: {totals}." + (f" {note}" if note else "")
 
     # --- the guard ------------------------------------------------------------------------
@@ -492,7 +491,9 @@ class PlaySession:
         return self.act(load)
 
     def _restart(self, match: Any, seats: list[str]) -> None:
-        if self.match.is_over and self.match.players == match.players:
+        if self.match.players != match.players:
+            self.finished = []  # another table: a new series
+        elif self.match.is_over:
             self.finished.append(tuple(self.match.scores))  # carried on into the series
         self.match, self.seats = match, seats
         self.path, self.marks, self._shown_to, self.cursor = (), (), None, None

@@ -172,7 +172,7 @@ class GameApp:
             self._resume_match,
             self.tell,
             self._guard,
-            student=lambda: getattr(self, "student", False),
+            student=lambda: self.student,
         )
         self.record_box = self.saves.record_box
         self.save_button = self.saves.save_button
@@ -348,23 +348,21 @@ class GameApp:
         if not self._syncing and change["new"] is not None:
             self._do(lambda: self.session.set_choice(change["new"]))
 
-    def _on_teacher_box(self, change: dict[str, Any]) -> None:
-        if self._syncing:
-            return
-        if self.student:  # a hidden box changed from the page: refused, and put back
+    def _teachers_only(self, what: str) -> bool:
+        """On a student's page a teacher's control changed from the page anyway (it is hidden
+        or disabled there) is refused and put back; True if so."""
+        if self.student:
             self.refresh()
-            self.tell("Only the teacher's page shows everything.")
-            return
-        self._do(lambda: self.session.set_teacher(change["new"]))
+            self.tell(f"Only the teacher's page {what}.")
+        return self.student
+
+    def _on_teacher_box(self, change: dict[str, Any]) -> None:
+        if not self._syncing and not self._teachers_only("shows everything"):
+            self._do(lambda: self.session.set_teacher(change["new"]))
 
     def _set_seat(self, seat: int, who: str) -> None:
-        if self._syncing:
-            return
-        if self.student:  # the seats of a student's page are the ones it opened with
-            self.refresh()
-            self.tell("Only the teacher's page changes who plays each seat.")
-            return
-        self._do(lambda: self.session.set_seat(seat, who))
+        if not self._syncing and not self._teachers_only("changes who plays each seat"):
+            self._do(lambda: self.session.set_seat(seat, who))
 
     def _new_game(self) -> None:
         config = {name: box.value for name, box in self.setting_boxes.items()}

@@ -313,7 +313,7 @@ def apply(state: State, action: Move | Place | Touch | Pass) -> State:
     if isinstance(action, Touch):
         return replace(state, touched=action.at)
     if isinstance(action, Pass):
-        # Only a pass for want of any move counts towards "neither side can move" (BB-DRAW);
+        # Only a pass for want of any move counts towards "neither side can move" (BB-STUCK);
         # a turn lost to touch-move (BB-TOUCH) does not.
         passes = state.passes + 1 if state.touched is None else 0
         return _next_turn(replace(state, passes=passes, touched=None))

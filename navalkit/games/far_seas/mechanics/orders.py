@@ -91,28 +91,26 @@ def can_surprise(state: State, unit: tuple[int, ...]) -> bool:
     return True
 
 
-def surprise_targets(state: State, unit: tuple[int, ...], area: int) -> list[int]:
-    """Allied ships in the Moved box of ``area`` the unit may surprise (FS-SURPRISE-ALONE)."""
-    return _targets(state, unit, list(fleet(state).at[MOVED].get(area, ())))
-
-
-def _targets(state: State, unit: tuple[int, ...], moved: Sequence[int]) -> list[int]:
-    """A German squadron may surprise any ship in the Moved box; a ship alone may not
-    surprise a British squadron, only a single ship of capacity <= its own + 1."""
+def _targets(
+    unit: tuple[int, ...], moved: Sequence[int], in_squadrons: frozenset[int]
+) -> list[int]:
+    """The Allied ships in a Moved box that ``unit`` may surprise (FS-SURPRISE-ALONE): a German
+    squadron any of them; a ship alone only a single ship (none of ``in_squadrons``) of
+    capacity <= its own + 1."""
     if len(unit) == 1:
         cap = SHIPS[unit[0]].cls.capacity + 1
-        squadrons = {s for squad in state.squads for s in squad} if state.squads else ()
-        return [s for s in moved if SHIPS[s].cls.capacity <= cap and s not in squadrons]
+        return [s for s in moved if SHIPS[s].cls.capacity <= cap and s not in in_squadrons]
     return list(moved)
 
 
 class _Seen:
     """What every unit's orders need, counted once per call of german_orders."""
 
-    __slots__ = ("escorts", "left", "moved", "river_busy", "watched")
+    __slots__ = ("escorts", "in_squadrons", "left", "moved", "river_busy", "watched")
 
     def __init__(self, state: State) -> None:
         at = fleet(state).at
+        self.in_squadrons = frozenset(s for squad in state.squads for s in squad)
         self.left = _unacted(state)
         self.river_busy = RIVER_BOX in state.box[:FIRST_ALLIED]
         self.escorts = at[CONVOY]
@@ -147,7 +145,8 @@ def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) 
         if to in escorts:
             out.append(convoy)
         if surprise and to in moved:
-            out += [_surprise(unit, to, target) for target in _targets(state, unit, moved[to])]
+            targets = _targets(unit, moved[to], seen.in_squadrons)
+            out += [_surprise(unit, to, target) for target in targets]
     out += t.tail
     if t.river is not None and not seen.river_busy:
         out.append(t.river)

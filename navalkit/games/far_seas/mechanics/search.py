@@ -100,11 +100,6 @@ def _mix(state: State) -> dict[int, int]:
     return mix
 
 
-def search_areas(state: State) -> list[int]:
-    """Areas the Allies may still search for the current German order."""
-    return sorted(_mix(state))
-
-
 def may_search(state: State) -> bool:
     """Is there an area the Allies may still search for the current German order?"""
     return bool(_mix(state))
@@ -207,11 +202,11 @@ def resolve_search(state: State, roll: int | None) -> State:
     assert unit is not None
     area, group = state.search_at, state.search_ships
     gvp, cowards = state.gvp, state.coward_areas
-    idle = searchers(state, area)
-    foreign_only = all(not SHIPS[s].british for s in group)
-    if foreign_only and area not in cowards and any(SHIPS[s].british for s in idle):
-        gvp = (gvp[0], gvp[1], gvp[2], gvp[3] + sum(SHIPS[s].cls.vp for s in idle))
-        cowards = cowards | {area}
+    if area not in cowards and not any(SHIPS[s].british for s in group):
+        idle = searchers(state, area)  # the ships there that did not search
+        if any(SHIPS[s].british for s in idle):
+            gvp = (gvp[0], gvp[1], gvp[2], gvp[3] + sum(SHIPS[s].cls.vp for s in idle))
+            cowards = cowards | {area}
     targets = [g for g in unit.ships if state.box[g] in AT_SEA] if unit.area == area else []
     if not targets:  # not there: the die was rolled all the same
         return _missed(state, gvp, cowards)
