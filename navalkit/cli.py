@@ -448,6 +448,11 @@ def build_site_command(args: argparse.Namespace) -> int:
     print(f"navalkit: {report}")
     print(f"  serve it:  python -m http.server -d {args.out} 8000")
     print("  then open: http://localhost:8000/")
+    first = report.games[0] if report.games else "naval_war"
+    print(
+        "  teacher's link (keep it to yourself; any game: change game=): "
+        f"http://localhost:8000/play.html?game={first}&teacher={report.teacher_key}"
+    )
     return 0
 
 

@@ -12,7 +12,7 @@ import navalkit
 from navalkit.core import registry
 from navalkit.testing.conformance import check_game
 from navalkit.testing.layers import import_graph, room_plan_breaches, upward_imports
-from navalkit.testing.leaks import check_views_hide
+from navalkit.testing.leaks import check_moves_hide, check_views_hide
 
 TEMPLATE = "_template"
 EVERY_GAME = [*registry.games(), TEMPLATE]
@@ -48,3 +48,10 @@ def test_room_plan_and_layers(game_id: str) -> None:
     mine = f"navalkit.games.{game_id}"
     graph = {m: imps for m, imps in import_graph(PACKAGE).items() if m.startswith(mine)}
     assert graph and upward_imports(graph) == []
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_no_log_line_tells_what_a_move_hides(game_id: str) -> None:
+    """Two moves (or chance outcomes) a seat cannot tell apart read the same in the log."""
+    report = check_moves_hide(game_id, games=2, max_steps=200)
+    assert report["compared"] > 0 or not navalkit.get_game(game_id).hidden_information

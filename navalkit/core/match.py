@@ -20,6 +20,8 @@ from .signing import is_signed_here, signature
 
 RECORD_FORMAT = "navalkit-record"
 RECORD_FORMAT_VERSION = 1
+#: a seat's own account of a match (Match.record_for): readable, never resumable
+SEAT_RECORD_FORMAT = "navalkit-seat-record"
 
 
 class NothingToUndoError(NavalkitError):
@@ -35,6 +37,8 @@ class Event:
     payload: Any  # the action object, or the chance outcome (JSON value)
     text: str
     probability: float | None = None
+    #: what the other seats saw of an action (Game.public_action); None for chance
+    public: Any = None
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "chance":
@@ -163,8 +167,9 @@ class Match:
         before = self.state
         player = self.game.to_move(before)
         text = self.game.describe_outcome(before, action)
+        public = self.game.public_action(before, action)
         after = self.game.apply(before, action)
-        self._events.append(Event("action", player, action, text))
+        self._events.append(Event("action", player, action, text, public=public))
         self._states.append(after)
         self._resolve_chance()
         return action
@@ -206,21 +211,41 @@ class Match:
                 outcome = draw_outcome(self.seed, self._chance_count, outcomes)
             prob = next(p for o, p in outcomes if o == outcome)
             text = game.describe_chance(state, outcome)
-            self._events.append(Event("chance", None, outcome, text, prob))
+            public = game.public_chance(state, outcome)
+            self._events.append(Event("chance", None, outcome, text, prob, public))
             self._chance_count += 1
             self._states.append(game.apply_chance(state, outcome))
 
     # --- log and record -------------------------------------------------------------------
     @property
     def log(self) -> Any:
-        """A pandas DataFrame: one row per event, chance included."""
+        """A pandas DataFrame: one row per event, chance included (the teacher's log: every
+        move and every card or die in full; a seat's is :meth:`log_for`)."""
+        return self.log_for(None)
+
+    def _seen(self, e: Event, seat: int | None) -> Any:
+        """Event ``e``'s data as ``seat`` knows it (None: the teacher, who knows it all): its
+        own moves in full, the others' as they were seen played (``Game.public_action``), and
+        chance as it fell in the open (``Game.public_chance``: a die, not a shuffle)."""
+        if seat is None:
+            return e.payload if e.kind == "chance" else e.payload.to_json()
+        return e.payload.to_json() if seat == e.player else e.public
+
+    def log_for(self, seat: int | None) -> Any:
+        """The log as ``seat`` may read it, a pandas DataFrame with one row per event: the
+        words every seat read, and in ``data`` only what this seat knows of the event as JSON
+        text ("" for a card it did not see; see :meth:`record_for`); ``seat=None`` is the
+        teacher's full log."""
         import pandas as pd
 
+        if seat is not None:
+            self.observe(seat)  # checks the seat
         rows = []
         turn = 0
         for i, e in enumerate(self._events):
             if e.kind == "action":
                 turn += 1
+            seen = self._seen(e, seat)
             rows.append(
                 {
                     "seq": i,
@@ -229,7 +254,7 @@ class Match:
                     "player": e.player,
                     "who": "chance" if e.player is None else self.game.player_name(e.player),
                     "text": e.text,
-                    "data": _canonical(e.to_json()["action"] if e.kind == "action" else e.payload),
+                    "data": "" if seen is None else _canonical(seen),
                     "probability": e.probability,
                 }
             )
@@ -254,6 +279,34 @@ class Match:
         if self.scripted:
             body["chance"] = "scripted"
         return {**body, "checksum": _checksum(body)}
+
+    def record_for(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` knows of this match, to download and keep: the game, its settings,
+        the seats, and every event in the words all seats read, with its own moves in full and
+        the others' only as they were seen played. No seed and no hidden card, so it cannot be
+        resumed (that takes the full record the server keeps, :meth:`record`)."""
+        self.observe(seat)  # checks the seat
+        over = self.is_over
+        return {
+            "format": SEAT_RECORD_FORMAT,
+            "format_version": RECORD_FORMAT_VERSION,
+            "game": self.game.id,
+            "rules_version": self.game.rules_version,
+            "players": self.players,
+            "seat": seat,
+            "name": self.game.player_name(seat),
+            "config": config_to_json(self.config),
+            "events": [
+                {
+                    "who": "chance" if e.player is None else self.game.player_name(e.player),
+                    "text": e.text,
+                    **({} if (seen := self._seen(e, seat)) is None else {"data": seen}),
+                }
+                for e in self._events
+            ],
+            "status": self.status,
+            "scores": list(self.scores) if over else None,
+        }
 
     def to_json(self, *, signed: bool = False) -> str:
         """The record as JSON text: seed, settings and every event. Replays byte for byte.
@@ -310,6 +363,11 @@ def load_match(
         data = read_json(text, "It")
     except ValueError as exc:
         raise RecordError(f"This save is damaged. {exc}") from None
+    if isinstance(data, dict) and data.get("format") == SEAT_RECORD_FORMAT:
+        raise RecordError(
+            "This file is one player's account of a game (what that player saw): it cannot be "
+            "resumed, because it does not hold the hidden cards. Use your resume code."
+        )
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError("This is not a navalkit game record.")
     if data.get("format_version") != RECORD_FORMAT_VERSION:

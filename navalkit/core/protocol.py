@@ -142,6 +142,22 @@ class Game(ABC, Generic[S, A, V, C]):
         """Words for what an action just did (``state`` is the state before it)."""
         return self.describe(state, action)
 
+    def public_action(self, state: S, action: A) -> JSON:
+        """What the other seats see of ``action`` as it is played, as JSON (``state`` is the
+        state before it). By default all of it: a card played face up, a move on the open
+        board. A move that hides something (a convoy laid face down, a screened set-up, a
+        raider's secret order) returns less. Its log line (:meth:`describe_outcome`) may say
+        no more than this and what the move then shows on the board (the leak check holds it
+        to that), and a seat's own record (``Match.record_for``) keeps only this of the other
+        seats' moves."""
+        return action.to_json() if isinstance(action, Action) else repr(action)
+
+    def public_chance(self, state: S, outcome: JSON) -> JSON:
+        """What every seat sees of a chance ``outcome``, as JSON: by default all of it (a die
+        rolled on the table). A shuffle or a card drawn into a hand returns None (its words,
+        :meth:`describe_chance`, then may say only what the board shows after it)."""
+        return outcome
+
     def player_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
 

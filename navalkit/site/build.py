@@ -33,6 +33,7 @@ from typing import Any
 
 from navalkit.core import games as registered_games
 from navalkit.core import get_game
+from navalkit.play.teacher import MIN_KEY_LENGTH, key_hash, new_teacher_key
 
 PYODIDE_VERSION = "0.29.3"
 #: the files of Pyodide's core that the page loads
@@ -69,6 +70,9 @@ class SiteReport:
     pyodide_version: str
     pyodide_source: str
     seconds: float
+    #: the key of the site's teacher link (``play.html?game=…&teacher=<key>``); only its
+    #: SHA-256 is written into the site
+    teacher_key: str = ""
 
     def __str__(self) -> str:
         return (
@@ -272,9 +276,15 @@ def build_site(
     *,
     pyodide_dir: str | os.PathLike[str] | None = None,
     cache: Path | None = None,
+    teacher_key: str | None = None,
 ) -> SiteReport:
     """Build the server-free site into ``out_dir`` (created; files of an earlier build are
-    replaced). ``pyodide_dir`` uses that extracted Pyodide folder instead of ``npm pack``."""
+    replaced). ``pyodide_dir`` uses that extracted Pyodide folder instead of ``npm pack``.
+    ``teacher_key`` opens the teacher's controls on the site's pages (a fresh random one by
+    default, returned in the report); the site holds only its SHA-256."""
+    key = teacher_key or new_teacher_key()
+    if len(key) < MIN_KEY_LENGTH:
+        raise SiteBuildError(f"a teacher key needs at least {MIN_KEY_LENGTH} characters")
     start = time.monotonic()
     chosen = resolve_games(games)
     out = Path(out_dir)
@@ -302,6 +312,7 @@ def build_site(
         "pyodide_packages": sorted(lock["packages"]),
         "games": [{"id": g, "title": get_game(g).title} for g in chosen],
         "archive": ARCHIVE,
+        "teacher_hash": key_hash(key),
     }
     (out / "site.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    return SiteReport(out, chosen, version, origin, time.monotonic() - start)
+    return SiteReport(out, chosen, version, origin, time.monotonic() - start, key)

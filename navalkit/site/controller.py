@@ -55,16 +55,25 @@ class SiteGame:
         opponent: str = "greedy",
         seats: list[str] | None = None,
         teacher: bool = False,
+        can_teach: bool = False,
         **config: Any,
     ) -> None:
         """``seats`` (who plays each seat) wins over ``opponent`` (a person on the first
-        seat, the opponent on the others); ``config`` is the game's settings."""
+        seat, the opponent on the others); ``config`` is the game's settings. ``can_teach``:
+        the page was opened with the teacher's link, so it shows the teacher view's switch
+        and the seed; a student's page shows neither (``teacher`` needs it)."""
         game = get_game(game_id)
         n = players if players is not None else game.default_players
         if seats is None:
             seats = seats_for(game, n, opponent)
+        self.can_teach = bool(can_teach)
         self.session = PlaySession(
-            game_id, seed=seed, players=players, seats=seats, teacher=teacher, **config
+            game_id,
+            seed=seed,
+            players=players,
+            seats=seats,
+            teacher=bool(teacher) and self.can_teach,
+            **config,
         )
         self.game = game
 
@@ -88,10 +97,11 @@ class SiteGame:
         return {
             "game": g.id,
             "title": g.title,
-            "seed": m.seed,
+            "seed": m.seed if self.can_teach else None,  # the seed tells every card to come
             "players": m.players,
             "opponent": self.opponent,
             "teacher": self.session.teacher,
+            "can_teach": self.can_teach,
             "svg": scene_to_svg(screen.scene),
             "width": screen.scene.width,
             "height": screen.scene.height,
@@ -160,13 +170,37 @@ class SiteGame:
         return self.view()
 
     def set_teacher(self, on: bool) -> dict[str, Any]:
-        """Teacher view: show everything, hidden information too (on purpose)."""
-        self.session.set_teacher(on)
+        """Teacher view: show everything, hidden information too (on purpose); only on a page
+        opened with the teacher's link."""
+        if on and not self.can_teach:
+
+            def refuse() -> None:
+                raise ValueError("The teacher view opens only from the teacher's link.")
+
+            self.session.act(refuse)
+        else:
+            self.session.set_teacher(on)
         return self.view()
 
     def save(self) -> str:
-        """The game's record as JSON text (seed, settings and every move)."""
+        """The game's record as JSON text (seed, settings and every move): what this browser
+        keeps to resume the game, as the class server keeps it behind a resume code."""
         return str(self.match.to_json())
+
+    def account(self) -> dict[str, Any]:
+        """The file a page offers to download: on the teacher's page the full record; on a
+        student's page what the seat at the screen knows (``Match.record_for``: no seed, no
+        hidden card, not resumable), and nothing behind a hand-over screen."""
+        if self.can_teach:
+            return {"name": f"navalkit-{self.game.id}.json", "text": self.save()}
+        seat = self.session.viewer
+        if seat is None or self.session.covered:
+            return {"error": "The next player must be at the screen first."}
+        data = self.match.record_for(seat)
+        return {
+            "name": f"navalkit-{self.game.id}-{self.game.player_name(seat)}.json".replace(" ", "-"),
+            "text": json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+        }
 
     def resume(self, text: str) -> dict[str, Any]:
         """Carry on with a saved record; a damaged or foreign save is refused and the current
@@ -194,6 +228,7 @@ class Page:
             if not isinstance(options, dict):
                 raise ValueError("The page's options are not a set of named values.")
             same = self.game is not None and self.game.game.id == game_id
+            can_teach = self.game is not None and self.game.can_teach
             # the settings a link asked for stay in force for the next game at this page
             config = config_to_json(self.game.match.config) if self.game and same else {}
             last = self.game.match.seed if self.game and same else None
@@ -203,6 +238,7 @@ class Page:
                 players=options.get("players"),
                 opponent=str(options.get("opponent", "greedy")),
                 teacher=bool(options.get("teacher", False)),
+                can_teach=can_teach,
                 **config,
             )
         except (NavalkitError, ValueError, TypeError) as exc:
@@ -213,8 +249,13 @@ class Page:
                 self.game, note = SiteGame(game_id), f"{exc} (the defaults are used)"
             return json.dumps({**self.game.view(), "error": note})
         view = self.game.view()
-        view["messages"] = [f"New game, seed {self.game.match.seed}."]
+        view["messages"] = [self._new_game_words()]
         return json.dumps(view)
+
+    def _new_game_words(self) -> str:
+        """'New game.', with its seed on the teacher's page (to play the deal again)."""
+        game = self._current()
+        return f"New game, seed {game.match.seed}." if game.can_teach else "New game."
 
     def open(self, game_id: str, query: str = "") -> str:
         """Start the game a page's query string asks for (``seed``, ``players``,
@@ -227,10 +268,11 @@ class Page:
             seed=fresh_seed() if options.seed is None else options.seed,
             players=options.players,
             seats=options.seats,
+            can_teach=options.teacher,
             **options.config,
         )
         view = self.game.view()
-        view["messages"] = [f"New game, seed {self.game.match.seed}.", *options.notes]
+        view["messages"] = [self._new_game_words(), *options.notes]
         return json.dumps(view)
 
     def call(self, method: str, args_json: str = "[]") -> str:
@@ -244,6 +286,10 @@ class Page:
 
     def save(self) -> str:
         return self._current().save()
+
+    def account(self) -> str:
+        """The file to download, as JSON ``{"name", "text"}`` (or ``{"error"}``)."""
+        return json.dumps(self._current().account())
 
     def games(self) -> str:
         """The games on this site: id, title, summary, players, opponents."""

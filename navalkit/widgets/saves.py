@@ -4,14 +4,16 @@ A save is the match's JSON record, signed with this server's key (core.signing).
 on the server under a resume code (12 random letters and digits, valid for a week), so a
 student who reloads the page types the code to carry on. The teacher's page also shows the
 record and offers it as a file; a student's page does not (the record holds the seed, and so
-every card and die to come). A pasted or uploaded save is taken on a student's page only if
-this server signed it. A damaged, foreign or edited save is refused with a clear message and
-the current game is kept.
+every card and die to come): it offers what the player at the screen knows instead
+(``Match.record_for``: the moves as that seat saw them, no seed, no hidden card). A pasted
+or uploaded save is taken on a student's page only if this server signed it. A damaged,
+foreign or edited save is refused with a clear message and the current game is kept.
 """
 
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
 import secrets
@@ -80,6 +82,12 @@ def read_save(value: str, *, student: bool = False) -> Any:
     return load_match(text, require_signature=student)
 
 
+def _download(name: str, text: str, words: str) -> str:
+    """An HTML link that downloads ``text`` as the file ``name``."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return f"<a download='{name}' href='data:application/json;base64,{data}'>{words}</a>"
+
+
 class SavePanel:
     """Save / resume controls for a GameApp: resume code, download, upload, pasted text."""
 
@@ -90,9 +98,12 @@ class SavePanel:
         tell: Callable[[str], None],
         guard: Callable[[Callable[[], Any]], None],
         student: Callable[[], bool] = lambda: False,
+        viewer: Callable[[], int | None] = lambda: None,
     ) -> None:
+        """``viewer``: the seat whose screen is showing (None: nobody's, behind a hand-over
+        screen or a table of computers), whose account a student's page offers."""
         self._match, self._resume, self._tell = match, resume, tell
-        self._student = student
+        self._student, self._viewer = student, viewer
         self.record_box = w.Textarea(
             placeholder="a resume code (ABCD-EFGH-IJKL) or a saved game (JSON)",
             layout=w.Layout(width="100%", height="90px"),
@@ -119,16 +130,25 @@ class SavePanel:
         shown = f"Resume code: <b class='navalkit-resume-code'>{code}</b>"
         if self._student():  # the record holds the seed, so every card and die to come
             self.record_box.value = ""
-            self.link.value = shown + f" (it works for {RESUME_DAYS} days)"
+            self.link.value = shown + f" (it works for {RESUME_DAYS} days)" + self._account()
         else:
-            data = base64.b64encode(text.encode("utf-8")).decode("ascii")
             self.record_box.value = text
-            self.link.value = (
-                f"{shown} · <a download='navalkit-{code}.json' "
-                f"href='data:application/json;base64,{data}'>download the save</a>"
+            self.link.value = f"{shown} · " + _download(
+                f"navalkit-{code}.json", text, "download the save"
             )
         self._tell(f"Saved. After a reload, type the resume code {code} and press Resume.")
         return code
+
+    def _account(self) -> str:
+        """A link to what the seat at the screen knows of the game, if someone is there."""
+        seat = self._viewer()
+        if seat is None:
+            return ""
+        match = self._match()
+        text = json.dumps(match.record_for(seat), indent=1, ensure_ascii=False) + "\n"
+        name = match.game.player_name(seat).replace(" ", "-")
+        file = f"navalkit-{match.game.id}-{name}.json"
+        return " · " + _download(file, text, "download what you saw")
 
     def resume(self) -> None:
         """Resume from the code or text in the box (the current game is kept on failure)."""

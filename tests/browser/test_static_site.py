@@ -35,12 +35,16 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+#: the teacher key the test site is built with (a real build makes a random one)
+TEACHER_KEY = "test-teacher-key-0123456789"
+
+
 @pytest.fixture(scope="session")
 def site_url(chromium_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site, built once, served from a thread on a free local port."""
     out = tmp_path_factory.mktemp("static-site")
     try:
-        report = build_site(out)
+        report = build_site(out, teacher_key=TEACHER_KEY)
     except SiteBuildError as exc:
         if os.environ.get("CI"):
             pytest.fail(f"the site cannot be built: {exc}", pytrace=False)
@@ -174,10 +178,12 @@ def test_every_game_draws_and_plays_from_the_keyboard(
 
 
 def test_hot_seat_cover_and_save_resume(page: Any, site_url: str) -> None:
-    """Naval War hot-seat: the hand-over screen hides the next hand; a save resumes, and a
-    damaged save is refused with the game kept."""
+    """Naval War hot-seat on a student's page: no teacher switch and no seed; the hand-over
+    screen hides the next hand; a save is kept in the browser (not shown: it holds the seed)
+    and resumes, and a damaged save is refused with the game kept."""
     page.goto(f"{site_url}play.html?game=naval_war&opponent=human&seed=1", wait_until="commit")
     page.wait_for_function("document.body.dataset.state !== undefined", timeout=READY_TIMEOUT_MS)
+    assert not page.locator("#teacher").is_visible() and not page.locator("#seed").is_visible()
     cover = page.locator("#uncover")
     assert cover.is_visible() and "show my board" in cover.inner_text()
     assert page.locator("#legal option").count() == 0, "no legal move shown behind the screen"
@@ -195,7 +201,10 @@ def test_hot_seat_cover_and_save_resume(page: Any, site_url: str) -> None:
     assert cover.is_visible(), "the next player's hand is screened at the hand-over"
     page.click("summary")
     page.click("#save")
-    saved = page.input_value("#record")
+    page.wait_for_function("document.querySelector('#message').innerText.includes('Saved')")
+    assert page.input_value("#record") == "", "a student's page does not show the full save"
+    assert not page.locator("#download").is_visible(), "nothing to download behind the screen"
+    saved = page.evaluate("localStorage.getItem('navalkit-save-naval_war')")
     assert '"format": "navalkit-record"' in saved
     log = page.inner_text("#log")
     page.fill("#record", saved.replace('"seed": 1', '"seed": 2'))
@@ -203,9 +212,45 @@ def test_hot_seat_cover_and_save_resume(page: Any, site_url: str) -> None:
     page.locator("#message .error").wait_for(timeout=MOVE_TIMEOUT_MS)
     assert "damaged" in page.inner_text("#message .error")
     assert page.inner_text("#log") == log, "the game on the page is kept"
-    page.fill("#record", saved)
-    page.click("#resume")
+    page.click("#resume-last")
     page.wait_for_function("document.querySelector('#message').innerText.includes('Resumed')")
+    assert_clean(page)
+
+
+def test_a_students_download_holds_what_the_student_saw(page: Any, site_url: str) -> None:
+    """Against the computer, a student's save offers 'download what you saw': the seat's
+    account (no seed, the computer's hand never in it), which cannot be resumed."""
+    open_game(page, site_url, "naval_war", "&seed=3")
+    page.click("#play-listed")
+    page.wait_for_function(f"({LAST_EVENT_JS}) > 0", timeout=MOVE_TIMEOUT_MS)
+    page.click("summary")
+    page.click("#save")
+    link = page.locator("#download")
+    link.wait_for(state="visible")
+    assert link.inner_text() == "download what you saw"
+    text = page.evaluate("fetch(document.querySelector('#download').href).then((r) => r.text())")
+    assert '"format": "navalkit-seat-record"' in text and '"seed"' not in text
+    page.fill("#record", text)
+    page.click("#resume")
+    page.locator("#message .error").wait_for(timeout=MOVE_TIMEOUT_MS)
+    assert "cannot be resumed" in page.inner_text("#message .error")
+    assert_clean(page)
+
+
+def test_the_teacher_link_shows_the_teacher_controls(page: Any, site_url: str) -> None:
+    """The link the build printed opens the teacher's switch and the seed; its save is the
+    full record. A wrong key is a student's page."""
+    open_game(page, site_url, "naval_war", "&seed=3&teacher=not-the-key-at-all-0000")
+    assert not page.locator("#teacher").is_visible()
+    assert "not this server" in page.inner_text("#message")
+    open_game(page, site_url, "naval_war", f"&seed=3&teacher={TEACHER_KEY}")
+    assert page.locator("#teacher").is_visible() and page.input_value("#seed") == "3"
+    page.check("#teacher")
+    page.wait_for_function("document.querySelector('#status').innerText.length > 0")
+    page.click("summary")
+    page.click("#save")
+    page.wait_for_function("document.querySelector('#record').value.includes('navalkit-record')")
+    assert page.locator("#download").inner_text() == "download the save"
     assert_clean(page)
 
 

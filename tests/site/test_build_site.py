@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from navalkit.core import games, load_match
+from navalkit.play.teacher import key_hash
 from navalkit.site import build
 from navalkit.site.build import (
     ARCHIVE,
@@ -173,6 +174,7 @@ def test_cli_builds_the_site(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert code == 0
     said = capsys.readouterr().out
     assert "python -m http.server -d" in said and "1 games" in said
+    assert "play.html?game=branle_bas&teacher=" in said, "the teacher's link is printed"
     assert (out / "play.html").is_file()
     assert main(["build-site", str(tmp_path / "x"), "--pyodide", str(tmp_path)]) == 2
     assert "not a Pyodide folder" in capsys.readouterr().err
@@ -293,11 +295,11 @@ def test_a_link_opens_the_game_it_asks_for_as_the_voila_pages_read_it() -> None:
     """The site reads a link's options with the Voila pages' reader (navalkit.play.options)."""
     page = Page()
     view = json.loads(page.open("far_seas", "game=far_seas&seed=4&side=allies&colonies=no"))
-    assert (view["seed"], view["opponent"]) == (4, "commander")
+    assert (view["seed"], view["opponent"]) == (None, "commander"), "a student sees no seed"
     game = page.game
     assert game is not None and game.seats == ["commander", "human"]
-    assert game.match.config.colonies is False
-    assert view["messages"] == ["New game, seed 4."]
+    assert game.match.config.colonies is False and game.match.seed == 4
+    assert view["messages"] == ["New game."]
     # a New game from the page's controls keeps the link's settings
     json.loads(page.start("far_seas", json.dumps({"seed": 5})))
     assert page.game is not None and page.game.match.config.colonies is False
@@ -314,3 +316,63 @@ def test_a_link_with_a_bad_value_says_what_it_ignored() -> None:
 def test_the_typed_move_example_is_the_games_own() -> None:
     assert SiteGame("branle_bas", **QUICK).view()["typed_example"] == "h3 h4"
     assert SiteGame("nautic_miles").view()["typed_example"].startswith("hand:")
+
+
+# --- fair play on the site: the teacher's link, and what a student may download --------------
+
+KEY = "a-teacher-key-for-the-tests"
+
+
+def test_a_students_page_has_no_teacher_switch_and_no_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NAVALKIT_TEACHER_HASH", key_hash(KEY))
+    page = Page()
+    view = json.loads(page.open("naval_war", "seed=3"))
+    assert not view["can_teach"] and view["seed"] is None and not view["teacher"]
+    view = json.loads(page.call("set_teacher", "[true]"))
+    assert "teacher's link" in view["error"] and not view["teacher"]
+    view = json.loads(page.start("naval_war", json.dumps({"teacher": True, "seed": 3})))
+    assert not view["teacher"] and not view["can_teach"]
+    view = json.loads(page.open("naval_war", "seed=3&teacher=" + KEY[:-1] + "x"))
+    assert not view["can_teach"] and "not this server's" in " ".join(view["messages"])
+
+
+def test_the_teacher_link_opens_the_switch_and_shows_the_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NAVALKIT_TEACHER_HASH", key_hash(KEY))
+    page = Page()
+    view = json.loads(page.open("naval_war", "seed=3&teacher=" + KEY))
+    assert view["can_teach"] and view["seed"] == 3 and view["messages"][0] == "New game, seed 3."
+    view = json.loads(page.call("set_teacher", "[true]"))
+    assert view["teacher"] and view["error"] is None
+    view = json.loads(page.start("naval_war", json.dumps({"seed": 7})))
+    assert view["can_teach"] and view["seed"] == 7, "New game keeps the teacher's page"
+    file = json.loads(page.account())
+    assert json.loads(file["text"])["format"] == "navalkit-record"
+
+
+def test_a_students_download_is_the_seats_account() -> None:
+    game = SiteGame("naval_war", seed=3)
+    game.play_listed(0)
+    file = game.account()
+    data = json.loads(file["text"])
+    assert data["format"] == "navalkit-seat-record" and "seed" not in data
+    assert file["name"] == "navalkit-naval_war-Player-1.json"
+    assert "cannot be resumed" in game.resume(file["text"])["error"]
+    hot = SiteGame("naval_war", seed=1, opponent="human")
+    assert "at the screen" in hot.account()["error"], "nothing behind the hand-over screen"
+
+
+def test_the_build_keeps_only_the_teacher_keys_hash(tmp_path: Path) -> None:
+    source = _fake_pyodide(tmp_path / "p")
+    report = build_site(tmp_path / "site", ["branle_bas"], pyodide_dir=source)
+    assert len(report.teacher_key) >= 16
+    manifest = json.loads((tmp_path / "site" / "site.json").read_text())
+    assert manifest["teacher_hash"] == key_hash(report.teacher_key)
+    for path in (tmp_path / "site").rglob("*"):
+        if path.is_file() and path.suffix in (".json", ".html", ".js", ".zip"):
+            assert report.teacher_key.encode() not in path.read_bytes(), path
+    with pytest.raises(SiteBuildError, match="at least 16"):
+        build_site(tmp_path / "s2", ["branle_bas"], pyodide_dir=source, teacher_key="short")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from datetime import UTC, datetime
@@ -79,3 +80,37 @@ def test_app_resumes_from_a_code_after_a_reload_and_keeps_its_game_on_bad_input(
     fresh.saves.upload.value = (upload,)
     assert "not text" in fresh.message.value
     assert fresh.match.to_json() == saved
+
+
+def _link_text(html: str, words: str) -> str:
+    """The file behind the data: link that reads ``words``."""
+    import base64
+    import re
+
+    found = re.search(r"href='data:application/json;base64,([^']+)'>" + words + "<", html)
+    assert found, f"no link '{words}' in {html!r}"
+    return base64.b64decode(found.group(1)).decode("utf-8")
+
+
+def test_a_students_page_offers_only_what_the_student_saw() -> None:
+    """The student's save: a resume code and the seat's account (no seed, not resumable);
+    behind a hot-seat hand-over screen, the code only. The teacher's: the full record."""
+    app = GameApp("naval_war", seed=4)
+    app.set_student(True)
+    app.bot_button.click()  # the first seat is a person: let the computer choose for him
+    app.saves.save()
+    assert "download the save" not in app.saves.link.value and app.record_box.value == ""
+    account = json.loads(_link_text(app.saves.link.value, "download what you saw"))
+    assert account["format"] == "navalkit-seat-record" and account["seat"] == 0
+    assert "seed" not in account
+    with pytest.raises(navalkit.RecordError, match="cannot be resumed"):
+        read_save(json.dumps(account), student=True)
+    hot = GameApp("naval_war", seed=4, seats=["human", "human", "human"])
+    hot.set_student(True)
+    assert hot.session.covered
+    hot.saves.save()
+    assert "download" not in hot.saves.link.value, "nothing to download behind the screen"
+    app.set_student(False)
+    app.saves.save()
+    full = _link_text(app.saves.link.value, "download the save")
+    assert json.loads(full)["seed"] == 4

@@ -94,6 +94,9 @@ class BranleBas(Game[State, Action, View, Config]):
     def describe_outcome(self, state: State, action: Action) -> str:
         return rules.describe_outcome(state, action)
 
+    def public_action(self, state: State, action: Action) -> Any:
+        return rules.public_action(action)
+
     def status(self, state: State) -> str:
         return rules.status(state)
 

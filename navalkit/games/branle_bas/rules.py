@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect
 from dataclasses import replace
+from typing import Any
 
 from navalkit.core.errors import Violation
 
@@ -560,6 +561,12 @@ def describe_outcome(state: State, action: Action) -> str:
     return f"{who}: {describe(state, action)}"
 
 
+def public_action(action: Action) -> dict[str, Any]:
+    """What the other player sees of ``action`` as it is played: a ship placed in the screened
+    set-up, but neither which nor where (BB-CAMOUFLAGE); any other action in full."""
+    return {"type": "place"} if isinstance(action, Place) else action.to_json()
+
+
 def status(state: State) -> str:
     """One line on where the game stands."""
     if state.result is not None:
@@ -621,6 +628,7 @@ __all__ = [
     "initial_state",
     "legal_actions",
     "player_name",
+    "public_action",
     "score_breakdown",
     "scores",
     "status",

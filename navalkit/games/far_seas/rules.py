@@ -421,6 +421,14 @@ def describe_outcome(state: State, action: Action) -> str:
     return f"{SIDES[to_move(state) or 0]}: {action.describe()}."
 
 
+def public_action(action: Action) -> dict[str, Any]:
+    """What the Allies see of ``action`` as it is given: of a secret German order, which ships
+    it moves but not where to (FS-HIDDEN); any other action in full."""
+    if isinstance(action, Order) and action.kind in SECRET_ORDERS:
+        return {"type": "order", "ships": [SHIPS[s].name for s in action.ships], "kind": "secret"}
+    return action.to_json()
+
+
 _STEPS = {
     ALLY: "Allies to move a ship",
     GERMAN_PHASE: "Germany to give an order",

@@ -118,6 +118,16 @@ class NauticMiles(Game[State, Action, View, Config]):
             return f"{who} lays a convoy face down at slot {action.at + 1}."
         return f"{who}: {self.describe(state, action)}."
 
+    def public_action(self, state: State, action: Action) -> Any:
+        """A convoy laid face down shows where it lies, not what it is (NM-CONVOY)."""
+        if isinstance(action, Place):
+            return {"type": "convoy", "at": action.at}
+        return action.to_json()
+
+    def public_chance(self, state: State, outcome: Any) -> Any:
+        """Every card is dealt or drawn into a hand: none is seen."""
+        return None
+
     def status(self, state: State) -> str:
         totals = ", ".join(
             f"{side_name(state, s)} {points_text(state.totals[s])}" for s in range(state.sides)

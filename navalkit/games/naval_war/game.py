@@ -71,6 +71,9 @@ class NavalWar(Game[State, Action, View, Config]):
     def describe_outcome(self, state: State, action: Action) -> str:
         return rules.describe_outcome(state, action)
 
+    def public_chance(self, state: State, outcome: Any) -> Any:
+        return rules.public_chance(state, int(outcome))
+
     def player_name(self, seat: int) -> str:
         return rules.player_name(seat)
 

@@ -107,6 +107,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "player_name",
+    "public_chance",
     "round_points",
     "scores",
     "status",
@@ -578,6 +579,14 @@ def describe_chance(state: State, outcome: int) -> str:
     if RED[outcome] and not state.opening:
         return f"{who} draws a red card: {CARDS[outcome].label}."
     return f"{who} draws a card."
+
+
+def public_chance(state: State, outcome: int) -> int | None:
+    """What every seat sees of a chance outcome: a die, a ship from the harbor, a red card
+    drawn outside the clear-out (played at once); not a card dealt or drawn into a hand."""
+    if state.phase in (ROLL, SHIP) or (state.phase != DEAL and RED[outcome] and not state.opening):
+        return outcome
+    return None
 
 
 def describe(state: State, action: Action) -> str:

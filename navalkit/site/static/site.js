@@ -11,6 +11,7 @@
   let page = null; // the Python controller.Page
   let info = null; // this game's row from Page.games()
   let queue = Promise.resolve(); // the requests to Python, in order
+  let canTeach = false; // the page was opened with the teacher's link
   const timings = (window.navalkitTimings = {}); // seconds from start to each milestone
 
   // --- errors: always shown in the page, never a blank page ---------------------------------
@@ -97,8 +98,12 @@
     $("log").scrollTop = $("log").scrollHeight;
     $("undo").disabled = !view.can_undo;
     $("computer").disabled = view.over;
+    // the teacher's switch and the seed (which tells every card to come) only on the teacher's link
+    $("teacher-row").hidden = !view.can_teach;
+    $("seed-label").hidden = !view.can_teach;
     $("teacher").checked = view.teacher;
-    $("seed").value = view.seed;
+    $("seed").value = view.seed === null ? "" : view.seed;
+    canTeach = view.can_teach;
     $("opponent").value = view.opponent;
     $("players").value = String(view.players);
     if (view.typed_example) $("typed").placeholder = "e.g. " + view.typed_example;
@@ -126,12 +131,14 @@
 
   function startOptions() {
     const seed = parseInt($("seed").value, 10);
-    return {
-      seed: Number.isFinite(seed) && seed >= 0 ? seed : 0,
+    const opts = {
       opponent: $("opponent").value,
       players: parseInt($("players").value, 10) || info.default_players,
-      teacher: $("teacher").checked,
+      teacher: canTeach && $("teacher").checked,
     };
+    // no seed: a fresh deal (a student's page); the teacher may replay one on purpose
+    if (canTeach && Number.isFinite(seed) && seed >= 0) opts.seed = seed;
+    return opts;
   }
 
   function newGame(opts) {
@@ -153,24 +160,35 @@
     act("click", [p.x, p.y]);
   }
 
-  // --- save and resume: the Match's JSON record, kept in this browser and as a file -------------
+  // --- save and resume ----------------------------------------------------------------------------
+  // The Match's full record is kept in this browser to resume (as the class server keeps it behind
+  // a resume code). The file offered for download is the teacher's full record, or on a student's
+  // page what the player at the screen knows (no seed, no hidden card: it cannot be resumed).
   const saveKey = "navalkit-save-" + gameId;
 
   function save() {
     const text = page.save();
-    $("record").value = text;
+    let kept = true;
     try {
       localStorage.setItem(saveKey, text);
       $("resume-last").hidden = false;
     } catch (err) {
-      /* private browsing: the file and the text still work */
+      kept = false; // private browsing: the teacher's file and text still work
     }
+    if (canTeach) $("record").value = text;
+    const file = JSON.parse(page.account());
     const link = $("download");
     if (link.href) URL.revokeObjectURL(link.href);
-    link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    link.download = "navalkit-" + gameId + ".json";
-    link.hidden = false;
-    $("message").replaceChildren(el("div", "info", "Saved in this browser; download the file to keep it elsewhere."));
+    link.hidden = Boolean(file.error);
+    if (!file.error) {
+      link.href = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+      link.download = file.name;
+      link.textContent = canTeach ? "download the save" : "download what you saw";
+    }
+    const words = kept
+      ? "Saved in this browser: press \u201cResume last save\u201d to carry on after a reload."
+      : "This browser keeps nothing (private browsing): the game cannot be resumed after a reload.";
+    $("message").replaceChildren(el("div", "info", words));
   }
 
   function wire() {
@@ -222,6 +240,10 @@
     const lap = (name) => (timings[name] = (performance.now() - t0) / 1000);
     const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
     lap("pyodide");
+    // the teacher key's hash, so that the teacher's link (and only it) opens the teacher's controls
+    const manifest = await fetch("site.json").then((r) => (r.ok ? r.json() : {}), () => ({}));
+    const hash = /^[0-9a-f]{64}$/.test(manifest.teacher_hash || "") ? manifest.teacher_hash : "";
+    pyodide.runPython(`import os\nos.environ["NAVALKIT_TEACHER_HASH"] = "${hash}"`);
     $("loading").textContent = "Loading the games…";
     const response = await fetch("navalkit.zip");
     if (!response.ok) throw new Error("navalkit.zip could not be loaded (" + response.status + ")");
