@@ -1,0 +1,182 @@
+"""Widgets for lessons a student reads: predict-then-check questions and tables summarised.
+
+In Voila every cell has already run when the page appears, so a lesson cannot say "predict,
+then run the next cell": the answer would be on the screen already. :class:`Predict` keeps the
+answer in the kernel until the student has committed a prediction, then reveals it, says whether
+the prediction was right and explains; an optional widget (an explainer, a chart) appears with
+the answer. :class:`Table` shows the first rows of a pandas table, numbers rounded and blanks
+blank (never ``NaN`` or ``<NA>``), with the full table behind a "Show all" button. Both work the
+same in Voila and in JupyterLab (plain ipywidgets, no JavaScript of their own).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+__all__ = ["Predict", "Table", "frame_html", "number_words"]
+
+
+def number_words(value: Any, digits: int = 2) -> str:
+    """A value as a student reads it: floats rounded to ``digits`` (trailing zeros dropped),
+    whole floats without ``.0``, missing values blank, booleans as yes/no."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    try:
+        import pandas as pd
+
+        if value is pd.NA or value is pd.NaT:
+            return ""
+    except ImportError:  # pragma: no cover - pandas is a dependency
+        pass
+    if isinstance(value, float) or type(value).__name__.startswith("float"):
+        number = float(value)
+        if math.isnan(number):
+            return ""
+        if number.is_integer():
+            return f"{int(number):,}"
+        text = f"{number:,.{digits}f}"
+        return text.rstrip("0").rstrip(".") if "." in text else text
+    if isinstance(value, int) or type(value).__name__.startswith("int"):
+        return f"{int(value):,}"
+    return str(value)
+
+
+def frame_html(frame: Any, rows: int | None = None, digits: int = 2) -> str:
+    """A pandas DataFrame (or Series) as a plain HTML table: the first ``rows`` rows (all when
+    None), no index unless it is named, numbers rounded, blanks blank; every text escaped."""
+    import pandas as pd
+
+    if isinstance(frame, pd.Series):
+        frame = frame.to_frame()
+    shown = frame if rows is None else frame.head(rows)
+    index = any(name is not None for name in shown.index.names)
+    heads = [*(str(n) for n in shown.index.names if index), *(str(c) for c in shown.columns)]
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+    body = []
+    for key, row in zip(shown.index, shown.itertuples(index=False), strict=True):
+        keys = (key if isinstance(key, tuple) else (key,)) if index else ()
+        cells = [*keys, *row]
+        body.append("".join(f"<td>{html.escape(number_words(c, digits))}</td>" for c in cells))
+    rows_html = "".join(f"<tr>{r}</tr>" for r in body)
+    return (
+        "<table class='navalkit-table' style='border-collapse:collapse'>"
+        f"<thead><tr>{head}</tr></thead><tbody>{rows_html}</tbody></table>"
+    )
+
+
+class Table:
+    """A table summarised: a caption, the first ``first`` rows, and a button that shows all of
+    them (and hides them again). Display it as the last expression of a cell."""
+
+    def __init__(self, frame: Any, *, first: int = 6, caption: str = "", digits: int = 2) -> None:
+        self.frame = frame
+        self.rows = len(frame)
+        self.expanded = False
+        self._first = frame_html(frame, first, digits)
+        self._all = frame_html(frame, None, digits)
+        self.caption = w.HTML(f"<p>{html.escape(caption)}</p>" if caption else "")
+        self.shown = w.HTML(self._first)
+        self.toggle = w.Button(
+            description=f"Show all {self.rows} rows",
+            layout=w.Layout(width="auto", display="" if self.rows > first else "none"),
+        )
+        self.toggle.on_click(lambda _b: self.show_all(not self.expanded))
+        self.widget = w.VBox([self.caption, self.shown, self.toggle])
+
+    def show_all(self, on: bool = True) -> None:
+        self.expanded = on
+        self.shown.value = self._all if on else self._first
+        self.toggle.description = "Show fewer rows" if on else f"Show all {self.rows} rows"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class Predict:
+    """Predict, then check. The student picks one of ``options`` (or types a number when there
+    are none) and presses *Check my prediction*; only then does the page show ``answer``, whether
+    the prediction was right (a number within ``tolerance``), the ``explain`` text and, if given,
+    the widget ``then()`` builds (an explainer that would have shown the answer too soon).
+
+    Until then the answer stays in the kernel: nothing of it is on the page. A prediction, once
+    checked, is kept (the input is locked), so the answer cannot be fished for by trying them
+    all; reloading the page starts the lesson over.
+    """
+
+    def __init__(
+        self,
+        question: str,
+        *,
+        answer: str | float,
+        explain: str,
+        options: Sequence[str] = (),
+        tolerance: float = 0.0,
+        unit: str = "",
+        then: Callable[[], Any] | None = None,
+    ) -> None:
+        if options and str(answer) not in options:
+            raise ValueError(f"the answer {answer!r} is not one of the options {list(options)}")
+        self.answer, self.explain, self.tolerance, self.unit = answer, explain, tolerance, unit
+        self._then = then
+        self.question = w.HTML(f"<p><b>Predict:</b> {html.escape(question)}</p>")
+        self.choice: Any
+        if options:
+            self.choice = w.RadioButtons(options=list(options), value=None)
+        else:
+            self.choice = w.FloatText(value=0.0, description=unit or "", step=0.01)
+        self.check = w.Button(
+            description="Check my prediction",
+            button_style="primary",
+            disabled=bool(options),
+            layout=w.Layout(width="auto"),
+        )
+        self.result = w.HTML()
+        self.more = w.VBox()
+        if options:
+            self.choice.observe(lambda _c: self._ready(), "value")
+        self.check.on_click(lambda _b: self.reveal())
+        self.checked = False
+        self.widget = w.VBox(
+            [self.question, self.choice, self.check, self.result, self.more],
+            layout=w.Layout(border="1px solid #c9d3dd", padding="6px 10px", margin="8px 0"),
+        )
+
+    def _ready(self) -> None:
+        self.check.disabled = self.checked or self.choice.value is None
+
+    def right(self) -> bool:
+        """Is the prediction on the page right?"""
+        value = self.choice.value
+        if isinstance(self.answer, str):
+            return str(value) == self.answer
+        return abs(float(value) - float(self.answer)) <= self.tolerance + 1e-12
+
+    def reveal(self) -> None:
+        """Check the prediction: lock it, show the answer, the verdict and the explanation."""
+        if self.checked or self.choice.value is None:
+            return
+        self.checked = True
+        self.choice.disabled = self.check.disabled = True
+        said = number_words(self.choice.value)
+        answer = number_words(self.answer)
+        unit = f" {self.unit}" if self.unit else ""
+        verdict = "Right!" if self.right() else "Not quite."
+        colour = "#2e7d32" if self.right() else "#b25a00"
+        self.result.value = (
+            f"<p><b style='color:{colour}'>{verdict}</b> You said {html.escape(said)}{unit}; "
+            f"the answer is <b>{html.escape(answer)}{unit}</b>.</p>"
+            f"<p>{html.escape(self.explain)}</p>"
+        )
+        if self._then is not None:
+            shown = self._then()
+            self.more.children = (shown.widget if hasattr(shown, "widget") else shown,)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,63 @@
+"""The lesson widgets: a prediction hides its answer until it is committed; tables read well."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from navalkit.widgets.lesson import Predict, Table, frame_html, number_words
+
+
+def test_a_choice_hides_the_answer_until_a_prediction_is_checked() -> None:
+    shown: list[str] = []
+    p = Predict(
+        "Which is faster?",
+        options=["the frigate", "the ship of the line"],
+        answer="the frigate",
+        explain="Frigates carry fewer guns and more sail.",
+        then=lambda: shown.append("chart") or Table(pd.DataFrame({"a": [1]})),
+    )
+    assert p.check.disabled, "nothing to check before a choice"
+    assert "frigate" not in p.result.value and not p.more.children and not shown
+    p.reveal()  # a click before choosing does nothing
+    assert not p.checked
+    p.choice.value = "the ship of the line"
+    assert not p.check.disabled
+    p.check.click()
+    assert p.checked and p.choice.disabled and p.check.disabled
+    assert "Not quite." in p.result.value and "<b>the frigate</b>" in p.result.value
+    assert "fewer guns" in p.result.value and shown == ["chart"] and p.more.children
+    p.choice.value = "the frigate"
+    p.reveal()  # locked: a second try changes nothing
+    assert "Not quite." in p.result.value and shown == ["chart"]
+
+
+def test_a_number_is_right_within_its_tolerance() -> None:
+    p = Predict("Chance of a 6?", answer=1 / 6, explain="One face in six.", tolerance=0.02, unit="")
+    p.choice.value = 0.17
+    p.reveal()
+    assert "Right!" in p.result.value and "0.17" in p.result.value
+    with pytest.raises(ValueError, match="not one of the options"):
+        Predict("?", options=["a", "b"], answer="c", explain="")
+
+
+def test_numbers_read_as_a_student_reads_them() -> None:
+    assert number_words(0.189802) == "0.19" and number_words(969.0) == "969"
+    assert number_words(float("nan")) == number_words(pd.NA) == number_words(None) == ""
+    assert number_words(True) == "yes" and number_words(12345) == "12,345"
+    assert number_words(0.4, digits=0) == "0" and number_words(20.04, digits=1) == "20"
+
+
+def test_a_table_shows_a_few_rows_and_all_on_demand() -> None:
+    frame = pd.DataFrame({"x": range(10), "p": [0.123456] * 10, "who": ["<b>"] + [None] * 9})
+    t = Table(frame, first=3, caption="Ten rows")
+    assert t.shown.value.count("<tr>") == 4 and t.toggle.description == "Show all 10 rows"
+    assert "&lt;b&gt;" in t.shown.value and "0.12" in t.shown.value and "nan" not in t.shown.value
+    t.toggle.click()
+    assert t.shown.value.count("<tr>") == 11 and t.toggle.description == "Show fewer rows"
+    t.toggle.click()
+    assert t.shown.value.count("<tr>") == 4
+    short = Table(frame.head(2), first=3)
+    assert short.toggle.layout.display == "none"
+    named = frame_html(frame.set_index("x").head(2))
+    assert "<th>x</th>" in named
