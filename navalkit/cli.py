@@ -42,6 +42,10 @@ FILE_DENYLIST = (r".*\.(ipynb|py)", r"(.*/)?\..*")
 JUPYTER_PARTS = ("voila", "ipywidgets", "ipycanvas")
 #: a folder that holds no voila.json / voila.py, so stray config files are never read
 _NO_CONFIG_DIR = Path(__file__).resolve().parent
+#: the Voila page template (``share/voila/templates/navalkit``: the lab template without the
+#: stylesheets it asks a CDN for, so that the pages work on a network that blocks it)
+TEMPLATE = "navalkit"
+TEMPLATE_ROOT = _NO_CONFIG_DIR / "share"
 
 
 # --- URLs ---------------------------------------------------------------------------------
@@ -99,6 +103,7 @@ def voila_command(
         f"--Voila.config_file_paths={_NO_CONFIG_DIR}",
         f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
         "--VoilaConfiguration.strip_sources=True",
+        f"--VoilaConfiguration.template={TEMPLATE}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
     ]
@@ -121,6 +126,16 @@ def voila_command(
             f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
         ]
     return cmd
+
+
+def voila_env() -> dict[str, str]:
+    """What Voila's environment needs to find navalkit's page template (``TEMPLATE``, in the
+    package's ``share`` folder): that folder first on ``JUPYTER_PATH``."""
+    paths = [
+        str(TEMPLATE_ROOT),
+        *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep)),
+    ]
+    return {"JUPYTER_PATH": os.pathsep.join(paths)}
 
 
 def wait_until_serving(
@@ -189,7 +204,7 @@ def serve(
     from .play.teacher import TEACHER_KEY_ENV, new_teacher_key, teacher_key
 
     key = teacher_key() or new_teacher_key()  # the pages' kernels read it from the environment
-    env = {**os.environ, TEACHER_KEY_ENV: key}
+    env = {**os.environ, **voila_env(), TEACHER_KEY_ENV: key}
     print(f"navalkit: serving {notebooks} with Voila", flush=True)
     print(f"  start here:  {start}", flush=True)
     print(f"  all pages:   {base_url(port, host)}", flush=True)

@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from navalkit import cli
@@ -40,6 +41,16 @@ def test_root_voila_json_matches_navalkit_serve() -> None:
     assert conf["strip_sources"] is True
     assert conf["file_allowlist"] == list(cli.FILE_ALLOWLIST)
     assert conf["file_denylist"] == list(cli.FILE_DENYLIST)
+    assert conf["template"] == cli.TEMPLATE
+    template = cli.TEMPLATE_ROOT / "voila" / "templates" / cli.TEMPLATE
+    assert (template / "index.html.j2").is_file() and (template / "conf.json").is_file()
+    hatch = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]
+    data = hatch["targets"]["wheel"]["shared-data"]
+    assert data == {
+        f"navalkit/share/voila/templates/{cli.TEMPLATE}": (
+            f"share/jupyter/voila/templates/{cli.TEMPLATE}"
+        )
+    }, "a wheel installs the template where Voila finds it (Binder's voila.json names it)"
 
 
 def _ci_test_command() -> str:

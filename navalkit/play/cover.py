@@ -23,7 +23,7 @@ def cover_scene(board: Scene, message: str) -> Scene:
         Text(
             board.width / 2,
             board.height / 2 + 18,
-            "press the button beside the board when you are at the screen",
+            "press the \u201cshow my board\u201d button when you are at the screen",
             14,
             "#cfe3f0",
         ),

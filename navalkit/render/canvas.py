@@ -21,7 +21,7 @@ from typing import Any
 
 import ipycanvas  # type: ignore[import-untyped,unused-ignore]
 import ipycanvas.canvas as _ipc  # type: ignore[import-untyped,unused-ignore]
-from ipywidgets import Layout  # type: ignore[import-untyped,unused-ignore]
+from ipywidgets import Box, Layout  # type: ignore[import-untyped,unused-ignore]
 
 from .geometry import normalize_rect
 from .scene import DEFAULT_LAYERS, Circle, Line, Op, Polygon, Rect, Scene, Text
@@ -169,6 +169,22 @@ class CanvasBoard:
     def canvas(self, layer: str) -> Any:
         """The ipycanvas ``Canvas`` drawing ``layer``."""
         return self._canvases[layer]
+
+    def fluid(self, basis: int, *, reserve_px: int = 170, largest: float = 1.5) -> Any:
+        """A box that lets the board scale with the page, keeping its shape: ``basis`` CSS
+        pixels wide to start with, growing with the space beside it up to ``largest`` times its
+        pixel size and never taller than the window less ``reserve_px`` (the page's title and
+        buttons), shrinking on a narrow screen. Place the box, not the board, in a row; the
+        row should not stretch its items (``align_items="flex-start"``)."""
+        width, height = self.widget.width, self.widget.height
+        self.widget.layout.width = "100%"
+        self.widget.layout.height = "auto"
+        tallest = f"calc((100vh - {reserve_px}px) * {width / height:.4f})"
+        cap = f"min({round(largest * width)}px, {tallest})"
+        return Box(
+            [self.widget],
+            layout=Layout(flex=f"1 1 {basis}px", min_width="260px", max_width=cap),
+        )
 
     def set_css_width(self, css_width: int) -> None:
         """Change the displayed width (CSS pixels), keeping the pixel buffer and aspect ratio."""

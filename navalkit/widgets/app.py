@@ -122,7 +122,9 @@ class GameApp:
         self.choice = w.Dropdown(description="Place:", options=[], layout=w.Layout(width="280px"))
         self.choice.observe(self._on_choice, "value")
         self.cover = w.Button(
-            description="Show my board", button_style="warning", layout=w.Layout(display="none")
+            description="Show my board",
+            button_style="warning",
+            layout=w.Layout(display="none", width="auto"),
         )
         self.cover.on_click(lambda _b: self._do(self.session.uncover))
         b = self._button
@@ -196,32 +198,48 @@ class GameApp:
         rules.selected_index = None
         self.rules_panel = rules
         self.settings_view = rules.children[0]
+        # the settings change the next game, so they wait folded away until asked for
+        self.settings_drawer = w.Accordion(
+            children=[
+                w.VBox(
+                    [
+                        w.HTML("Changed settings apply from the next <b>New game</b>."),
+                        w.HBox(
+                            list(self.setting_boxes.values()),
+                            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                        ),
+                    ]
+                )
+            ],
+            titles=("Settings for the next game",),
+            selected_index=None,
+        )
         controls = w.VBox(
             [
                 w.HBox([self.new_button, self.undo_button, self.bot_button, self.run_button]),
                 w.HBox([self.seed_box, *self.seat_boxes]),
                 self.teacher_box,
-                w.HBox(list(self.setting_boxes.values()), layout=w.Layout(flex_flow="row wrap")),
+                self.settings_drawer,
                 w.HBox([self.move_text, self.play_typed]),
                 w.HBox([self.legal_list, self.play_listed]),
                 self.choice,
             ]
         )
+        for row in controls.children[:2]:  # buttons and seats wrap instead of being cut off
+            row.layout.flex_flow = "row wrap"
         side = w.VBox(
-            [
-                self.status,
-                self.series,
-                self.message,
-                self.cover,
-                controls,
-                w.HTML("<b>Moves</b>"),
-                self.log_view,
-            ],
-            layout=w.Layout(width="480px", padding="0 0 0 12px"),
+            [self.series, controls, w.HTML("<b>Moves</b>"), self.log_view],
+            layout=w.Layout(flex="0 1 460px", min_width="300px", padding="0 0 0 12px"),
         )
-        self.widget = w.VBox(
-            [self.title, w.HBox([self.board.widget, side]), self.description, rules]
+        # whose turn it is and what just happened stay above the board, where the eye is; the
+        # board grows with the page and keeps its shape; on a narrow screen the side panel
+        # wraps under it instead of being cut off
+        news = w.VBox([self.status, self.message, self.cover])
+        row = w.HBox(
+            [self.board.fluid(css_width, reserve_px=220), side],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
+        self.widget = w.VBox([self.title, news, row, self.description, rules])
         self.widget.add_class("navalkit-app")
 
     def _button(self, label: str, fn: Callable[[], Any], icon: str) -> w.Button:

@@ -28,7 +28,11 @@ def refusal_html(game: Any, rule_id: str, reason: str) -> str:
     else:
         cite = f" <small>{html.escape(rule_id)}</small>"
     style = "color:#b22222"
-    return f'<div class="navalkit-refusal" style="{style}">✋ {html.escape(reason)}{cite}</div>'
+    # words, not an emoji: a school machine without an emoji font would show a box
+    return (
+        f'<div class="navalkit-refusal" style="{style}"><b>Not allowed:</b> '
+        f"{html.escape(reason)}{cite}</div>"
+    )
 
 
 def info_html(text: str) -> str:

@@ -138,12 +138,14 @@ def error_texts(page: Any) -> list[str]:
 
 
 def assert_clean(page: Any, path: str) -> None:
-    """No error output on the page and no uncaught JavaScript error."""
+    """No error output on the page, no uncaught JavaScript error, and nothing asked of another
+    host (a school network may block a CDN: the page must not depend on one)."""
     errors = error_texts(page)
     assert not errors, f"{path} shows an error:\n" + "\n---\n".join(errors)
     assert not page.problems.page_errors, f"{path} raised in the browser:\n" + "\n".join(
         page.problems.page_errors
     )
+    assert not page.problems.blocked, f"{path} asked another host for {page.problems.blocked}"
 
 
 def canvas_pixels(page: Any, scope: Any = None) -> list[dict[str, Any]]:
@@ -195,6 +197,44 @@ def test_every_page_renders(
         page.screenshot(path=str(_artifact_name(voila_server, page_path, ".png")), full_page=True)
 
 
+#: each board as shown: its pixel buffer's size, its size on screen, the window's width and how
+#: far any of the app's elements reaches right
+_BOARD_BOXES_JS = """
+() => [...document.querySelectorAll('.navalkit-board canvas, canvas.navalkit-board')]
+  .filter((c) => c.offsetParent !== null)
+  .map((c) => {
+    const r = c.getBoundingClientRect();
+    const app = c.closest('.navalkit-app');
+    const right = app ? Math.max(...[...app.querySelectorAll('*')].map(
+      (e) => e.getBoundingClientRect().right)) : 0;
+    return {pw: c.width, ph: c.height, w: r.width, h: r.height, inner: innerWidth, right};
+  })
+"""
+
+
+def assert_boards_keep_their_shape(page: Any, path: str, *sizes: tuple[int, int]) -> None:
+    """At each window size, every board is shown at its own aspect ratio (not stretched) and
+    nothing of the app reaches past the window's right edge (no panel cut off)."""
+    widths = []
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        boxes = page.evaluate(_BOARD_BOXES_JS)
+        assert boxes, f"{path}: no board shown at {width}x{height}"
+        for b in boxes:
+            shown, drawn = b["w"] / b["h"], b["pw"] / b["ph"]
+            assert abs(shown / drawn - 1) < 0.02, (
+                f"{path} at {width}x{height}: a {b['pw']}x{b['ph']} board is shown "
+                f"{b['w']:.0f}x{b['h']:.0f} (stretched)"
+            )
+            assert b["right"] <= b["inner"] + 1, (
+                f"{path} at {width}x{height}: the page reaches {b['right']:.0f} px, past the "
+                f"window's {b['inner']} px (a panel is cut off)"
+            )
+        widths.append(max(b["w"] for b in boxes))
+    assert widths == sorted(widths), f"{path}: the board does not grow with the window: {widths}"
+
+
 def test_play_page_computer_move(page: Any, voila_server: VoilaServer, play_path: str) -> None:
     """On a play page, "Computer move" changes the board's pixels and the status line."""
     open_page(page, voila_server, play_path)
@@ -204,6 +244,7 @@ def test_play_page_computer_move(page: Any, voila_server: VoilaServer, play_path
     status.wait_for(state="visible", timeout=PIXEL_TIMEOUT_S * 1000)
     before_pixels = [s["hash"] for s in wait_for_boards_drawn(page, play_path, scope)]
     before_status = status.inner_text()
+    assert_boards_keep_their_shape(page, play_path, (1366, 768), (1920, 1080))
 
     scope.get_by_role("button", name="Computer move").first.click()
 

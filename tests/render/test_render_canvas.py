@@ -216,3 +216,13 @@ def test_ops_replay_with_explicit_styles(recorder: Any) -> None:
 def event(frontend_event: Event) -> Event:
     """Shorter name for the frontend event helper."""
     return frontend_event
+
+
+def test_a_fluid_board_grows_with_the_page_and_keeps_its_shape() -> None:
+    board = CanvasBoard(960, 368, css_width=620)
+    box = board.fluid(620, reserve_px=200, largest=1.5)
+    assert box.children == (board.widget,)
+    assert (board.widget.layout.width, board.widget.layout.height) == ("100%", "auto")
+    assert box.layout.flex == "1 1 620px"
+    assert box.layout.max_width == "min(1440px, calc((100vh - 200px) * 2.6087))"
+    assert (board.widget.width, board.widget.height) == (960, 368), "the pixel buffer stays"
