@@ -58,15 +58,17 @@ def frame_html(frame: Any, rows: int | None = None, digits: int = 2) -> str:
     shown = frame if rows is None else frame.head(rows)
     index = any(name is not None for name in shown.index.names)
     heads = [*(str(n) for n in shown.index.names if index), *(str(c) for c in shown.columns)]
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in heads)
+    th = "style='padding:3px 12px 3px 0;text-align:left;border-bottom:1px solid #9aa9b7'"
+    td = "style='padding:3px 12px 3px 0;text-align:left;vertical-align:top'"
+    head = "".join(f"<th {th}>{html.escape(h)}</th>" for h in heads)
     body = []
     for key, row in zip(shown.index, shown.itertuples(index=False), strict=True):
         keys = (key if isinstance(key, tuple) else (key,)) if index else ()
         cells = [*keys, *row]
-        body.append("".join(f"<td>{html.escape(number_words(c, digits))}</td>" for c in cells))
+        body.append("".join(f"<td {td}>{html.escape(number_words(c, digits))}</td>" for c in cells))
     rows_html = "".join(f"<tr>{r}</tr>" for r in body)
     return (
-        "<table class='navalkit-table' style='border-collapse:collapse'>"
+        "<table class='navalkit-table' style='border-collapse:collapse;margin:4px 0'>"
         f"<thead><tr>{head}</tr></thead><tbody>{rows_html}</tbody></table>"
     )
 
@@ -85,7 +87,11 @@ class Table:
         self.shown = w.HTML(self._first)
         self.toggle = w.Button(
             description=f"Show all {self.rows} rows",
-            layout=w.Layout(width="auto", display="" if self.rows > first else "none"),
+            layout=w.Layout(
+                width="auto",
+                align_self="flex-start",
+                display="" if self.rows > first else "none",
+            ),
         )
         self.toggle.on_click(lambda _b: self.show_all(not self.expanded))
         self.widget = w.VBox([self.caption, self.shown, self.toggle])
@@ -128,19 +134,22 @@ class Predict:
         self.question = w.HTML(f"<p><b>Predict:</b> {html.escape(question)}</p>")
         self.choice: Any
         if options:
-            self.choice = w.RadioButtons(options=list(options), value=None)
-        else:
-            self.choice = w.FloatText(value=0.0, description=unit or "", step=0.01)
+            self.choice = w.RadioButtons(
+                options=list(options), value=None, layout=w.Layout(width="auto")
+            )
+        else:  # an empty box: nothing to check until the student types a number
+            self.choice = w.Text(
+                placeholder="your guess", description=unit or "", layout=w.Layout(width="180px")
+            )
         self.check = w.Button(
             description="Check my prediction",
             button_style="primary",
-            disabled=bool(options),
-            layout=w.Layout(width="auto"),
+            disabled=True,
+            layout=w.Layout(width="auto", align_self="flex-start"),
         )
         self.result = w.HTML()
         self.more = w.VBox()
-        if options:
-            self.choice.observe(lambda _c: self._ready(), "value")
+        self.choice.observe(lambda _c: self._ready(), "value")
         self.check.on_click(lambda _b: self.reveal())
         self.checked = False
         self.widget = w.VBox(
@@ -148,30 +157,45 @@ class Predict:
             layout=w.Layout(border="1px solid #c9d3dd", padding="6px 10px", margin="8px 0"),
         )
 
+    def prediction(self) -> str | float | None:
+        """The student's prediction: the option chosen, the number typed (a comma or a
+        trailing % is fine: "16,7 %" reads 16.7), or None while there is none."""
+        value = self.choice.value
+        if isinstance(self.answer, str):
+            return None if value is None else str(value)
+        text = str(value or "").strip().rstrip("%").strip().replace(",", ".")
+        try:
+            return float(text)
+        except ValueError:
+            return None
+
     def _ready(self) -> None:
-        self.check.disabled = self.checked or self.choice.value is None
+        self.check.disabled = self.checked or self.prediction() is None
 
     def right(self) -> bool:
         """Is the prediction on the page right?"""
-        value = self.choice.value
+        said = self.prediction()
+        if said is None:
+            return False
         if isinstance(self.answer, str):
-            return str(value) == self.answer
-        return abs(float(value) - float(self.answer)) <= self.tolerance + 1e-12
+            return said == self.answer
+        return abs(float(said) - float(self.answer)) <= self.tolerance + 1e-12
 
     def reveal(self) -> None:
         """Check the prediction: lock it, show the answer, the verdict and the explanation."""
-        if self.checked or self.choice.value is None:
+        said_value = self.prediction()
+        if self.checked or said_value is None:
             return
         self.checked = True
         self.choice.disabled = self.check.disabled = True
-        said = number_words(self.choice.value)
+        said = number_words(said_value)
         answer = number_words(self.answer)
         unit = f" {self.unit}" if self.unit else ""
         verdict = "Right!" if self.right() else "Not quite."
         colour = "#2e7d32" if self.right() else "#b25a00"
         self.result.value = (
-            f"<p><b style='color:{colour}'>{verdict}</b> You said {html.escape(said)}{unit}; "
-            f"the answer is <b>{html.escape(answer)}{unit}</b>.</p>"
+            f"<p><b style='color:{colour}'>{verdict}</b> You said \u201c{html.escape(said)}"
+            f"{unit}\u201d; the answer is <b>{html.escape(answer)}{unit}</b>.</p>"
             f"<p>{html.escape(self.explain)}</p>"
         )
         if self._then is not None:

@@ -10,6 +10,8 @@ import ipywidgets as w
 
 from navalkit.core import bot_names, get_game, simulate
 
+from .lesson import frame_html
+
 
 def compare(
     game_id: str,
@@ -44,8 +46,11 @@ def compare(
     return pd.concat([left, right], ignore_index=True)
 
 
-def summary(frame: Any) -> Any:
-    """Per variant: games, wins by seat, draws, mean length and mean score of each seat."""
+def summary(frame: Any, game: Any = None) -> Any:
+    """Per variant: games, wins by seat, draws, mean length and mean score of each seat.
+    With ``game``, the columns name the players as the game does ("B (north) wins",
+    "B (north): average score") for a student's table; without, short code names
+    ("wins seat 1", "mean score_1") for code."""
     import pandas as pd
 
     rows = []
@@ -53,26 +58,49 @@ def summary(frame: Any) -> Any:
     for variant, part in frame.groupby("variant"):
         row: dict[str, Any] = {"variant": variant, "games": len(part)}
         for seat in range(len(scores)):
-            row[f"wins seat {seat}"] = int((part["winner"] == seat).sum())
+            name = f"{game.player_name(seat)} wins" if game else f"wins seat {seat}"
+            row[name] = int((part["winner"] == seat).sum())
         row["draws"] = int(part["winner"].isna().sum())
-        row["mean length"] = round(float(part["length"].mean()), 1)
-        for c in scores:
-            row[f"mean {c}"] = round(float(part[c].mean()), 1)
+        row["average length (actions)" if game else "mean length"] = round(
+            float(part["length"].mean()), 1
+        )
+        for seat, c in enumerate(scores):
+            name = f"{game.player_name(seat)}: average score" if game else f"mean {c}"
+            row[name] = round(float(part[c].mean()), 1)
         rows.append(row)
     return pd.DataFrame(rows).set_index("variant")
+
+
+def outcome_columns(table: Any) -> list[str]:
+    """The columns of a :func:`summary` that count outcomes: each seat's wins, then draws."""
+    wins = [c for c in table.columns if c.endswith(" wins") or c.startswith("wins ")]
+    return [*wins, "draws"]
 
 
 class WhatIfLab:
     """Pick a setting's two values (or two bots), run, and see the table and a plot."""
 
-    def __init__(self, game_id: str, setting: str | None = None, games: int = 20) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        setting: str | None = None,
+        games: int = 20,
+        values: tuple[Any, Any] | None = None,
+    ) -> None:
+        """``setting`` (its code name) opens the lab on it, with the two ``values`` to compare
+        (default: the setting's default and another of its values)."""
         self.game = get_game(game_id)
         rows = {r["setting"]: r for r in self.game.settings()}
         self.rows = rows
         names = list(rows)
-        self.setting = w.Dropdown(options=names, value=setting or names[0], description="Setting:")
-        self.value_a = w.Text(description="A:", layout=w.Layout(width="200px"))
-        self.value_b = w.Text(description="B:", layout=w.Layout(width="200px"))
+        self.setting = w.Dropdown(
+            options=[(rows[n]["label"], n) for n in names],  # plain words on the page
+            value=setting or names[0],
+            description="Setting:",
+            layout=w.Layout(width="auto"),
+        )
+        self.value_a = w.Text(description="Reading 1:", layout=w.Layout(width="220px"))
+        self.value_b = w.Text(description="Reading 2:", layout=w.Layout(width="220px"))
         choices = bot_names(self.game)
         first = "greedy"  # the game's own heuristic bot, whatever its name
         lineup = [first] + ["random"] * (self.game.default_players - 1)
@@ -93,6 +121,8 @@ class WhatIfLab:
         self.setting.observe(lambda _c: self._defaults(), "value")
         self.run_button.on_click(lambda _b: self.run())
         self._defaults()
+        if values is not None:
+            self.value_a.value, self.value_b.value = (self._text(v) for v in values)
         self.widget = w.VBox([
             w.HBox([self.setting, self.value_a, self.value_b]),
             self.explain,
@@ -114,10 +144,17 @@ class WhatIfLab:
             other = not default
         elif isinstance(default, int) and not choices:
             other = max(default // 2, int(field.metadata.get("low") or 1))
-        self.value_a.value, self.value_b.value = str(default), str(other)
+        self.value_a.value, self.value_b.value = self._text(default), self._text(other)
         self.explain.value = (
             f"<small><b>{html.escape(row['provenance'])}</b> {html.escape(row['help'])}</small>"
         )
+
+    @staticmethod
+    def _text(value: Any) -> str:
+        """A setting's value as the box shows it (on/off for a switch)."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
 
     def _parse(self, text: str) -> Any:
         default = self.rows[self.setting.value]["default"]
@@ -142,11 +179,17 @@ class WhatIfLab:
 
             self.frame = compare(self.game.id, a, b, games=n, bots=bots, on_progress=tick)
         except (ValueError, TypeError) as exc:
-            self.message.value = f"<span style='color:#b22222'>✋ {html.escape(str(exc))}</span>"
+            words = html.escape(str(exc))
+            self.message.value = f"<span style='color:#b22222'><b>Cannot run:</b> {words}</span>"
             return
         self.message.value = ""
-        table = summary(self.frame)
-        self.table.value = table.to_html()
+        table = summary(self.frame, self.game)
+        label = self.rows[name]["label"]
+        table.index = [
+            f"{label}: {self._text(v)}" for v in (a[name], b[name])
+        ]  # each row says which reading it is
+        table.index.name = "reading"
+        self.table.value = frame_html(table)
         self._plot(table, a, b)
 
     def _plot(self, table: Any, a: dict[str, Any], b: dict[str, Any]) -> None:
@@ -154,10 +197,14 @@ class WhatIfLab:
 
         self.plot.clear_output(wait=True)
         with self.plot:
-            cols = [c for c in table.columns if c.startswith("wins") or c == "draws"]
-            ax = table[cols].T.plot.bar(figsize=(7, 3))
+            ax = table[outcome_columns(table)].T.plot.bar(figsize=(8, 3), rot=0)
             (name, va), (_, vb) = next(iter(a.items())), next(iter(b.items()))
-            ax.legend([f"A: {name}={va}", f"B: {name}={vb}"])
+            label = self.rows[name]["label"]
+            ax.legend(
+                [f"{label}: {self._text(va)}", f"{label}: {self._text(vb)}"],
+                loc="upper left",
+                bbox_to_anchor=(1.01, 1),
+            )
             ax.set_ylabel("games")
             ax.set_title(f"{self.game.title}: outcomes under two settings")
             plt.tight_layout()

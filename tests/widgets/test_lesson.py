@@ -34,9 +34,17 @@ def test_a_choice_hides_the_answer_until_a_prediction_is_checked() -> None:
 
 def test_a_number_is_right_within_its_tolerance() -> None:
     p = Predict("Chance of a 6?", answer=1 / 6, explain="One face in six.", tolerance=0.02, unit="")
-    p.choice.value = 0.17
+    assert p.check.disabled and p.prediction() is None, "an empty box is no prediction"
+    p.choice.value = "a lot"
+    assert p.check.disabled
+    p.choice.value = "0,17"
+    assert not p.check.disabled and p.prediction() == 0.17
     p.reveal()
     assert "Right!" in p.result.value and "0.17" in p.result.value
+    pct = Predict("Percent?", answer=25, explain="", tolerance=1, unit="%")
+    pct.choice.value = "25 %"
+    pct.reveal()
+    assert "Right!" in pct.result.value
     with pytest.raises(ValueError, match="not one of the options"):
         Predict("?", options=["a", "b"], answer="c", explain="")
 
@@ -60,4 +68,4 @@ def test_a_table_shows_a_few_rows_and_all_on_demand() -> None:
     short = Table(frame.head(2), first=3)
     assert short.toggle.layout.display == "none"
     named = frame_html(frame.set_index("x").head(2))
-    assert "<th>x</th>" in named
+    assert ">x</th>" in named

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from navalkit.widgets.whatif import WhatIfLab, compare, summary
+from navalkit.widgets.whatif import WhatIfLab, compare, outcome_columns, summary
 
 
 def test_compare_uses_the_same_seeds_under_both_settings() -> None:
@@ -32,3 +32,19 @@ def test_lab_runs_and_reports_bad_values_without_breaking() -> None:
     assert "invalid literal" in lab.message.value
     lab.setting.value = "wrecks"
     assert (lab.value_a.value, lab.value_b.value) == ("stay", "remove")
+
+
+def test_lab_speaks_plain_words_and_takes_the_two_values() -> None:
+    lab = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(40, 20))
+    assert ("Moves before time is up", "max_plies") in lab.setting.options
+    assert (lab.value_a.value, lab.value_b.value) == ("40", "20")
+    lab.bot.value = "greedy,random"
+    lab.run()
+    shown = lab.table.value
+    assert "Moves before time is up: 40" in shown and "A (south) wins" in shown
+    assert "wins seat" not in shown and "score_" not in shown
+    plain = summary(lab.frame, lab.game)
+    assert outcome_columns(plain) == ["A (south) wins", "B (north) wins", "draws"]
+    assert outcome_columns(summary(lab.frame)) == ["wins seat 0", "wins seat 1", "draws"]
+    switch = WhatIfLab("branle_bas", setting="touch_move")
+    assert (switch.value_a.value, switch.value_b.value) == ("on", "off")

@@ -28,18 +28,24 @@ from .config import Config
 from .data import COMPASS, POINT_INDEX, RANGE_BANDS, TURN_COST
 from .mechanics import sequence
 from .mechanics.combat import (
+    arc_side,
     boarding_chances,
     catch_chance,
     fire_chance,
     fire_fate,
     hit_chance,
     hit_number,
+    relative_bearing,
     volley_odds,
 )
 from .mechanics.wind import max_move, point_of_sail, points_off_wind, tacking, wind_words
 from .state import COMBAT, EXPLODED, State
 
-__all__ = ["BoardingOdds", "FireRisk", "HitChances", "SailWheel"]
+__all__ = ["BoardingOdds", "BroadsideArcs", "FireRisk", "HitChances", "SailWheel"]
+
+
+#: slider labels shown whole (the default cuts them at about 10 letters)
+WIDE = {"description_width": "initial"}
 
 
 # --- The points-of-sail wheel: turn a heading around the wind rose and watch the movement
@@ -225,14 +231,20 @@ class HitChances:
 
     def __init__(self, range_cm: float = 6.0, aim: str = "hull", decks: int = 3) -> None:
         self.range = w.FloatSlider(
-            value=range_cm, min=0.5, max=14, step=0.5, description="Range cm:"
+            value=range_cm,
+            min=0.5,
+            max=14,
+            step=0.5,
+            description="Range cm:",
+            style=WIDE,
+            readout_format=".1f",
         )
         self.aim = w.ToggleButtons(options=["hull", "sails"], value=aim, description="Aim:")
         self.decks = w.IntSlider(value=decks, min=1, max=3, description="Gun decks:")
         self.table = w.HTML(self.band_table())
         self.out = w.HTML()
         self.out.add_class("navalkit-description")
-        self.image = w.Image(format="png")
+        self.image = w.Image(format="png", layout=w.Layout(max_width="440px"))
         self.figure = Figure(figsize=(5.5, 3))
         for box in (self.range, self.aim, self.decks):
             box.observe(lambda _ch: self.refresh(), "value")
@@ -301,17 +313,128 @@ class HitChances:
         self.image.value = _png(fig)
 
 
+# --- Where the guns bear: a ship's two broadside arcs, the range rings and four enemies
+
+ARC_SIZE, ARC_PX = 380, 13  # canvas pixels, pixels per cm
+#: the enemies around a ship heading north at the centre: (label, cm east, cm north)
+ARC_TARGETS: tuple[tuple[str, float, float], ...] = (
+    ("A", 0.0, 6.0),
+    ("B", 10.0, -1.0),
+    ("C", 0.0, -5.0),
+    ("D", -14.0, 2.0),
+)
+
+
+def _need(n: int) -> str:
+    """A die score to roll in words: "4+", or "a 6" when only a six will do."""
+    return "a 6" if n == 6 else f"{n}+"
+
+
+class BroadsideArcs:
+    """A ship heading north with her two broadside arcs shaded and the 4, 8 and 12 cm range
+    rings; four enemy ships around her, and for each whether a broadside can reach it."""
+
+    def __init__(self, css_width: int = 380, words: bool = True) -> None:
+        self.board = CanvasBoard(ARC_SIZE, ARC_SIZE, ("board",), css_width=css_width)
+        self.board.widget.add_class("navalkit-board")
+        # words=False: the picture alone, for a "predict, then check" question (the words
+        # would give the answer away); show them later with show_words()
+        self.out = w.HTML(self.text() if words else "")
+        self.out.add_class("navalkit-description")
+        self.widget = w.HBox(
+            [self.board.widget, w.VBox([self.out], layout=w.Layout(max_width="520px"))]
+        )
+        self.board.show(self.scene())
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def show_words(self) -> w.HTML:
+        """Put the verdicts beside the picture; also returned as a widget of their own."""
+        self.out.value = self.text()
+        return w.HTML(self.text())
+
+    @staticmethod
+    def verdicts() -> dict[str, str]:
+        """For each enemy: where she lies and whether a broadside of the ship at the centre
+        (heading north) can reach her, with the rule that says so."""
+        out = {}
+        for label, x, y in ARC_TARGETS:
+            r = math.hypot(x, y)
+            side = arc_side(relative_bearing(0.0, 0.0, 0, x, y))
+            where = f"{r:.0f} cm away"
+            if side is None:
+                end = "ahead" if y > 0 else "astern"
+                out[label] = f"{where}, {end}: no broadside bears there (AOS-ARC-ENDS)."
+                continue
+            name = ("port", "starboard")[side]
+            hull, sails = hit_number(r, "hull"), hit_number(r, "sails")
+            if hull is None or sails is None:
+                out[label] = (
+                    f"{where}, in the {name} arc, but out of range: guns reach 12 cm (AOS-RANGE)."
+                )
+            else:
+                out[label] = (
+                    f"{where}, in the {name} arc: the {name} decks can fire; hull hits on "
+                    f"{_need(hull)}, sails on {_need(sails)} (AOS-ARCS, AOS-RANGE)."
+                )
+        return out
+
+    def text(self) -> str:
+        rows = "".join(f"<li><b>{k}</b>: {html.escape(v)}</li>" for k, v in self.verdicts().items())
+        return (
+            f"<ul>{rows}</ul>C sits right astern: no gun bears on her, but if she turns her "
+            "broadside on our stern she <b>rakes</b> it, and each hit knocks out a gun deck on "
+            f"both sides. {rule_html('AOS-RAKE')}"
+        )
+
+    def scene(self) -> Scene:
+        t = get_theme()
+        c = ARC_SIZE / 2
+        b = SceneBuilder(ARC_SIZE, ARC_SIZE, ("board",), title="Broadside arcs")
+        b.add("board", Circle(c, c, c - 2, fill=t.sea, stroke=t.grid))
+        for lo, name in ((45, "starboard"), (225, "port")):
+            pts = [(c, c)]
+            for k in range(0, 91, 15):
+                a = math.radians(lo + k)
+                pts.append((c + 12 * ARC_PX * math.sin(a), c - 12 * ARC_PX * math.cos(a)))
+            b.add("board", Polygon(tuple(pts), fill=t.highlight, alpha=0.22))
+            a = math.radians(lo + 45)
+            lx, ly = c + 6 * ARC_PX * math.sin(a), c - 6 * ARC_PX * math.cos(a) - 18
+            b.add("board", Text(lx, ly, f"{name} guns", 11, t.text, bold=True))
+        for r in (4, 8, 12):
+            b.add("board", Circle(c, c, r * ARC_PX, stroke=t.grid, line_width=1, alpha=0.8))
+            b.add("board", Text(c + 6, c - r * ARC_PX + 8, f"{r} cm", 9, t.text_muted, "left"))
+        hull = ((0.0, 2.2), (0.9, 0.8), (0.8, -1.8), (-0.8, -1.8), (-0.9, 0.8))
+        ship = tuple((c + x * ARC_PX, c - y * ARC_PX) for x, y in hull)
+        b.add("board", Polygon(ship, fill=t.player(0), stroke="#ffffff"))
+        b.add("board", Text(c, 12, "bow: no guns", 10, t.text_muted))
+        b.add("board", Text(c, ARC_SIZE - 12, "stern: no guns", 10, t.text_muted))
+        for label, x, y in ARC_TARGETS:
+            px, py = c + x * ARC_PX, c - y * ARC_PX
+            px, py = min(max(px, 14), ARC_SIZE - 14), min(max(py, 14), ARC_SIZE - 14)
+            b.add("board", Circle(px, py, 11, fill=t.player(1), stroke="#ffffff"))
+            b.add("board", Text(px, py, label, 12, "#ffffff", bold=True))
+        return b.build()
+
+
 class FireRisk:
     """How likely a broadside sets the target alight, and how likely a fire ends in an explosion."""
 
     def __init__(self, decks: int = 3, neighbour_cm: float = 5.0, trials: int = 2000) -> None:
         self.decks = w.IntSlider(value=decks, min=1, max=3, description="Gun decks:")
         self.neighbour = w.FloatSlider(
-            value=neighbour_cm, min=1, max=14, step=0.5, description="Neighbour cm:"
+            value=neighbour_cm,
+            min=1,
+            max=14,
+            step=0.5,
+            description="Neighbour cm:",
+            style=WIDE,
+            readout_format=".1f",
         )
         self.trials = w.IntSlider(value=trials, min=200, max=20000, step=200, description="Trials:")
         self.seed = w.IntText(value=1, description="Seed:")
-        self.run = w.Button(description="Simulate with the engine")
+        self.run = w.Button(description="Simulate with the engine", layout=w.Layout(width="auto"))
         self.out = w.HTML()
         self.sim = w.HTML()
         for box in (self.decks, self.neighbour):
@@ -368,12 +491,16 @@ class BoardingOdds:
     """Each side rolls a die per gun deck; the higher total captures the other ship."""
 
     def __init__(self, attacker: int = 6, defender: int = 3, trials: int = 2000) -> None:
-        self.attacker = w.IntSlider(value=attacker, min=1, max=6, description="Boarders' decks:")
-        self.defender = w.IntSlider(value=defender, min=1, max=6, description="Defenders' decks:")
+        self.attacker = w.IntSlider(
+            value=attacker, min=1, max=6, description="Boarders' decks:", style=WIDE
+        )
+        self.defender = w.IntSlider(
+            value=defender, min=1, max=6, description="Defenders' decks:", style=WIDE
+        )
         self.ties = w.Dropdown(options=["reroll", "defender"], value="reroll", description="Ties:")
         self.trials = w.IntSlider(value=trials, min=200, max=20000, step=200, description="Trials:")
         self.seed = w.IntText(value=1, description="Seed:")
-        self.run = w.Button(description="Simulate with the engine")
+        self.run = w.Button(description="Simulate with the engine", layout=w.Layout(width="auto"))
         self.out = w.HTML()
         self.sim = w.HTML()
         for box in (self.attacker, self.defender, self.ties):

@@ -25,11 +25,11 @@ from .actions import (
 )
 from .clauses import CLAUSES
 from .config import Config
-from .data import COMPASS
+from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
 from .mechanics import sequence
 from .mechanics.wind import point_of_sail, wind_words
 from .observe import observe
-from .state import MOVE, OVER, State
+from .state import EXPLODED, MOVE, OVER, SUNK, Ship, State
 
 RULES_VERSION = "age_of_sail/1"
 ROLL_WORDS = {
@@ -154,9 +154,7 @@ class AgeOfSail(Game[State, Action, State, Config]):
         score = f"Damage {state.nations[0]} {a} - {state.nations[1]} {b}."
         wind = f"wind {wind_words(state.wind_from)}, force {state.wind_speed}"
         if state.phase == OVER:
-            w = self.winner(state)
-            who = "a draw" if w is None else f"{state.nations[w]} wins"
-            return f"Battle over ({who}). {state.result} {score}"
+            return ending(state)
         if state.queue:
             return f"Round {state.round}, {wind}: dice to throw. {score}"
         phase = "movement" if state.phase == MOVE else "broadsides and boarding"
@@ -202,3 +200,117 @@ class AgeOfSail(Game[State, Action, State, Config]):
 
 
 GAME = AgeOfSail()
+
+
+# --- the ending in words: who won, by which rule, and where the points came from -------------
+TEMPLATES: dict[str, Template] = {t.kind: t for t in (SHIP_OF_THE_LINE, PRIVATEER)}
+
+
+def _count(n: int, thing: str, many: str = "") -> str:
+    return f"{n} {thing if n == 1 else many or thing + 's'}"
+
+
+def _whole(ship: Ship) -> int:
+    """The boxes of a whole ship of her kind (gun decks both sides, masts, hull units)."""
+    t = TEMPLATES.get(ship.kind)
+    return 2 * t.decks + len(t.rig) + t.hull if t else ship.boxes
+
+
+def _prize_crew(state: State, i: int) -> int:
+    """1 when ship ``i`` is locked with a prize she took: a gun deck of hers crossed over."""
+    s = state.ships[i]
+    j = s.entangled
+    if j < 0:
+        return 0
+    prize = state.ships[j]
+    return int(prize.captured and prize.side == s.side and prize.nation != s.nation)
+
+
+def points_from(state: State, side: int) -> tuple[list[str], int]:
+    """The enemy ships ``side``'s points came from, in words, and the points those words
+    account for (the records show the ships now: masts repaired after a hit, or gun decks
+    sent across as prize crews elsewhere, can make it differ from the score)."""
+    mine = state.nations[side]
+    words: list[str] = []
+    counted = 0
+    for i, s in enumerate(state.ships):
+        flag = state.nations[s.side]
+        lost = s.status in (SUNK, EXPLODED)
+        fate = "sank" if s.status == SUNK else "blew up"
+        if s.nation == mine:  # one of ours, lost under the enemy's flag: her boxes are ours
+            if lost and flag != mine:
+                words.append(
+                    f"{s.name}, taken by {flag}, {fate} ({_count(s.boxes, 'box', 'boxes')})"
+                )
+                counted += s.boxes
+            continue
+        whole = _whole(s)
+        if s.captured and (flag == mine or lost):
+            then = f", then {fate}" if lost else ""
+            words.append(f"{s.name} was captured{then} (all {whole} boxes)")
+            counted += whole
+        elif lost:
+            words.append(f"{s.name} {fate} (all {whole} boxes)")
+            counted += whole
+        else:
+            t = TEMPLATES.get(s.kind)
+            if t is None:
+                continue
+            crew = _prize_crew(state, i)
+            losses = [
+                (2 * t.decks - sum(s.decks) - crew, "gun deck"),
+                (len(t.rig) - sum(s.masts), "mast"),
+                (t.hull - s.hull, "hull unit"),
+            ]
+            lost_words = [_count(n, what) for n, what in losses if n > 0]
+            counted += sum(n for n, _ in losses if n > 0)
+            if lost_words:
+                words.append(f"{s.name} lost {', '.join(lost_words)}")
+            else:
+                words.append(f"{s.name} unharmed")
+    return words, counted
+
+
+def ending(state: State) -> str:
+    """The game-over status: the winner and the rule that makes him so (AOS-VICTORY), why the
+    battle ended (AOS-END), and each admiral's points with the enemy ships they came from
+    (AOS-VICTORY-POINTS)."""
+    a, b = state.damage
+    nations = state.nations
+    if a == b:
+        head = (
+            f"Battle over: a draw. Both admirals inflicted {_count(a, 'damage point')}, and "
+            "only the one who inflicted more damage wins (AOS-VICTORY)."
+        )
+    else:
+        w = 0 if a > b else 1
+        head = (
+            f"Battle over: {nations[w]} wins, {_count(max(a, b), 'damage point')} to "
+            f"{min(a, b)}: the admiral who inflicted the most damage wins (AOS-VICTORY)."
+        )
+    alive = [any(s.afloat and s.side == p for s in state.ships) for p in (0, 1)]
+    gone = [n for n, here in zip(nations, alive, strict=True) if not here]
+    if gone:
+        why = f"no ship is left afloat under the flag of {' or '.join(gone)}"
+    else:
+        n = state.config.max_rounds
+        why = f"the agreed {_count(n, 'round')} {'is' if n == 1 else 'are'} over"
+    why = f"Why it ended: {why} (AOS-END)."
+    parts, off = [], False
+    for side in (0, 1):
+        words, counted = points_from(state, side)
+        off = off or counted != state.damage[side]
+        parts.append(
+            f"{nations[side]} {_count(state.damage[side], 'point')}: "
+            + ("; ".join(words) if words else "no enemy ship hit")
+        )
+    points = (
+        "Points (AOS-VICTORY-POINTS): 1 for each gun deck, mast or hull unit destroyed, and "
+        f"all the boxes of a ship sunk, blown up or captured. {'. '.join(parts)}."
+    )
+    if off:
+        points += (
+            " (The records show the ships now: a mast shot down still counts after it is "
+            "repaired, and a gun deck sent across as a prize crew is no point for anyone.)"
+        )
+    return f"{head} {why} {points}"

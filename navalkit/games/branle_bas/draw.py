@@ -15,6 +15,7 @@ from navalkit.render.theme import Theme
 from .data import (
     BOARD,
     FILES,
+    INDEX,
     MINE,
     RADIUS,
     SETUP_ZONE,
@@ -140,8 +141,10 @@ def draw(
         for sq in SETUP_ZONE[side]:
             x, y = cell_origin(sq)
             b.add("pieces", Rect(x, y, CELL, CELL, fill="#555555", alpha=0.55))
-        cx, cy = cell_centre(SETUP_ZONE[side][len(SETUP_ZONE[side]) // 2])
-        b.add("pieces", Text(cx, cy, "screened: camouflage", 14, "#ffffff", bold=True))
+        # the label in the middle of the screened half, on the centre file
+        rows = sorted({BOARD[sq].y for sq in SETUP_ZONE[side]})
+        _, cy = cell_centre(INDEX[(0, rows[len(rows) // 2])])
+        b.add("pieces", Text(SIZE / 2, cy, "screened: camouflage", 18, "#ffffff", bold=True))
     if state.last_move:
         for sq in state.last_move:
             x, y = cell_origin(sq)

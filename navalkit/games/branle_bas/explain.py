@@ -7,22 +7,42 @@ Both are thin widgets over the pure rules: the explorer asks ``destinations`` an
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w
 
 from navalkit.render.canvas import CanvasBoard
+from navalkit.render.svg import scene_to_svg
+from navalkit.widgets.lesson import number_words
 from navalkit.widgets.panels import refusal_html
 
+from .actions import Move
 from .clauses import CLAUSES
 from .config import Config
-from .data import BOARD, INDEX, KINDS, MINE, MINE_SQUARE, SHIPS, N, code, kind_info, square_index
-from .draw import draw
+from .data import (
+    BOARD,
+    FILES,
+    INDEX,
+    KINDS,
+    MINE,
+    MINE_SQUARE,
+    RADIUS,
+    SHIPS,
+    SIDE,
+    N,
+    code,
+    kind_info,
+    square_index,
+)
+from .draw import CELL, MARGIN, SIZE, draw
 from .game import GAME
 from .mechanics.movement import destinations
 from .mechanics.scoring import Tally, score_items, totals
-from .rules import explain_move, initial_state, tallies
+from .observe import View
+from .rules import ending, explain_move, initial_state, item_label, tallies
 from .state import PLAY, State
 
 MODES = (
@@ -182,6 +202,7 @@ class ScoringCalculator:
     COLUMNS = ("sank (enemy ships)", "in the enemy port", "in neutral ports")
 
     def __init__(self, match: Any = None) -> None:
+        """``match``: a Match or a State to load (its ending and tallies), or None."""
         self.result = w.Dropdown(
             options=[
                 ("Victory: the enemy Admiral sunk", "victory"),
@@ -190,6 +211,7 @@ class ScoringCalculator:
             ],
             description="Ending:",
             style={"description_width": "initial"},
+            layout=w.Layout(width="360px"),
         )
         self.winner = w.ToggleButtons(
             options=_SIDES, description="Winner:", style={"button_width": "40px"}
@@ -222,7 +244,7 @@ class ScoringCalculator:
             box.observe(lambda _ch: self.refresh(), "value")
         self.widget = w.VBox([w.HBox([self.result, self.winner, self.bonus]), self.grid, self.out])
         if match is not None:
-            self.load(match.state)
+            self.load(match if isinstance(match, State) else match.state)
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -269,7 +291,8 @@ class ScoringCalculator:
         rows = []
         for side, its in enumerate(items):
             body = "".join(
-                f"<tr><td>{html.escape(t)}</td><td align='right'>{p}</td></tr>" for t, p in its
+                f"<tr><td>{html.escape(item_label(t))}</td><td align='right'>{p}</td></tr>"
+                for t, p in its
             )
             total = (ta, tb)[side]
             rows.append(
@@ -286,3 +309,168 @@ class ScoringCalculator:
 def cell(x: int, y: int) -> str:
     """The name of the square at (x, y) (0, 0 is the centre)."""
     return BOARD[INDEX[(x, y)]].name
+
+
+# --- helpers for the lesson and the what-if lab ------------------------------------------------
+def position(pieces: Mapping[str, str], *, to_move: str = "A", **fields: Any) -> State:
+    """A position in play with both Mines and exactly ``pieces``, e.g. ``{"j10": "A amiral",
+    "j11": "B vedette"}``; ``fields`` sets other State fields (``sunk_by``, ``in_port`` ...).
+    A turn is one move (no touch-move) and no lot is drawn, so a lesson can play it at once."""
+    board = list(_empty_sea())
+    for square, what in pieces.items():
+        side, kind = what.split()
+        board[square_index(square)] = code(SIDE.index(side), KINDS_BY_KEY[kind])
+    start = initial_state(Config(setup="standard", first_player=to_move, touch_move=False))
+    return replace(start, board=tuple(board), to_move=SIDE.index(to_move), **fields)
+
+
+def play_moves(state: State, *moves: str) -> State:
+    """``state`` after ``moves`` written like ``"j10-j11"`` (each must be legal)."""
+    for text in moves:
+        frm, to = (square_index(s) for s in text.split("-"))
+        v = GAME.violation(state, Move(frm, to))
+        if v is not None:
+            raise ValueError(f"{text} is refused by rule {v.rule_id}: {v.message}")
+        state = GAME.apply(state, Move(frm, to))
+    return state
+
+
+def _corner(name: str) -> tuple[float, float]:
+    """Top-left pixel of the cell named ``name`` (file a-s, rank 1-19), on the board or not."""
+    x = FILES.index(name[0].lower()) - RADIUS
+    y = int(name[1:]) - RADIUS - 1
+    return MARGIN + (x + RADIUS) * CELL, MARGIN + (RADIUS - y) * CELL
+
+
+def _view_box(crop: tuple[str, str] | None) -> tuple[float, float, float, float]:
+    if crop is None:
+        return 0.0, 0.0, float(SIZE), float(SIZE)
+    corners = [_corner(name) for name in crop]
+    left = min(x for x, _ in corners) - CELL / 2
+    top = min(y for _, y in corners) - CELL / 2
+    right = max(x for x, _ in corners) + CELL * 1.5
+    bottom = max(y for _, y in corners) + CELL * 1.5
+    return left, top, right - left, bottom - top
+
+
+def board_picture(
+    state: State | View,
+    *,
+    width: int = 340,
+    crop: tuple[str, str] | None = None,
+    caption: str = "",
+    selected: str | None = None,
+    targets: Iterable[str] = (),
+    marks: Iterable[str] = (),
+) -> w.HTML:
+    """A still picture of the board (an SVG, so it shows in Voila at once), ``width`` pixels
+    wide; ``crop`` = two corner squares shows only that part, enlarged."""
+    scene = draw(state, selected=selected, targets=tuple(targets), marks=tuple(marks))
+    svg = scene_to_svg(scene)
+    x, y, vw, vh = _view_box(crop)
+    height = round(width * vh / vw)
+    svg = re.sub(
+        r'width="[^"]*" height="[^"]*" viewBox="[^"]*"',
+        f'width="{width}" height="{height}" viewBox="{x:g} {y:g} {vw:g} {vh:g}"',
+        svg,
+        count=1,
+    )
+    note = (
+        f"<div style='font-size:90%;color:#4a5a6a;max-width:{width}px'>{html.escape(caption)}</div>"
+        if caption
+        else ""
+    )
+    return w.HTML(f"<div style='margin:4px 12px 4px 0'>{svg}{note}</div>")
+
+
+def move_box(state: State, frm: str, to: str) -> w.HTML:
+    """Whether the piece on ``frm`` may go to ``to`` now: legal, or the rule that forbids it."""
+    a, b = square_index(frm), square_index(to)
+    v = explain_move(state, a, b)
+    if v is None:
+        piece = kind_info(state.board[a] & 15).label
+        return w.HTML(
+            f"<p style='color:#2e7d32'>✔ The {html.escape(piece)} may go {frm} → {to}.</p>"
+        )
+    return w.HTML(refusal_html(GAME, v.rule_id, v.message))
+
+
+def refusal_box(state: State, action: Any) -> w.HTML:
+    """Why the rules refuse ``action`` in ``state`` (or that they allow it), as a page shows it."""
+    v = GAME.violation(state, action)
+    if v is None:
+        return w.HTML("<p style='color:#2e7d32'>✔ Allowed.</p>")
+    return w.HTML(refusal_html(GAME, v.rule_id, v.message))
+
+
+def ending_box(state: State) -> w.HTML:
+    """A finished game's ending in plain words (who won, by which rule, the score item by
+    item), in a box."""
+    text = ending(state) or "The game is not over yet."
+    return w.HTML(
+        "<div style='border-left:4px solid #1f5f8b;padding:4px 10px;margin:6px 0;"
+        f"background:#f3f7fb;max-width:760px'>{html.escape(text)}</div>"
+    )
+
+
+#: how a game of Branle-Bas can end: (the ending, its rule, who wins, how it is scored)
+ENDINGS: tuple[tuple[str, str, str, str], ...] = (
+    ("Your Admiral enters the enemy port: Triumph", "BB-TRIUMPH", "you", "BB-TRIUMPH-SCORE"),
+    ("You sink the enemy Admiral: Victory", "BB-VICTORY", "you", "BB-VICTORY"),
+    ("The enemy Admiral steers into one of your nets", "BB-NET-ADMIRAL", "you", "BB-VICTORY"),
+    ("The two Admirals are left alone, as the seed describes", "BB-DRAW", "nobody", "BB-DRAW"),
+    ("Neither side can move any more", "BB-STUCK", "nobody", "BB-DRAW"),
+    ("The move limit is reached (300 moves)", "BB-TIME", "nobody", "BB-DRAW"),
+)
+
+
+def endings_table() -> Any:
+    """:data:`ENDINGS` as a table with each rule's provenance."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "how the game ends": what,
+                "rule": f"{rule} ({CLAUSES[rule].provenance})",
+                "who wins": who,
+                "scored by": scoring,
+            }
+            for what, rule, who, scoring in ENDINGS
+        ]
+    )
+
+
+def move_limit_words(frame: Any, long: int, short: int) -> str:
+    """What the what-if lab's table shows when the move limit (BB-TIME) goes from ``long`` to
+    ``short`` moves, in plain words (HTML): the games cut short, and why they changed."""
+    a = frame[frame["variant"] == "A"].set_index("seed")
+    b = frame[frame["variant"] == "B"].set_index("seed")
+    games = len(a)
+    keys = ["winner", "score_0", "score_1"]
+    changed = [
+        s for s in a.index if [str(a.at[s, k]) for k in keys] != [str(b.at[s, k]) for k in keys]
+    ]
+    drawn_a, drawn_b = int(a["winner"].isna().sum()), int(b["winner"].isna().sum())
+    wins_a, wins_b = int((a["winner"] == 0).sum()), int((b["winner"] == 0).sum())
+    mean_a, mean_b = float(a["score_0"].mean()), float(b["score_0"].mean())
+    if not changed:
+        return (
+            f"<p><b>What changed:</b> nothing. All {games} games ended before move {short}, "
+            "so both limits give the same results. Try more games.</p>"
+        )
+    cut = len(changed)
+    fell = " because a drawn game earns no Victory bonus" if mean_b < mean_a else ""
+    return (
+        f"<p><b>What changed:</b> with {long} moves, A (south) won {wins_a} of the {games} games"
+        f" and {drawn_a} were drawn; with {short} moves, A won {wins_b} and {drawn_b} were drawn."
+        f" {cut} of the games {'was' if cut == 1 else 'were'} still going at move {short}: "
+        "time ran out (rule BB-TIME), nobody won, and they were scored as drawn games, gains "
+        f"less losses (rule BB-DRAW). A's average score went from {number_words(mean_a, 1)} to "
+        f"{number_words(mean_b, 1)} points"
+        f"{fell}. The other {games - cut} games ended before move {short}, exactly the same "
+        "way under both limits.</p>"
+        "<p><b>Why:</b> the same seeds replay the same games move for move, so only the games "
+        "that last longer than the shorter limit can change. The greedy player needs time to "
+        "hunt down the enemy Admiral; a shorter game stops some hunts before the end.</p>"
+    )

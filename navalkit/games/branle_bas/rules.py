@@ -6,6 +6,7 @@ No chance is drawn here: the first player "by lot" is a chance node the Match re
 
 from __future__ import annotations
 
+import re
 from bisect import bisect
 from dataclasses import replace
 from typing import Any
@@ -567,12 +568,101 @@ def public_action(action: Action) -> dict[str, Any]:
     return {"type": "place"} if isinstance(action, Place) else action.to_json()
 
 
+#: who won and by which rule, for each kind of ending (``{w}``: the winner); the sentence
+#: before it (the Result's reason) says what happened
+_VERDICTS = {
+    "triumph": "{w} wins by rule BB-TRIUMPH: a Triumph ends the game at once. Scoring: rule "
+    "BB-TRIUMPH-SCORE.",
+    "victory": "{w} wins by rule BB-VICTORY: sinking the enemy Admiral is a Victory. Scoring: "
+    "rule BB-VICTORY.",
+    "abandon": "{w} wins by rule BB-NET-ADMIRAL. Scoring: as a Victory, rule BB-VICTORY.",
+}
+
+#: why nobody won, for each drawn ending (every one is scored by rule BB-DRAW)
+_DRAWS = {
+    "BB-DRAW": "Nobody wins, by rule BB-DRAW. Scoring: the same rule, gains less losses.",
+    "BB-STUCK": "Nobody wins, by rule BB-STUCK: {why}, so nothing can change any more. "
+    "Scoring: as a drawn game, rule BB-DRAW, gains less losses.",
+    "BB-TIME": "That is rule BB-TIME: neither Admiral was sunk and neither reached the enemy "
+    "port before the limit, so nobody wins. Ships going back and forth never end a game; "
+    "only a Triumph, a sunk Admiral, a drawn position or this limit do. Scoring: as a drawn "
+    "game, rule BB-DRAW.",
+}
+
+#: the score items' labels (see mechanics/scoring.py) in plain words
+_ITEM_WORDS = (
+    (r"^\d°\s*", ""),
+    (r"\b1 ship\(s\)", "1 ship"),
+    (r"ship\(s\)", "ships"),
+    (r" × (\d+)", r" (\1 each)"),
+    (r"^the whole enemy fleet surrenders$", "the whole enemy fleet, which surrenders"),
+    (r"^the Admiral in the enemy port$", "the Admiral in the enemy port (the Triumph bonus)"),
+    (r"^his own sunk ships recovered$", "his own sunk ships, recovered"),
+    (r"^the defeated Admiral \+ (\d+)$", r"the defeated Admiral (his value and a \1 bonus)"),
+)
+
+
+def _points(value: int) -> str:
+    """Points as a student reads them: thousands separated, a true minus sign."""
+    return f"{value:,}".replace("-", "\u2212")
+
+
+def item_label(label: str) -> str:
+    """A score item's label in plain words: no numbering, no 'ship(s)' ('2 ships in the enemy
+    port (100 each)')."""
+    for pattern, words in _ITEM_WORDS:
+        label = re.sub(pattern, words, label)
+    return label
+
+
+def _item_words(label: str, points: int) -> str:
+    """One score item in plain words: '155 for enemy ships he sank'."""
+    return f"{_points(points)} for {item_label(label)}"
+
+
+def _stuck_why(state: State) -> str:
+    """Why neither side can move: each side has no ship left, or its ships are blocked."""
+    parts = []
+    for side, ships in enumerate(fleets(state)):
+        who = player_name(side)
+        parts.append(f"{who} has no ship left" if not ships else f"{who}'s ships are all blocked")
+    return " and ".join(parts)
+
+
+def ending(state: State) -> str:
+    """How a finished game ended, in plain words: what happened, who won and by which rule
+    (clause id), and each side's score item by item ('' while the game goes on)."""
+    r = state.result
+    if r is None:
+        return ""
+    if r.winner is not None and r.kind in _VERDICTS:
+        verdict = _VERDICTS[r.kind].format(w=player_name(r.winner))
+    else:
+        verdict = _DRAWS.get(r.rule, _DRAWS["BB-DRAW"]).format(why=_stuck_why(state))
+    breakdown = score_breakdown(state)
+    points = totals(breakdown)
+    sides = []
+    for side, items in enumerate(breakdown):
+        shown = [_item_words(label, p) for label, p in items if p]
+        if r.kind == "triumph" and side != r.winner:
+            what = "his whole fleet surrenders"
+        else:
+            what = "; ".join(shown) or "nothing gained or lost"
+        sides.append(f"{player_name(side)} scores {_points(points[side])} points: {what}.")
+    text = f"{r.reason} {verdict} {' '.join(sides)}"
+    if r.winner is None and points[0] != points[1]:
+        ahead = 0 if points[0] > points[1] else 1
+        text += (
+            f" {player_name(ahead)} is ahead by {_points(abs(points[0] - points[1]))} points, "
+            "carried on into the next game of a series."
+        )
+    return text
+
+
 def status(state: State) -> str:
-    """One line on where the game stands."""
+    """One line on where the game stands; at the end, the whole ending (see :func:`ending`)."""
     if state.result is not None:
-        r = state.result
-        a, b = scores(state)
-        return f"{r.reason} Score A {a} - B {b}."
+        return ending(state)
     who = player_name(state.to_move)
     if state.phase == SETUP:
         left = len(state.setup_left[state.to_move])
@@ -624,8 +714,10 @@ __all__ = [
     "apply_toss",
     "describe_chance",
     "describe_outcome",
+    "ending",
     "explain_move",
     "initial_state",
+    "item_label",
     "legal_actions",
     "player_name",
     "public_action",

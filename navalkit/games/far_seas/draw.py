@@ -1,9 +1,11 @@
 """Far Seas drawn as data: a View becomes a Scene (no ipycanvas here).
 
 A stylised world map from our own data: land masses as rough polygons, each sea area a disc
-(region ``a<n>``) with its number, merchant density box and station anchors (``st<i>``), the
-Rufiji box (``a33``) and the England box (``a0``). Counters are ship regions ``s<id>``;
-order buttons along the bottom are ``btn:<word>``.
+(region ``a<n>``) with its number, merchant density box, station anchors (``st<i>``) and a
+short name below it, the Rufiji box (``a33``) and the England box (``a0``). Counters are ship
+regions ``s<id>``. A panel on the right holds the turn and score, the order buttons
+(``btn:<word>``) and the legend. Every text is at least 11 px (issue 17); the discs sit where
+``data.AREAS`` puts them, spread a little (``SPOTS``) so that no name or disc covers another.
 """
 
 from __future__ import annotations
@@ -13,24 +15,66 @@ from collections.abc import Iterable
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
-from .data import AREAS, PANAMA, RIVER, RUFIJI_AREA, SHIPS, STATIONS
+from .data import AREAS, PANAMA, RIVER, SHIPS, STATIONS
 from .observe import View
-from .state import BOX_NAMES, CONVOY, MOVED, OVER, RIVER_BOX, STATION, UNKNOWN, WATCH, State
+from .state import (
+    A_RUN,
+    ALLY,
+    BOX_NAMES,
+    CHANCE,
+    CONVOY,
+    G_RUN,
+    MOVED,
+    OVER,
+    RIVER_BOX,
+    SEARCH,
+    STATION,
+    UNKNOWN,
+    WATCH,
+    State,
+)
+from .state import GERMAN as GERMAN_PHASE
 
-WIDTH, HEIGHT, BAR = 1160, 640, 70
+MAP_W, PANEL = 1160, 180
+WIDTH, HEIGHT = MAP_W + PANEL, 640
 R = 40  # area disc radius
-CS = 11  # counter size
+CS = 12  # counter size (a German counter carries its initial, 11 px)
+PITCH = CS + 1
+MIN_TEXT = 11  # no text on the board is smaller (px at 100 % zoom)
 BUTTONS = (
     "squadron", "raid", "convoy", "surprise", "river", "leave", "home", "intern", "panama",
     "hold", "station", "watch", "some", "foreign", "end_search", "pass", "run", "fight",
 )  # fmt: skip
 LABELS = {
     "foreign": "non-British",
-    "some": "pick searchers",
+    "some": "pick ships",
     "end_search": "end search",
     "squadron": "squadron",
 }
-LAND = (
+#: the short name printed under each area's disc (the full name is in the words view)
+SHORT = {
+    1: "North Sea", 2: "Norway", 3: "W. Approaches", 4: "N. Atlantic", 5: "US East Coast",
+    6: "Caribbean", 7: "Canaries", 8: "West Africa", 9: "North Brazil", 10: "S. Atlantic",
+    11: "River Plate", 12: "Falklands", 13: "Gulf of Guinea", 14: "SW Africa", 15: "Cape",
+    16: "Gibraltar", 17: "Red Sea", 18: "Arabian Sea", 19: "East Indies", 20: "S. China Sea",
+    21: "Bay of Bengal", 22: "Indian Ocean", 23: "East Africa", 24: "Chile", 25: "Australia",
+    26: "China Seas", 27: "Japan", 28: "C. Pacific", 29: "New Guinea", 30: "SW Pacific",
+    31: "E. Pacific", 32: "E. Med",
+}  # fmt: skip
+#: where each disc is drawn: data.AREAS's spot (y stretched by 1.12 to fill the map's
+#: height) moved apart so that discs and names never overlap; 33 is the Rufiji box
+SPOTS = {
+    0: (614, 103), 1: (508, 146), 2: (440, 46), 3: (417, 147), 4: (327, 147), 5: (230, 168),
+    6: (208, 268), 7: (379, 248), 8: (420, 348), 9: (294, 344), 10: (381, 449),
+    11: (295, 473), 12: (270, 574), 13: (510, 370), 14: (467, 471), 15: (540, 571),
+    16: (464, 247), 17: (632, 294), 18: (715, 344), 19: (830, 411), 20: (889, 310),
+    21: (801, 310), 22: (707, 456), 23: (621, 422), 24: (180, 501), 25: (850, 523),
+    26: (877, 210), 27: (963, 176), 28: (1007, 299), 29: (940, 411), 30: (1010, 523),
+    31: (1093, 366), 32: (548, 247), 33: (544, 462),
+}  # fmt: skip
+ENGLAND_W, ENGLAND_H = 112, 74
+RIVER_W, RIVER_H = 64, 36
+_LAND = (
     ((150, 60), (330, 40), (300, 110), (250, 190), (200, 250), (260, 290), (350, 330),
      (330, 420), (290, 560), (240, 540), (230, 420), (170, 300), (120, 200)),
     ((440, 20), (620, 10), (600, 150), (560, 170), (470, 170), (450, 110)),
@@ -40,32 +84,64 @@ LAND = (
      (600, 150)),
     ((800, 420), (900, 400), (930, 470), (880, 540), (800, 520)),
 )  # fmt: skip
+LAND = tuple(tuple((x, round(y * 1.12 + 8)) for x, y in poly) for poly in _LAND)
+PHASES = {
+    ALLY: "Allied move",
+    GERMAN_PHASE: "German order",
+    SEARCH: "Allied search",
+    G_RUN: "Germany: run or fight?",
+    A_RUN: "Allies: run or fight?",
+    CHANCE: "dice",
+    OVER: "game over",
+}
+#: the panel's legend: (swatch, words)
+LEGEND = (
+    ("german", "German raider"),
+    ("allied", "Allied ship"),
+    ("moved", "white edge: moved"),
+    ("convoy", "green: convoy or watch"),
+    ("station", "orange: on station"),
+    ("anchor", "station: VP if raided"),
+    ("density", "merchants in the area"),
+    ("neutral", "shaded: neutral coast"),
+)
 
 
 def area_xy(a: int) -> tuple[float, float]:
-    if a == RIVER:
-        x, y = AREAS[RUFIJI_AREA].x, AREAS[RUFIJI_AREA].y
-        return x - 70, y + 30
-    return AREAS[a].x, AREAS[a].y
+    """The centre of area ``a``'s disc (or box: England, the Rufiji)."""
+    x, y = SPOTS[a]
+    return float(x), float(y)
 
 
 def station_xy(i: int) -> tuple[float, float]:
     st = STATIONS[i]
     x, y = area_xy(st.area)
     k = [j for j, s in enumerate(STATIONS) if s.area == st.area].index(i)
-    return x + R * 0.75 - 14 * k, y - R * 0.75
+    return x + 30 - 17 * k, y - 29
 
 
 def button_rect(i: int) -> tuple[float, float, float, float]:
-    w = WIDTH / len(BUTTONS)
-    return i * w + 2, HEIGHT - BAR + 30, w - 4, 30
+    """The order buttons: two columns of nine in the panel."""
+    col, row = divmod(i, 9)
+    w = (PANEL - 18) / 2
+    return MAP_W + 6 + col * (w + 6), 106 + row * 32, w, 27
 
 
-def _counter_xy(a: int, k: int) -> tuple[float, float]:
+def _counter_xy(a: int, k: int, n: int) -> tuple[float, float]:
+    """The top-left corner of the ``k``-th of ``n`` counters in area ``a``: rows of six
+    (eight in England) under the disc's number, squeezed closer when there are many."""
     x, y = area_xy(a)
-    per = 6
+    per, top, width = 6, y - 14, 6 * PITCH
+    if a == 0:
+        per, top, width = 8, y - 17, 8 * PITCH
+    elif a == RIVER:
+        per, top, width = 4, y, 4 * PITCH
+    rows = -(-n // per)
+    if a not in (0, RIVER) and rows > 4:  # a crowd: wider rows that overlap a little
+        per = -(-n // 4)
+    pitch = min(PITCH, (width - CS) / max(per - 1, 1))
     row, col = divmod(k, per)
-    return x - per * (CS + 1) / 2 + col * (CS + 1), y - 6 + row * (CS + 1)
+    return x - width / 2 + col * pitch, top + row * PITCH
 
 
 def region_xy(region: str) -> tuple[float, float] | None:
@@ -80,39 +156,64 @@ def region_xy(region: str) -> tuple[float, float] | None:
     return None
 
 
+def _disc_fill(t: Theme, neutral: bool) -> str:
+    if neutral:
+        return t.sea_alt
+    return "#e4f0f8" if t.name == "classic" else t.sea
+
+
 def _map(b: SceneBuilder, t: Theme) -> None:
-    b.add("board", Rect(0, 0, WIDTH, HEIGHT, fill=t.sea))
+    b.add("board", Rect(0, 0, MAP_W, HEIGHT, fill=t.sea))
     for poly in LAND:
         b.add("board", Polygon(poly, fill=t.land, stroke=t.grid, line_width=0.5))
     for a in AREAS:
+        x1, y1 = area_xy(a.num)
         for n in a.adjacent:
             if n > a.num and {a.num, n} != set(PANAMA):
                 x2, y2 = area_xy(n)
-                b.add("board", Line(a.x, a.y, x2, y2, t.grid, 1.0, alpha=0.6))
-    for end, dx, label in ((PANAMA[0], -60, "Panama → 31"), (PANAMA[1], 40, "Panama → 6")):
+                b.add("board", Line(x1, y1, x2, y2, t.grid, 1.0, alpha=0.6))
+    for end, (dx, dy), label in (
+        (PANAMA[0], (-62, 62), "Panama → 31"),
+        (PANAMA[1], (14, 82), "Panama → 6"),
+    ):
         x, y = area_xy(end)
-        b.add("board", Line(x, y, x + dx, y + 50, t.grid, 1.0, (5.0, 4.0)))
-        b.add("board", Text(x + dx, y + 58, label, 9, t.text, bold=True))
+        b.add("board", Line(x, y, x + dx, y + dy, t.grid, 1.0, (5.0, 4.0)))
+        b.add("board", Text(x + dx, y + dy + 9, label, MIN_TEXT, t.text, bold=True))
+    ex, ey = area_xy(0)
+    b.add(
+        "board",
+        Rect(ex - ENGLAND_W / 2, ey - ENGLAND_H / 2, ENGLAND_W, ENGLAND_H, fill=t.sea_alt,
+             stroke=t.grid),
+    )  # fmt: skip
+    b.add("board", Text(ex, ey - ENGLAND_H / 2 + 9, "England", 12, t.text, bold=True))
     for a in AREAS:
         if a.num == 0:
-            b.add("board", Rect(a.x - 45, a.y - 22, 90, 44, fill=t.sea_alt, stroke=t.grid))
-            b.add("board", Text(a.x, a.y - 14, "England", 10, t.text, bold=True))
             continue
-        fill = t.sea_alt if a.neutral else "#e4f0f8"
-        b.add("board", Circle(a.x, a.y, R, fill=fill, stroke=t.grid, line_width=1.2))
-        b.add("board", Text(a.x - R * 0.55, a.y - R * 0.62, str(a.num), 12, t.text, bold=True))
-        b.add("board", Rect(a.x - 8, a.y - R + 3, 16, 14, fill="#ffffff", stroke=t.text))
-        b.add("board", Text(a.x, a.y - R + 10, str(a.density), 10, t.text, bold=True))
-        b.add("board", Text(a.x, a.y + R - 7, a.name[:18], 8, t.text_muted))
-        if a.neutral:
-            b.add("board", Text(a.x + R * 0.2, a.y + R - 17, "neutral", 7, t.text_muted))
+        x, y = area_xy(a.num)
+        b.add(
+            "board", Circle(x, y, R, fill=_disc_fill(t, a.neutral), stroke=t.grid, line_width=1.2)
+        )
+        b.add("board", Text(x - 23, y - 23, str(a.num), 12, t.text, bold=True))
+        b.add("board", Rect(x - 13, y - R + 2, 17, 15, fill=t.background, stroke=t.text))
+        b.add("board", Text(x - 4.5, y - R + 10, str(a.density), MIN_TEXT, t.text, bold=True))
+    for a in AREAS:  # names last, so that no line or disc covers one
+        if a.num == 0:
+            continue
+        x, y = area_xy(a.num)
+        name = SHORT[a.num]
+        half = len(name) * 3.1 + 3
+        b.add("board", Rect(x - half, y + R + 1, 2 * half, 15, fill=t.sea, radius=3, alpha=0.85))
+        b.add("board", Text(x, y + R + 9, name, MIN_TEXT, t.text))
     rx, ry = area_xy(RIVER)
-    b.add("board", Rect(rx - 30, ry - 16, 60, 32, fill="#9fc29a", stroke=t.grid))
-    b.add("board", Text(rx, ry - 9, "Rufiji", 9, t.text, bold=True))
+    b.add(
+        "board",
+        Rect(rx - RIVER_W / 2, ry - RIVER_H / 2, RIVER_W, RIVER_H, fill="#9fc29a", stroke=t.grid),
+    )
+    b.add("board", Text(rx, ry - RIVER_H / 2 + 9, "Rufiji", MIN_TEXT, "#1b2a3a", bold=True))
     for i, st in enumerate(STATIONS):
         x, y = station_xy(i)
-        b.add("board", Circle(x, y, 6, fill="#c62828", stroke="#ffffff"))
-        b.add("board", Text(x, y, str(st.vp), 8, "#ffffff", bold=True))
+        b.add("board", Circle(x, y, 8, fill="#c62828", stroke="#ffffff"))
+        b.add("board", Text(x, y + 0.5, str(st.vp), MIN_TEXT, "#ffffff", bold=True))
 
 
 def _counters(b: SceneBuilder, t: Theme, state: State) -> None:
@@ -126,35 +227,72 @@ def _counters(b: SceneBuilder, t: Theme, state: State) -> None:
         at.setdefault(a, []).append(s.id)
     for a, ships in at.items():
         ships.sort(key=lambda i: (SHIPS[i].side, state.box[i], i))
-        for k, i in enumerate(ships[:30]):
-            x, y = _counter_xy(a, k)
-            box = state.box[i]
-            colour = t.player(1) if SHIPS[i].side == 0 else t.player(0)
-            edge = {MOVED: "#ffffff", CONVOY: t.ok, STATION: t.warning, WATCH: t.ok}.get(
-                box, "#000000"
-            )
-            b.add("pieces", Rect(x, y, CS, CS, fill=colour, stroke=edge, line_width=1.5))
+        shown = ships[:30]
+        # last first: where a crowd squeezes the counters, each covers only the edge of the
+        # next, and the raiders (sorted first) stay on top with their initials
+        for k, i in reversed(list(enumerate(shown))):
+            x, y = _counter_xy(a, k, len(shown))
+            b.add("pieces", _counter(t, SHIPS[i].side, state.box[i], x, y))
             if SHIPS[i].side == 0:
-                b.add("pieces", Text(x + CS / 2, y + CS / 2, SHIPS[i].name[0], 8, "#ffffff"))
+                b.add(
+                    "pieces",
+                    Text(x + CS / 2, y + CS / 2 + 0.5, SHIPS[i].name[0], MIN_TEXT, "#ffffff",
+                         bold=True),
+                )  # fmt: skip
             b.rect_region(f"s{i}", x, y, CS, CS)
 
 
-def _bar(b: SceneBuilder, t: Theme, view: View) -> None:
+def _counter(t: Theme, side: int, box: int, x: float, y: float) -> Rect:
+    colour = t.player(1) if side == 0 else t.player(0)
+    edge = {MOVED: "#ffffff", CONVOY: t.ok, STATION: t.warning, WATCH: t.ok}.get(box, "#000000")
+    return Rect(x, y, CS, CS, fill=colour, stroke=edge, line_width=1.5)
+
+
+def _panel(b: SceneBuilder, t: Theme, view: View) -> None:
+    """The right-hand panel: turn, step, whose view, score; the order buttons; the legend."""
     state = view.state
-    b.add("overlay", Rect(0, HEIGHT - BAR, WIDTH, BAR, fill=t.background))
+    x0 = MAP_W + 8
+    b.add("overlay", Rect(MAP_W, 0, PANEL, HEIGHT, fill=t.background))
+    b.add("overlay", Line(MAP_W, 0, MAP_W, HEIGHT, t.grid, 1.0))
     g, a = sum(state.gvp), state.avp
-    seen = "teacher's view" if view.viewer is None else ("German view", "Allied view")[view.viewer]
-    head = f"Turn {state.turn}/{state.config.turns} · {state.phase} · {seen} · "
-    head += f"Allies {a} VP · Germany {g if view.viewer != 1 or state.phase == OVER else '?'} VP"
-    b.add("overlay", Text(8, HEIGHT - BAR + 14, head, 12, t.text, align="left", bold=True))
-    legend = "white edge: Moved box · green: convoy/river watch · orange: on station · red: raider"
-    b.add("overlay", Text(WIDTH - 8, HEIGHT - BAR + 14, legend, 10, t.text_muted, align="right"))
+    seen = "Teacher's view" if view.viewer is None else ("German view", "Allied view")[view.viewer]
+    german = f"{g} VP" if view.viewer != 1 or state.phase == OVER else "? VP (secret)"
+    lines = (
+        (f"Turn {state.turn} of {state.config.turns}", 14, True),
+        (PHASES.get(state.phase, state.phase), 12, False),
+        (seen, 12, False),
+        (f"Germany {german}", 13, True),
+        (f"Allies {a} VP", 13, True),
+    )
+    for k, (words, size, bold) in enumerate(lines):
+        b.add("overlay", Text(x0, 14 + 18 * k, words, size, t.text, align="left", bold=bold))
     for i, word in enumerate(BUTTONS):
         x, y, w, h = button_rect(i)
         b.add("overlay", Rect(x, y, w, h, fill="#ffffff", stroke=t.grid, radius=4))
-        label = LABELS.get(word, word)
-        b.add("overlay", Text(x + w / 2, y + h / 2, label, 9, t.text))
+        b.add("overlay", Text(x + w / 2, y + h / 2 + 0.5, LABELS.get(word, word), 12, "#1b2a3a"))
         b.rect_region(f"btn:{word}", x, y, w, h)
+    top = button_rect(8)[1] + 48
+    b.add("overlay", Text(x0, top, "Key", 13, t.text, align="left", bold=True))
+    for k, (swatch, words) in enumerate(LEGEND):
+        y = top + 20 + 19 * k
+        _swatch(b, t, swatch, x0 + 7, y)
+        b.add("overlay", Text(x0 + 20, y, words, 12, t.text, align="left"))
+
+
+def _swatch(b: SceneBuilder, t: Theme, kind: str, x: float, y: float) -> None:
+    """A small sample of what a legend line explains, centred on (x, y)."""
+    boxes = {"german": (0, 0), "allied": (1, 0), "moved": (1, MOVED), "convoy": (1, CONVOY),
+             "station": (1, STATION)}  # fmt: skip
+    if kind in boxes:
+        side, box = boxes[kind]
+        b.add("overlay", Rect(x - 9, y - 9, 18, 18, fill=t.sea))
+        b.add("overlay", _counter(t, side, box, x - CS / 2, y - CS / 2))
+    elif kind == "anchor":
+        b.add("overlay", Circle(x, y, 7, fill="#c62828", stroke="#ffffff"))
+    elif kind == "density":
+        b.add("overlay", Rect(x - 7, y - 7, 14, 14, fill=t.background, stroke=t.text))
+    else:
+        b.add("overlay", Circle(x, y, 7, fill=_disc_fill(t, True), stroke=t.grid))
 
 
 def draw(
@@ -172,18 +310,17 @@ def draw(
     t = get_theme(theme)
     b = SceneBuilder(WIDTH, HEIGHT, title="Far Seas map", description=describe(view))
     _map(b, t)
-    for a in AREAS:
-        if a.num == 0:
-            b.rect_region("a0", a.x - 45, a.y - 22, 90, 44)
-        else:
-            b.circle_region(f"a{a.num}", a.x, a.y, R)
+    ex, ey = area_xy(0)
+    b.rect_region("a0", ex - ENGLAND_W / 2, ey - ENGLAND_H / 2, ENGLAND_W, ENGLAND_H)
+    for a in AREAS[1:]:
+        b.circle_region(f"a{a.num}", *area_xy(a.num), R)
     rx, ry = area_xy(RIVER)
-    b.rect_region(f"a{RIVER}", rx - 30, ry - 16, 60, 32)
+    b.rect_region(f"a{RIVER}", rx - RIVER_W / 2, ry - RIVER_H / 2, RIVER_W, RIVER_H)
     for i in range(len(STATIONS)):
         x, y = station_xy(i)
-        b.circle_region(f"st{i}", x, y, 7)
+        b.circle_region(f"st{i}", x, y, 8)
     _counters(b, t, state)
-    _bar(b, t, view)
+    _panel(b, t, view)
     ships = _ship_xy(state)
     for region, colour, width in (
         *((m, t.danger, 3.0) for m in marks),

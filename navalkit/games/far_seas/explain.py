@@ -1,6 +1,7 @@
-"""Far Seas explainers: search odds, pursuit odds, a combat-round calculator and a raider's
-career over many seeded games. Each is a thin widget over the pure rules (search_finds,
-escape_chance, fire_modifiers, damage_points) with pandas tables and matplotlib plots.
+"""Far Seas explainers: a picture of the board, search odds, pursuit odds, a combat-round
+calculator and a raider's career over many seeded games. Each is a thin widget over the pure
+rules (search_finds, escape_chance, fire_modifiers, damage_points) with small tables and
+matplotlib plots, in words a student reads (percentages, no raw tables).
 """
 
 from __future__ import annotations
@@ -11,12 +12,48 @@ from typing import Any
 import ipywidgets as w
 import pandas as pd
 
+from navalkit.render.svg import scene_to_svg
+from navalkit.widgets.lesson import frame_html, number_words
+
 from .config import Config
-from .data import GERMAN, SHIPS, SPEEDS, damage_points
+from .data import CLASSES, GERMAN, SHIPS, SPEEDS, damage_points
+from .draw import MAP_W
+from .draw import draw as draw_board
 from .mechanics.combat import escape_chance, fire_modifiers
 from .mechanics.search import search_chance
 from .mechanics.sequence import initial_state
+from .observe import View, observe
 from .state import Battle, State, evolve
+
+
+def board_picture(
+    observation: View | State, *, width: int = MAP_W, caption: str = "", panel: bool = False
+) -> w.HTML:
+    """The board as a seat sees it (a State: the teacher's view), as a picture at most
+    ``width`` CSS pixels wide that shrinks with the page; the order panel only if ``panel``."""
+    view = observation if isinstance(observation, View) else observe(observation, None)
+    scene = draw_board(view)
+    svg = scene_to_svg(scene)
+    shown = scene.width if panel else MAP_W
+    head = svg.split(">", 1)[0]
+    sized = head.replace(f'width="{scene.width}"', 'width="100%"').replace(
+        f'height="{scene.height}"', 'style="height:auto;display:block"'
+    )
+    sized = sized.replace(f'viewBox="0 0 {scene.width} {scene.height}"',
+                          f'viewBox="0 0 {shown} {scene.height}"')  # fmt: skip
+    svg = sized + ">" + svg.split(">", 1)[1]
+    note = (
+        f"<figcaption style='font-size:90%'>{html.escape(caption)}</figcaption>" if caption else ""
+    )
+    return w.HTML(
+        f"<figure style='margin:0;max-width:{width}px'>{svg}{note}</figure>",
+        layout=w.Layout(width="100%", max_width=f"{width}px"),
+    )
+
+
+def percent(p: float) -> str:
+    """A chance as a student reads it: a whole percentage ("67 %")."""
+    return f"{round(100 * p)} %"
 
 
 def search_table(max_searchers: int = 6, max_targets: int = 4) -> pd.DataFrame:
@@ -65,7 +102,7 @@ class SearchExplorer:
 
     def __init__(self, searchers: int = 1, targets: int = 1) -> None:
         self.searchers = w.IntSlider(value=searchers, min=1, max=6, description="Searchers:")
-        self.targets = w.IntSlider(value=targets, min=1, max=4, description="Targets:")
+        self.targets = w.IntSlider(value=targets, min=1, max=4, description="Raiders:")
         self.text = w.HTML()
         self.plot = _Plot()
         for s in (self.searchers, self.targets):
@@ -83,20 +120,26 @@ class SearchExplorer:
     def refresh(self) -> None:
         n, t = self.searchers.value, self.targets.value
         need = 1 + (n - 1) + (t - 1)
+        extra = []
+        if n > 1:
+            extra.append(f"{n - 1} for the extra searcher{'s' if n > 2 else ''}")
+        if t > 1:
+            extra.append(f"{t - 1} for the extra raider{'s' if t > 2 else ''}")
+        why = f" (1, plus {' and '.join(extra)})" if extra else ""
         self.text.value = (
-            f"<p>FS-SEARCH: the die must show <b>{min(need, 6)} or less</b> "
-            f"(1, +{n - 1} extra searchers, +{t - 1} extra targets): "
-            f"<b>{self.chance:.0%}</b> to find.</p>"
+            f"<p>Rule FS-SEARCH: the die must show <b>{min(need, 6)} or less</b>{why}: "
+            f"<b>{percent(self.chance)}</b> to find.</p>"
         )
 
         def draw(ax: Any) -> None:
             xs = list(range(1, 7))
             for k in range(1, 5):
-                ax.plot(xs, [search_chance(x, k) for x in xs], marker="o", label=f"{k} target(s)")
+                ys = [100 * search_chance(x, k) for x in xs]
+                ax.plot(xs, ys, marker="o", label=f"{k} raider{'s' if k > 1 else ''}")
             ax.axvline(n, color="grey", lw=0.8)
             ax.set_xlabel("searching ships")
-            ax.set_ylabel("P(find)")
-            ax.legend(fontsize=8)
+            ax.set_ylabel("chance to find (%)")
+            ax.legend(fontsize=9)
 
         self.plot.show(draw)
 
@@ -110,9 +153,10 @@ class PursuitExplorer:
             options=SPEEDS, value=pursuers, description="Pursuers:", rows=6
         )
         self.text = w.HTML()
+        self.hint = w.HTML("<p><i>Hold Ctrl (or Cmd) and click to choose several pursuers.</i></p>")
         for x in (self.runner, self.pursuers):
             x.observe(lambda _: self.refresh(), "value")
-        self.widget = w.VBox([w.HBox([self.runner, self.pursuers]), self.text])
+        self.widget = w.VBox([w.HBox([self.runner, self.pursuers]), self.hint, self.text])
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -128,12 +172,16 @@ class PursuitExplorer:
         return p
 
     def refresh(self) -> None:
+        runner = SPEEDS.index(self.runner.value)
         rows = "".join(
-            f"<li>against a pursuer of speed {g}: "
-            f"{escape_chance(SPEEDS.index(self.runner.value), SPEEDS.index(g)):.0%}</li>"
+            f"<li>from a pursuer of speed {g}: {percent(escape_chance(runner, SPEEDS.index(g)))}"
+            "</li>"
             for g in self.pursuers.value
         )
-        self.text.value = f"<ul>{rows}</ul><p>Escape from all: <b>{self.chance:.0%}</b></p>"
+        self.text.value = (
+            f"<p>Rule FS-PURSUIT, a runner of speed {html.escape(self.runner.value)} gets away</p>"
+            f"<ul>{rows}</ul><p>from all of them: <b>{percent(self.chance)}</b></p>"
+        )
 
 
 def combat_state(
@@ -160,18 +208,29 @@ class CombatCalculator:
 
     def __init__(self, firer: str = "Emden", target: str = "Sydney") -> None:
         names = [s.name for s in SHIPS]
-        self.firer = w.Dropdown(options=names, value=firer, description="Firer:")
+        self.firer = w.Dropdown(options=names, value=firer, description="Firing ship:")
         self.target = w.Dropdown(options=names, value=target, description="Target:")
         self.step = w.Dropdown(
             options=[("A", 0), ("A+B", 1), ("A+B+C", 2), ("torpedo range", 3)],
             value=0,
             description="Range:",
         )
-        self.firer_damage = w.IntSlider(value=0, min=0, max=9, description="Firer dmg:")
-        self.target_damage = w.IntSlider(value=0, min=0, max=9, description="Target dmg:")
+        self.firer_damage = w.IntSlider(value=0, min=0, max=9, description="Its damage:")
+        self.target_damage = w.IntSlider(value=0, min=0, max=9, description="Target damage:")
         self.same = w.IntSlider(value=0, min=0, max=3, description="Rounds on it:")
         self.crowd = w.IntSlider(value=0, min=0, max=3, description="Others on it:")  # besides it
         self.combats = w.IntSlider(value=0, min=0, max=4, description="Past combats:")
+        for slider in (
+            self.firer,
+            self.target,
+            self.step,
+            self.firer_damage,
+            self.target_damage,
+            self.same,
+            self.crowd,
+            self.combats,
+        ):
+            slider.style.description_width = "110px"  # fmt: skip
         self.ran = w.Checkbox(description="firer tried to run last round")
         self.surprise = w.Checkbox(description="a German surprise combat")
         self.rufiji = w.Checkbox(description="first round, target leaving the Rufiji")
@@ -226,11 +285,17 @@ class CombatCalculator:
         mods = self.modifiers()
         total = sum(v for _, v in mods)
         rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{v:+d}</td></tr>" for k, v in mods)
-        table = self.table()
-        mean = table["damage"].mean()
+        if not mods:
+            rows = "<tr><td>no modifier</td><td>0</td></tr>"
+        table = self.table().rename(
+            columns={"die": "die shows", "modified": "with modifiers", "damage": "damage points"}
+        )
+        mean = number_words(float(table["damage points"].mean()), 1)
         self.text.value = (
-            f"<table>{rows}<tr><th>total</th><th>{total:+d}</th></tr></table>"
-            f"{table.to_html(index=False)}<p>Expected damage per shot: <b>{mean:.2f}</b></p>"
+            "<p>Rule FS-DRM, every modifier of this shot:</p>"
+            f"<table class='navalkit-table'>{rows}<tr><th>total</th><th>{total:+d}</th></tr>"
+            f"</table><p>What each die then does (the Damage Table):</p>{frame_html(table)}"
+            f"<p>On average <b>{mean}</b> damage points a shot.</p>"
         )
 
 
@@ -277,7 +342,7 @@ class CareerSimulator:
         self.seed = w.IntText(value=seed, description="Seed:")
         self.button = w.Button(description="Simulate", icon="play")
         self.button.on_click(lambda _: self.run())
-        self.out = w.Output()
+        self.out = w.HTML()
         self.plot = _Plot()
         self.frame = pd.DataFrame()
         self.widget = w.VBox(
@@ -296,18 +361,36 @@ class CareerSimulator:
             .round(2)
         )
 
+    def by_kind(self) -> pd.DataFrame:
+        """Merchants per raider and game, by kind of raider, most first (in words)."""
+        f = self.frame
+        kinds = f.groupby("class").agg(
+            raiders=("raider", "nunique"),
+            merchants=("merchants", "mean"),
+            sunk=("fate", lambda x: (x == "sunk").sum()),
+        )
+        kinds = kinds.sort_values("merchants", ascending=False)
+        return pd.DataFrame(
+            {
+                "kind of raider": [CLASSES[c].label for c in kinds.index],
+                "ships": kinds["raiders"].to_list(),
+                "merchants per ship and game": [round(m, 1) for m in kinds["merchants"]],
+                "times sunk": kinds["sunk"].to_list(),
+            }
+        )
+
     def run(self) -> pd.DataFrame:
         self.frame = raider_careers(self.games.value, self.seed.value)
         summary = self.summary()
-        self.out.clear_output(wait=True)
-        with self.out:
-            from IPython.display import display
-
-            display(summary)  # type: ignore[no-untyped-call]
+        games = self.games.value
+        self.out.value = (
+            f"<p>In {games} game{'s' if games > 1 else ''} between the computer commanders:</p>"
+            f"{frame_html(self.by_kind(), digits=1)}"
+        )
 
         def draw(ax: Any) -> None:
-            ax.barh(summary.index, summary["merchants"])
-            ax.set_xlabel("merchants per game (mean)")
+            ax.barh(summary.index[::-1], summary["merchants"][::-1])
+            ax.set_xlabel("merchants taken per game (average)")
 
         self.plot.show(draw)
         return self.frame

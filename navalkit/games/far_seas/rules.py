@@ -36,9 +36,12 @@ from .state import (
     CHANCE,
     G_RUN,
     GERMANY,
+    HOME,
+    INTERNED,
     OVER,
     SEARCH,
     SIDES,
+    SUNK,
     State,
     evolve,
 )
@@ -355,23 +358,81 @@ def winner(state: State) -> int | None:
     return None if lead == 0 else (GERMANY if lead > 0 else ALLIES)
 
 
-def verdict(state: State) -> str:
-    """Who won and why, in one sentence (FS-VICTORY): the totals, and the par when it decides."""
+def _vp(n: int) -> str:
+    return f"{n} VP"
+
+
+def _parts(items: list[str]) -> str:
+    """Words joined as a list is read: "a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def ending(state: State) -> str:
+    """Why the game is over (FS-LENGTH), in a sentence: no raider left at sea, or the turns
+    ran out."""
+    head = f"Game over after turn {state.turn} (rule FS-LENGTH)"
+    if not at_sea(state, GERMANY):
+        fates = {SUNK: "sunk", INTERNED: "interned", HOME: "gone home"}
+        counts = [
+            f"{n} {word}"
+            for box, word in fates.items()
+            if (n := sum(1 for g in GERMAN if state.box[g] == box))
+        ]
+        how = f" ({_parts(counts)})" if counts else ""
+        return f"{head}: no raider is left at sea{how}."
+    return f"{head}: all {state.config.turns} turns have been played."
+
+
+def vp_breakdown(state: State) -> str:
+    """Where each side's victory points came from (FS-VICTORY), in words."""
     g, a = scores(state)
-    par, lead, merchants = state.config.german_par, g - a, state.gvp[0]
-    totals = f"Germany {g} VP ({merchants} from merchants taken), the Allies {a} VP"
-    if par == 0:
-        if lead == 0:
-            return f"A draw: {totals}, level."
-        side = "Germany wins" if lead > 0 else "The Allies win"
-        return f"{side} with the higher total: {totals}."
-    rule = f"the raiders must lead by more than the house par of {par} VP to win"
+    merchants, stations, sunk, coward = state.gvp
+    interned = sum(SHIPS[s].cls.vp for s in GERMAN if state.box[s] == INTERNED)
+    german = _parts(
+        [
+            f"{merchants} for merchants taken",
+            f"{stations} for stations raided",
+            f"{sunk} for Allied ships sunk",
+            f"{coward} for Allied cowardice",
+        ]
+    )
+    allied = _parts(
+        [f"{a - interned} for German ships sunk", f"{interned} for German ships interned"]
+    )
+    return f"Germany's {_vp(g)}: {german}. The Allies' {_vp(a)}: {allied}."
+
+
+def verdict(state: State) -> str:
+    """Who won, by which rule (FS-VICTORY) and why, then where each side's points came from."""
+    g, a = scores(state)
+    par, lead = state.config.german_par, g - a
     w = winner(state)
-    if w is None:
-        return f"A draw: {totals}; Germany leads by exactly {par}, and {rule}."
-    if w == GERMANY:
-        return f"Germany wins: {totals}, a lead of {lead}, and {rule}."
-    return f"The Allies win: {totals}, a German lead of only {lead}, and {rule}."
+    if par == 0:
+        if w is None:
+            head = "A draw (rule FS-VICTORY, par 0: the higher total wins): the totals are level."
+        else:
+            side = "Germany wins" if w == GERMANY else "The Allies win"
+            head = f"{side} with the higher total (rule FS-VICTORY, par 0)."
+    else:
+        need = f"the raiders need a lead of more than {_vp(par)}"
+        if w == GERMANY:
+            head = (
+                f"Germany wins by the par rule (FS-VICTORY): {need}, and they lead by {_vp(lead)}."
+            )
+        elif w is None:
+            head = (
+                f"A draw by the par rule (FS-VICTORY): {need} to win, the Allies must keep it "
+                f"below {_vp(par)}, and the lead is exactly {_vp(par)}."
+            )
+        else:
+            if lead > 0:
+                how = f"they lead by only {_vp(lead)}"
+            elif lead == 0:
+                how = "the totals are level"
+            else:
+                how = f"the Allies are {_vp(-lead)} ahead"
+            head = f"The Allies win by the par rule (FS-VICTORY): {need}, and {how}."
+    return f"{head} {vp_breakdown(state)}"
 
 
 def at_sea(state: State, side: int) -> list[int]:
@@ -444,7 +505,7 @@ def status(state: State) -> str:
     the end, FS-HIDDEN)."""
     g, a = scores(state)
     if state.phase == OVER:
-        return f"Game over after turn {state.turn}. {verdict(state)}"
+        return f"{ending(state)} {verdict(state)}"
     public = g - state.gvp[0]
     return (
         f"Turn {state.turn}/{state.config.turns}: {_STEPS[state.phase]}. Germany {public} VP "

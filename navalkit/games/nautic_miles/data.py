@@ -46,6 +46,23 @@ KINDS: Final[tuple[tuple[str, str, int], ...]] = (
 )
 KEYS: Final = (*tuple(k for k, _, _ in KINDS), "sub_pair")
 LABELS: Final = (*tuple(label for _, label, _ in KINDS), "two submarines")
+#: one card of each kind as a noun, for sentences ("a 200-mile card", "an end of alert")
+NOUNS: Final = (
+    "2,500 t convoy",
+    "5,000 t convoy",
+    "10,000 t convoy",
+    "20,000 t convoy",
+    "trawler",
+    "200-mile card",
+    "400-mile card",
+    "600-mile card",
+    "1,000-mile card",
+    "2,000-mile card",
+    *(label for _, label, _ in KINDS[10:16]),
+    "plane-shot-down card",
+    *(label for _, label, _ in KINDS[17:]),
+    "pair of submarines",
+)
 BY_KEY: Final = {k: i for i, k in enumerate(KEYS)}
 COUNTS: Final = tuple(n for _, _, n in KINDS)
 N_KINDS: Final = len(KINDS)
@@ -118,3 +135,52 @@ def capture_points(tonnage: int, detected: bool = False) -> float:
 def points_text(half: int) -> str:
     """Half-points as the rules write them: 12, 2.5, 0."""
     return f"{half // 2}" if half % 2 == 0 else f"{half // 2}.5"
+
+
+# --- words -----------------------------------------------------------------------------------
+_SAID_AS_A = ("one", "once", "uni", "use", "usu", "eu", "ewe")  # a vowel letter, a "y"/"w" sound
+_SAID_AS_AN = ("hour", "honest", "honour", "heir")  # an "h" not said
+
+
+def article(phrase: str) -> str:
+    """The indefinite article for ``phrase``, by its first sound: "an" end of alert, "an"
+    aircraft carrier, "an" 800-mile card, "an" 11,000 t convoy; "a" trawler, "a" 200-mile
+    card, "a" unit."""
+    word = phrase.strip().lower()
+    if not word:
+        return "a"
+    if word[0].isdigit():
+        digits = ""
+        for ch in word:
+            if ch.isdigit():
+                digits += ch
+            elif ch != ",":
+                break
+        # 8, 80, 800... are said "eight..."; 11 and 18 (and 11,000, 18,000) "eleven/eighteen"
+        said_an = digits.startswith("8") or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
+        return "an" if said_an else "a"
+    if word.startswith(_SAID_AS_AN):
+        return "an"
+    if word.startswith(_SAID_AS_A):
+        return "a"
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def a_card(kind: int) -> str:
+    """One card of ``kind`` with its article: "an end of alert", "a 200-mile card"; the two
+    submarines played together stay "two submarines"."""
+    if kind == SUB_PAIR:
+        return LABELS[kind]
+    noun = NOUNS[kind]
+    return f"{article(noun)} {noun}"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word`` agreeing: "1 convoy", "2 convoys", "0 convoys" (``many`` for an
+    irregular plural)."""
+    return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital (the rest untouched)."""
+    return text[:1].upper() + text[1:]

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
-from .data import CONVOYS, KEYS, LABELS, MILES, SHIPS, SUBMARINE, points_text
+from .data import CONVOYS, KEYS, LABELS, MILES, SHIPS, SUBMARINE, plural, points_text
 from .observe import ConvoyView, View
 from .state import ATTACKER, OVER
 
@@ -85,15 +85,13 @@ def convoy_text(cv: ConvoyView) -> str:
 
 def describe(view: View) -> str:
     """The table in words, for screen readers and the text view."""
-    parts = [f"Round {view.round_no}; {view.pile_size} cards in the pile."]
+    parts = [f"Round {view.round_no}; {plural(view.pile_size, 'card')} in the pile."]
     for s in range(view.sides):
         seats = [p + 1 for p in range(view.players) if view.side_of[p] == s]
         who = " & ".join(f"Player {p}" for p in seats)
         convoys = "; ".join(convoy_text(cv) for cv in view.rows[s]) or "no convoy at sea"
-        parts.append(
-            f"{who} ({points_text(view.totals[s])} game points): {convoys}; "
-            f"{len(view.ports[s])} in port."
-        )
+        pts = f"{points_text(view.totals[s])} game point{'' if view.totals[s] == 2 else 's'}"
+        parts.append(f"{who} ({pts}): {convoys}; {len(view.ports[s])} in port.")
     if view.viewer is not None and (hand := view.hands[view.viewer]) is not None:
         parts.append("Your hand: " + ", ".join(LABELS[k] for k in hand) + ".")
     return " ".join(parts)
@@ -200,7 +198,9 @@ def draw(
             ),
         )
         b.add("pieces", Text(70, y0 + 32, f"{points_text(view.totals[s])} game pts", 10, t.text))
-        b.add("pieces", Text(70, y0 + 48, f"port: {len(view.ports[s])} convoy(s)", 10, t.text))
+        b.add(
+            "pieces", Text(70, y0 + 48, f"port: {plural(len(view.ports[s]), 'convoy')}", 10, t.text)
+        )
         caps = sum(len(view.captures[p]) for p in seats)
         b.add("pieces", Text(70, y0 + 64, f"captured: {caps}", 10, t.text))
         rp = view.round_points[s]

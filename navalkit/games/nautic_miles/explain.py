@@ -11,9 +11,12 @@ from typing import Any, NamedTuple
 
 import ipywidgets as w
 
-from navalkit.core.bots import BotView, make_bot
+from navalkit.core.bots import BotView, make_bot, play_bot_move
+from navalkit.core.match import new_match
 from navalkit.core.rng import bot_rng
 from navalkit.render.canvas import CanvasBoard
+from navalkit.render.svg import scene_to_svg
+from navalkit.widgets.lesson import frame_html
 
 from . import rules
 from .actions import discard, play
@@ -21,6 +24,7 @@ from .data import (
     ALL_CARDS,
     BY_KEY,
     C10000,
+    COUNTS,
     KEYS,
     KIND,
     LABELS,
@@ -84,8 +88,12 @@ class ConvoyCalculator:
     (rules NM-SCORE, NM-RADAR-DOUBLE, NM-CAPTURE)."""
 
     def __init__(self, tons: int = 5000, miles: int = 2000, detected: bool = False) -> None:
-        self.tons = w.Dropdown(options=list(TONNAGES), value=tons, description="Tons:")
-        self.miles = w.IntSlider(value=miles, min=0, max=4000, step=200, description="Miles:")
+        self.tons = w.Dropdown(
+            options=[(f"{t:,} t", t) for t in TONNAGES], value=tons, description="Tons:"
+        )
+        self.miles = w.IntSlider(
+            value=miles, min=0, max=4000, step=200, description="Miles:", readout_format=",d"
+        )
         self.radar = w.Checkbox(value=detected, description="detected by radar", indent=False)
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
@@ -182,7 +190,8 @@ def battle(attacker: str | int, defender: str | int | None = None) -> Battle:
     if not state.rows[1]:
         reason = f"The {LABELS[a]} stood a full round: the convoy is destroyed and captured."
         if why is not None:
-            reason += f" The {LABELS[d or 0]} could not answer ({why[0]}: {why[1]})"
+            said = why[1][:1].lower() + why[1][1:]
+            reason += f" The {LABELS[d or 0]} could not answer ({why[0]}): {said}"
         return Battle(a, d, "attacker wins", decided, reason, state)
     reason = f"The {LABELS[d or 0]} stood a full round: the alert ends and the convoy sails on."
     return Battle(a, d, "defender wins", "NM-BATTLE-WIN", reason, state)
@@ -198,7 +207,9 @@ def ladder_table() -> Any:
 
     names = [force_name(k) for k in FORCES]
     cells = [[battle(a, d).outcome for d in FORCES] for a in FORCES]
-    return pd.DataFrame(cells, index=[f"{n} attacks" for n in names], columns=names)
+    verbs = ["attack" if k == SUB_PAIR else "attacks" for k in FORCES]
+    index = [f"{n} {v}" for n, v in zip(names, verbs, strict=True)]
+    return pd.DataFrame(cells, index=index, columns=names)
 
 
 class BattleLadder:
@@ -313,14 +324,40 @@ def arrival_curve(runs: Any, step: int = 400) -> Any:
     return pd.Series(odds, index=pd.Index(marks, name="miles sailed"), name="P(home)")
 
 
+def arrival_summary(runs: Any) -> Any:
+    """:func:`arrival_table` as a student reads it: convoys by name, shares in whole percent."""
+    import pandas as pd
+
+    table = arrival_table(runs)
+    table = table.loc[sorted(table.index, key=BY_KEY.__getitem__)]
+    return pd.DataFrame(
+        {
+            "convoy": [LABELS[BY_KEY[k]] for k in table.index],
+            "laid": [int(n) for n in table["laid"]],
+            "got home": [f"{round(100 * x)}%" for x in table["home"]],
+            "destroyed": [f"{round(100 * x)}%" for x in table["destroyed"]],
+            "still at sea": [f"{round(100 * x)}%" for x in table["at sea"]],
+        }
+    )
+
+
+def chance_home(runs: Any, miles: int) -> float:
+    """The share of convoys that had sailed ``miles`` or more and got home (0 when none had)."""
+    sailed = runs[runs.miles >= miles]
+    return float((sailed.fate == "home").mean()) if len(sailed) else 0.0
+
+
 def arrival_figure(runs: Any) -> Any:
     """A matplotlib figure: fates per convoy kind, and the odds of getting home by miles."""
     import matplotlib.pyplot as plt
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3))
-    arrival_table(runs)[list(FATES)].plot.barh(
-        stacked=True, ax=left, color=[GOOD, BAD, "#90a4ae"], title="Fate of convoys"
-    )
+    fates = arrival_table(runs)[list(FATES)]
+    fates = fates.loc[sorted(fates.index, key=BY_KEY.__getitem__, reverse=True)]  # 2,500 t on top
+    fates.index = [LABELS[BY_KEY[k]] for k in fates.index]
+    fates.columns = ["got home", "destroyed", "still at sea"]
+    fates.plot.barh(stacked=True, ax=left, color=[GOOD, BAD, "#90a4ae"], title="Fate of convoys")
+    left.set(xlabel="share of the convoys laid", ylabel="")
     curve = arrival_curve(runs)
     right.plot(curve.index, curve.values, marker="o", color="#1565c0")
     right.set(ylim=(0, 1.05), xlabel="miles already sailed", title="Chance to get home")
@@ -355,7 +392,7 @@ class ArrivalSimulator:
         self.runs = arrival_runs(
             int(self.games.value), int(self.seed.value), int(self.players.value), self.bot.value
         )
-        self.table.value = arrival_table(self.runs).to_html()
+        self.table.value = frame_html(arrival_summary(self.runs))
         self.figure = arrival_figure(self.runs)
         buffer = io.BytesIO()
         self.figure.savefig(buffer, format="png", dpi=80)
@@ -364,3 +401,89 @@ class ArrivalSimulator:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+# --- 4. small tables and pictures for the lesson -------------------------------------------------
+#: the deck by family: (family, its cards in words, the card keys)
+FAMILIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Convoys to bring home", "2,500 t, 5,000 t, 10,000 t, 20,000 t", KEYS[0:4]),
+    ("Dummy convoy", "the trawler, worth nothing", ("trawler",)),
+    ("Mile cards", "200, 400, 600, 1,000 and 2,000 miles", KEYS[5:10]),
+    ("Warships", "submarine, frigate, destroyer, cruiser, aircraft carrier", KEYS[10:15]),
+    ("Attacks", "plane, mine, radar, alert, storm", ("plane", "mine", "radar", "alert", "storm")),
+    (
+        "Defences",
+        "plane shot down, minesweeper, end of alert, fine sea, neutral flag",
+        ("plane_hit", "minesweeper", "end_alert", "fine_sea", "neutral_flag"),
+    ),
+)
+
+
+def deck_families() -> Any:
+    """The 106 playing cards by family (a six-row DataFrame: family, cards, count)."""
+    import pandas as pd
+
+    rows = [(f, cards, sum(COUNTS[BY_KEY[k]] for k in keys)) for f, cards, keys in FAMILIES]
+    return pd.DataFrame(rows, columns=["family", "cards", "count"])
+
+
+def log_table(match: Any, deals: bool = False) -> Any:
+    """A match's log as a student reads it: turn, who and what (no codes, blanks blank); the
+    cards dealt at the start of a round are left out unless ``deals``."""
+    import pandas as pd
+
+    log = match.log
+    if not deals:
+        log = log[~log["text"].str.contains(" is dealt to ", regex=False)]
+    who = ["" if e == "chance" else w for e, w in zip(log["event"], log["who"], strict=True)]
+    return pd.DataFrame(
+        {
+            "turn": pd.array(list(log["turn"]), dtype="Int64"),
+            "who": who,
+            "what": list(log["text"]),
+        }
+    )
+
+
+def settings_table() -> Any:
+    """The settings a teacher may switch: what each does, its default in words, where it
+    comes from and the rule it changes."""
+    import pandas as pd
+
+    def said(value: Any) -> str:
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value).replace("_", " ")
+
+    rows = [(r["label"], said(r["default"]), r["provenance"], r["rule"]) for r in GAME.settings()]
+    return pd.DataFrame(rows, columns=["setting", "default", "provenance", "rule"])
+
+
+def rules_table() -> Any:
+    """Every rule clause: id, title, provenance and the rule in a sentence."""
+    import pandas as pd
+
+    rows = [(c["id"], c["title"], c["provenance"], c["rule"]) for c in GAME.clauses.table()]
+    return pd.DataFrame(rows, columns=["id", "title", "provenance", "rule"])
+
+
+def board_picture(state: State, viewer: int | None = None, width: int = 560) -> w.HTML:
+    """The table as ``viewer`` sees it (None: the teacher's view), a still picture that shows
+    in Voila and JupyterLab alike (an SVG, no canvas)."""
+    svg = scene_to_svg(draw(observe(state, viewer)))
+    return w.HTML(
+        f"<div style='max-width:{width}px'>{svg}</div>", layout=w.Layout(width=f"{width + 10}px")
+    )
+
+
+def game_ending(seed: int = 1, target: int = 40) -> str:
+    """The closing words of a short seeded game between two captains (the first side to
+    ``target`` game points wins)."""
+    match = new_match("nautic_miles", seed=seed, target=target)
+    bots = [make_bot(GAME, "captain") for _ in range(match.players)]
+
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        play_bot_move(match, bots[seat])
+    return str(match.status)

@@ -14,10 +14,11 @@ from navalkit.core.errors import Violation
 from navalkit.core.protocol import Game
 
 from . import rules
-from .actions import Action, Place, Play, action_from_json, from_path, to_path
+from .actions import Action, Discard, Place, Play, action_from_json, from_path, to_path
 from .clauses import CLAUSES
 from .config import Config
-from .data import BY_KEY, LABELS, points_text
+from .data import BY_KEY, LABELS, NOUNS, a_card, plural, points_text
+from .mechanics.scoring import ROUND_BONUS, capture_value, home, raw_points, slow_bonus
 from .observe import View, assert_no_leak, observe
 from .rules import side_name
 from .state import DEAL, DRAW, OVER, REFILL, State
@@ -109,6 +110,10 @@ class NauticMiles(Game[State, Action, View, Config]):
         if isinstance(action, Play) and isinstance(action.row, int):
             who = side_name(state, action.row) if action.row < state.sides else "?"
             return f"{LABELS[action.kind]} on convoy {action.at + 1} of {who}"
+        if isinstance(action, Discard):
+            return f"discard {a_card(action.kind)}"
+        if isinstance(action, Place):
+            return f"lay {a_card(action.kind)} face down at slot {action.at + 1} of your row"
         return action.describe()
 
     def describe_outcome(self, state: State, action: Action) -> str:
@@ -116,6 +121,14 @@ class NauticMiles(Game[State, Action, View, Config]):
         who = self.player_name(state.seat)
         if isinstance(action, Place):
             return f"{who} lays a convoy face down at slot {action.at + 1}."
+        if isinstance(action, Discard):
+            return f"{who} discards {a_card(action.kind)}."
+        if isinstance(action, Play) and isinstance(action.row, int) and action.row < state.sides:
+            what = a_card(action.kind)
+            if action.row == state.side[state.seat]:
+                return f"{who} plays {what} on their own convoy {action.at + 1}."
+            whose = side_name(state, action.row)
+            return f"{who} plays {what} on convoy {action.at + 1} of {whose}."
         return f"{who}: {self.describe(state, action)}."
 
     def public_action(self, state: State, action: Action) -> Any:
@@ -133,13 +146,9 @@ class NauticMiles(Game[State, Action, View, Config]):
             f"{side_name(state, s)} {points_text(state.totals[s])}" for s in range(state.sides)
         )
         if state.phase == OVER:
-            w = state.winner
-            head = "Game over: a draw." if w is None else f"Game over: {self.player_name(w)} wins"
-            if w is not None and state.sides < state.players:
-                head += f" with {side_name(state, state.side[w])}"
-            return f"{head}. Game points: {totals}."
+            return f"{ending(state)} Game points: {totals}. {last_round_words(state)}"
         me = self.player_name(state.seat)
-        left = f"{len(state.pile)} cards in the pile"
+        left = f"{plural(len(state.pile), 'card')} in the pile"
         return f"Round {state.round_no}: {me} to play ({left}). Game points: {totals}."
 
     # --- clicking on the table ------------------------------------------------------------
@@ -155,7 +164,7 @@ class NauticMiles(Game[State, Action, View, Config]):
         kind = BY_KEY.get(path[0][5:])
         if kind is None or not rules.holds(state.hands[state.seat], kind):
             return "You do not hold that card: click one of your hand."
-        return f"The {LABELS[kind]} cannot go there; the green marks show where it can."
+        return f"The {NOUNS[kind]} cannot go there; the green marks show where it can."
 
     def sample_state(self, observation: View, rng: Any) -> State:
         """A full state this seat cannot tell from the truth: the unseen cards (other hands,
@@ -174,6 +183,73 @@ class NauticMiles(Game[State, Action, View, Config]):
         from .bots import ConvoyBot
 
         return {"captain": ConvoyBot}
+
+
+def _names(state: State, sides: list[int]) -> str:
+    """Sides by their players' names: "Player 1", "Player 1 and Player 2", "A, B and C"."""
+    names = [side_name(state, s) for s in sides]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def ending(state: State) -> str:
+    """How a finished game ended, in words: who won, by which rule (with its clause id)."""
+    round_no = state.round_no
+    teams = state.sides < state.players
+    side = "team" if teams else "player"
+    who = ""
+    if state.winner is not None:
+        me = state.side[state.winner]
+        verb = "win" if teams else "wins"
+        who = f"{side_name(state, me)} {verb}"
+    best = max(state.totals)
+    leaders = [s for s in range(state.sides) if state.totals[s] == best]
+    if state.over_reason == "target":
+        goal = f"{state.config.target} game points"
+        if state.winner is None:
+            return (
+                f"Game over after round {round_no}: a draw. {_names(state, leaders)} passed "
+                f"{goal} in the same round with equal totals (rule NM-GAME-END)."
+            )
+        return (
+            f"Game over after round {round_no}: {who}, the first {side} to reach {goal} "
+            "(rule NM-GAME-END)."
+        )
+    last = f"round {round_no}, the last one the settings allow"
+    if state.winner is None:
+        return (
+            f"Game over after {last}: a draw. {_names(state, leaders)} share the most game "
+            "points (rule NM-MAX-ROUNDS)."
+        )
+    return f"Game over after {last}: {who} with the most game points (rule NM-MAX-ROUNDS)."
+
+
+def last_round_words(state: State) -> str:
+    """What each side scored in the last round played, part by part (rules NM-SCORE,
+    NM-CAPTURE, NM-SCORE-GATE, NM-ROUND-BONUS, NM-SLOW-BONUS, NM-VOID)."""
+    result = state.last_round
+    if result is None:
+        return ""
+    if result.void:
+        return f"Round {result.number} was void: no side had a convoy home (rule NM-VOID)."
+    parts = []
+    for s in range(state.sides):
+        name = side_name(state, s)
+        if not home(state, s):
+            parts.append(f"{name} 0 (no convoy home, rule NM-SCORE-GATE)")
+            continue
+        captures = capture_value(state, s)
+        slow = slow_bonus(state, s)
+        bonus = result.bonus[s] - slow
+        bits = [f"{points_text(raw_points(state, s) - captures)} for convoys (NM-SCORE)"]
+        if captures:
+            bits.append(f"{points_text(captures)} for captures (NM-CAPTURE)")
+        if bonus == ROUND_BONUS:
+            bits.append(f"{points_text(bonus)} round bonus (NM-ROUND-BONUS)")
+        if slow:
+            bits.append(f"{points_text(slow)} slowness bonus (NM-SLOW-BONUS)")
+        total = points_text(result.points[s] + result.bonus[s])
+        parts.append(f"{name} {total} = {' + '.join(bits)}")
+    return f"Round {result.number} scored: {'; '.join(parts)}."
 
 
 GAME = NauticMiles()

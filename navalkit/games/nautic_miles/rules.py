@@ -32,11 +32,11 @@ from .data import (
     FINE_SEA,
     HAND_SIZE,
     KIND,
-    LABELS,
     MILES,
     MINE,
     N_KINDS,
     NEUTRAL,
+    NOUNS,
     PLANE,
     PLANE_HIT,
     RADAR,
@@ -47,6 +47,8 @@ from .data import (
     SUB_PAIR,
     SUBMARINE,
     SWEEPER,
+    a_card,
+    capital,
 )
 from .mechanics.scoring import limit_reached, score_round
 from .state import (
@@ -486,7 +488,7 @@ def _target(state: State, seat: int, kind: int, cv: Convoy, own: bool, at: int, 
         return None if cv.storm != NONE else ("NM-FINE-SEA", "That convoy has no storm to end.")
     # Defensive cards: only on your own side's convoys.
     if not own:
-        return _DEFENCE_RULE[kind], f"A {LABELS[kind]} goes only on your own side's convoys."
+        return _DEFENCE_RULE[kind], f"{capital(a_card(kind))} goes only on your own side's convoys."
     if kind == END_ALERT:
         if cv.alert == NONE:
             return "NM-END-ALERT", "That convoy has no alert to end."
@@ -538,13 +540,16 @@ def refusal(state: State, action: object) -> Why:
     seat = state.seat
     hand = state.hands[seat]
     if not holds(hand, kind):
-        return "NM-TURN", f"You hold no {LABELS[kind]}."
+        if kind == SUB_PAIR:
+            return "NM-TURN", "You do not hold two submarines."
+        return "NM-TURN", f"You hold no {NOUNS[kind]}."
     if isinstance(action, Discard):
         return None if kind != SUB_PAIR else ("match.junk", "Discard one card at a time.")
     me = state.side[seat]
     if isinstance(action, Place):
         if kind not in CONVOYS:
-            return "NM-CONVOY", f"A {LABELS[kind]} is not a convoy."
+            verb = "are" if kind == SUB_PAIR else "is"
+            return "NM-CONVOY", f"{capital(a_card(kind))} {verb} not a convoy."
         if not _int(action.at, 0, len(state.rows[me]) + 1):
             return "NM-CONVOY", "A convoy goes at either end of your row or between two convoys."
         return None

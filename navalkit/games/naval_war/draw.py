@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
+from navalkit.render.scene import Align
 from navalkit.render.theme import Theme
 
 from .data import CARDS, CARRIER, DS_HITS, GUN, GUN_LABEL, HITS, SHIPS, VALUE
@@ -20,11 +21,51 @@ from .observe import View, observe
 from .state import AIR, CHOOSE, OVER, PHASE_NAMES, State
 
 WIDTH = 960
-PANEL_H = 210
-SHIP_W, SHIP_H = 56, 46
-CARD_W, CARD_H = 74, 92
+PANEL_H = 250
+SHIP_W, SHIP_H = 80, 48
+CARD_W, CARD_H = 84, 92
 STRIP_H = 150
+TEXT = 11  # the smallest text on the board, in pixels (a student reads it at 100 % zoom)
 Box = tuple[float, float, float, float]
+
+# Rows inside a fleet panel, from its top: the heading, the markers (smoke, minefields, the
+# Squadron), the gun sizes over the columns, the columns, the carriers behind, the hand.
+HEAD_Y, TAG_Y, GUN_Y, COLUMN_Y, COLUMN_H, CARRIER_Y = 13, 22, 50, 58, 110, 178
+CARRIER_X = 66  # carriers start right of their two-line label
+
+# Widths of DejaVu Sans (the widest usual sans-serif) in ems, plain and bold, by groups of
+# characters (each group at its widest): enough to keep a label inside its box without a font.
+_WIDTHS = (
+    ("'ijlIJ .,·/:;", 0.34, 0.40),
+    ('-f()!tr"', 0.46, 0.53),
+    ("?zscLkFxvyTYP", 0.61, 0.74),
+    ("KZBAVXCRUNHDG&OQ", 0.79, 0.88),
+    ("w+×M", 0.87, 1.0),
+    ("m%W…", 1.0, 1.11),
+)
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A safe estimate of the width of ``text`` drawn ``size`` pixels high."""
+    em = 0.0
+    for ch in text:
+        for chars, plain, heavy in _WIDTHS:
+            if ch in chars:
+                em += heavy if bold else plain
+                break
+        else:
+            usual = ch in "ES" or (ch.isascii() and (ch.islower() or ch.isdigit()))
+            em += (0.72 if bold else 0.64) if usual else (1.11 if bold else 1.0)
+    return em * size
+
+
+def fit(text: str, room: float, size: float = TEXT, bold: bool = False) -> str:
+    """``text`` cut (with "…") to fit ``room`` pixels."""
+    if text_width(text, size, bold) <= room:
+        return text
+    while text and text_width(text + "…", size, bold) > room:
+        text = text[:-1].rstrip()
+    return text + "…" if text else ""
 
 
 def layout(n: int) -> tuple[int, int]:
@@ -49,31 +90,61 @@ class _Board:
         self.boxes[rid] = box
         self.b.rect_region(rid, *box)
 
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        fill: str,
+        align: Align = "center",
+        *,
+        bold: bool = False,
+        size: float = TEXT,
+        room: float | None = None,
+    ) -> None:
+        """A label of at least TEXT pixels, cut to ``room`` pixels when given; a bold label
+        that would not fit is drawn plain first."""
+        if room is not None:
+            if bold and text_width(text, size, True) > room:
+                bold = False
+            text = fit(text, room, size, bold)
+        self.b.add("pieces", Text(x, y, text, max(size, TEXT), fill, align, bold=bold))
+
     def button(self, rid: str, x: float, y: float, w: float, label: str, on: bool) -> None:
         t = self.t
         fill = t.highlight if on else t.sea_alt
         self.b.add("pieces", Rect(x, y, w, 26, fill=fill, stroke=t.grid, radius=5))
-        self.b.add("pieces", Text(x + w / 2, y + 13, label, 11, t.text, bold=on))
+        self.text(x + w / 2, y + 13, label, t.text, bold=on, room=w - 8)
         self.region(rid, (x, y, w, 26))
 
 
 def _ship(bd: _Board, state: State, seat: int, ship: int, x: float, y: float, w: float) -> None:
+    """A ship card: its name, the damage on it against its hit number, and the salvos on it
+    (clickable chips with their damage)."""
     t = bd.t
     dmg = hits_on(state, ship, seat)
     hits = HITS[ship]
     fill = "#e9e4d4" if not CARRIER[ship] else "#d9e6d0"
     bd.b.add("pieces", Rect(x, y, w, SHIP_H, fill=fill, stroke=t.player(seat), line_width=1.5))
-    bd.b.add("pieces", Text(x + 3, y + 9, GUN_LABEL[GUN[ship]], 9, t.text, "left", bold=True))
+    bd.text(x + w / 2, y + 10, SHIPS[ship].name, t.text, room=w - 6)
     colour = t.danger if dmg else t.text_muted
-    bd.b.add("pieces", Text(x + w - 3, y + 9, f"{dmg}/{hits}", 9, colour, "right", bold=dmg > 0))
-    bd.b.add("pieces", Text(x + w / 2, y + 22, SHIPS[ship].name[:10], 8, t.text))
+    bd.text(x + 4, y + 24, f"{dmg}/{hits}", colour, "left", bold=dmg > 0, room=w - 8)
     bd.region(f"ship:{ship}", (x, y, w, SHIP_H))
-    for k, (card, extra) in enumerate(state.salvos[ship][:4]):
-        cx = x + 2 + k * 13
+    room = max(1, int((w - 4) // 14))
+    for k, (card, extra) in enumerate(state.salvos[ship][:room]):
+        cx = x + 3 + k * 14
         value = VALUE[card] + sum(VALUE[e] for e in extra)
-        bd.b.add("pieces", Rect(cx, y + 31, 12, 12, fill=t.hit, stroke="#ffffff", line_width=0.5))
-        bd.b.add("pieces", Text(cx + 6, y + 37, str(value), 8, "#ffffff", bold=True))
-        bd.region(f"salvo:{card}", (cx, y + 31, 12, 12))
+        bd.b.add("pieces", Rect(cx, y + 31, 13, 13, fill=t.hit, stroke="#ffffff", line_width=0.5))
+        bd.text(cx + 6.5, y + 37.5, str(value), "#ffffff", bold=True)
+        bd.region(f"salvo:{card}", (cx, y + 31, 13, 13))
+
+
+def _gun_label(gun: int, room: float) -> tuple[str, bool]:
+    """The gun size over a column, shortened in a narrow one."""
+    for label, bold in ((GUN_LABEL[gun], True), (GUN_LABEL[gun], False)):
+        if text_width(label, TEXT, bold) <= room:
+            return label, bold
+    return GUN_LABEL[gun].replace('"', ""), False
 
 
 def _panel(bd: _Board, view: View, seat: int, x: float, y: float, w: float) -> None:
@@ -95,45 +166,56 @@ def _panel(bd: _Board, view: View, seat: int, x: float, y: float, w: float) -> N
     )
     bd.region(f"seat:{seat}", (x, y, w, PANEL_H - 6))
     me = " (you)" if view.viewer == seat else ""
-    head = f"Player {seat + 1}{me}: {points(state.sunk[seat])} sunk · hand {view.hand_sizes[seat]}"
-    b.add("pieces", Text(x + 8, y + 12, head, 12, t.player(seat), "left", bold=True))
+    score = f"sunk {points(state.sunk[seat])} pts · hand {view.hand_sizes[seat]}"
+    bd.text(x + w - 8, y + HEAD_Y, score, t.text, "right")
+    room = w - 24 - text_width(score, TEXT)
+    bd.text(x + 8, y + HEAD_Y, f"Player {seat + 1}{me}", t.player(seat), "left", bold=True,
+            size=12, room=room)  # fmt: skip
     if not alive:
-        b.add("pieces", Text(x + w / 2, y + 90, "no ships left", 14, t.text_muted))
+        b.add("pieces", Text(x + w / 2, y + 110, "no ships left", 14, t.text_muted))
     tags = []
     if state.smoke[seat] >= 0:
-        tags.append(("SMOKE", "#777777"))
+        tags.append(("SMOKE", "#616161"))
     if state.mines[seat]:
         tags.append((f"MINES {mine_hits(state, seat)}", t.danger))
-    tx = x + w - 6
+    tx = x + 8
     for label, colour in tags:
-        tw = 8 + 7 * len(label)
-        tx -= tw
-        b.add("pieces", Rect(tx, y + 4, tw - 3, 16, fill=colour, radius=3))
-        b.add("pieces", Text(tx + (tw - 3) / 2, y + 12, label, 9, "#ffffff", bold=True))
+        tw = text_width(label, TEXT, True) + 10
+        b.add("pieces", Rect(tx, y + TAG_Y, tw, 18, fill=colour, radius=3))
+        bd.text(tx + tw / 2, y + TAG_Y + 9, label, "#ffffff", bold=True)
+        tx += tw + 6
+    if state.ds_owner == seat:
+        hits = sum(VALUE[c] for c in state.ds_salvos)
+        label = f"Destroyers {hits}/{DS_HITS} hits"
+        dw = text_width(label, TEXT, True) + 12
+        dx = x + w - 8 - dw
+        b.add("pieces", Rect(dx, y + TAG_Y, dw, 20, fill="#263238", stroke=t.highlight, radius=4))
+        bd.text(dx + dw / 2, y + TAG_Y + 10, label, "#ffffff", bold=True)
+        bd.region("ds", (dx, y + TAG_Y, dw, 20))
     fleet = state.fleets[seat]
     front = [s for s in fleet if not CARRIER[s]]
     carriers = [s for s in fleet if CARRIER[s]]
     guns = list(dict.fromkeys(GUN[s] for s in front))
-    cw = min(SHIP_W + 4.0, (w - 12) / max(1, len(guns)))
+    cw = min(SHIP_W + 4.0, (w - 12) / max(4, len(guns)))
     for i, gun in enumerate(guns):
         column = [s for s in front if GUN[s] == gun]
-        step = min(SHIP_H + 3.0, 104 / max(1, len(column) - 1)) if len(column) > 1 else 0
+        cx = x + 6 + i * cw
+        label, bold = _gun_label(gun, cw - 4)
+        bd.text(cx + (cw - 4) / 2, y + GUN_Y, label, t.text, bold=bold)
+        step = min(SHIP_H + 3.0, (COLUMN_H - SHIP_H) / max(1, len(column) - 1))
+        if step < 30:  # too close to show each ship's damage: show each name, whole
+            step = min(17.0, (CARRIER_Y - 2 - COLUMN_Y - SHIP_H) / (len(column) - 1))
         for j, ship in enumerate(column):
-            _ship(bd, state, seat, ship, x + 6 + i * cw, y + 26 + j * step, cw - 4)
+            _ship(bd, state, seat, ship, cx, y + COLUMN_Y + j * step, cw - 4)
     if carriers:
-        b.add("pieces", Text(x + 8, y + 150, "carriers (behind)", 8, t.text_muted, "left"))
+        for k, word in enumerate(("carriers", "(behind)")):
+            bd.text(x + 8, y + CARRIER_Y + 17 + 14 * k, word, t.text_muted, "left")
+        step = min(SHIP_W + 4.0, (w - 12) / 4, (w - CARRIER_X - 8) / len(carriers))
         for i, ship in enumerate(carriers):
-            _ship(bd, state, seat, ship, x + 86 + i * (SHIP_W + 4), y + 148, SHIP_W)
-    if state.ds_owner == seat:
-        hits = sum(VALUE[c] for c in state.ds_salvos)
-        dx = x + w - 70
-        b.add("pieces", Rect(dx, y + 26, 62, 30, fill="#263238", stroke=t.highlight, radius=4))
-        b.add("pieces", Text(dx + 31, y + 35, "DESTROYERS", 8, "#ffffff", bold=True))
-        b.add("pieces", Text(dx + 31, y + 48, f"hits {hits}/{DS_HITS}", 9, "#ffffff"))
-        bd.region("ds", (dx, y + 26, 62, 30))
+            _ship(bd, state, seat, ship, x + CARRIER_X + i * step, y + CARRIER_Y, step - 4)
     if view.viewer is None and state.hands[seat]:
         words = ", ".join(CARDS[c].short for c in state.hands[seat])
-        b.add("pieces", Text(x + 8, y + PANEL_H - 14, f"hand: {words}", 8, t.text_muted, "left"))
+        bd.text(x + 8, y + PANEL_H - 18, f"hand: {words}", t.text_muted, "left", room=w - 16)
 
 
 def _card(bd: _Board, card: int, x: float, y: float, red: bool) -> None:
@@ -155,9 +237,9 @@ def _card(bd: _Board, card: int, x: float, y: float, red: bool) -> None:
     words = c.label.split(" ")
     for k, word in enumerate(words[:3]):
         colour = t.danger if c.red else t.text
-        bd.b.add("pieces", Text(x + CARD_W / 2, y + 22 + 16 * k, word, 11, colour, bold=k == 0))
+        bd.text(x + CARD_W / 2, y + 22 + 16 * k, word, colour, bold=k == 0, room=CARD_W - 6)
     if red:
-        bd.b.add("pieces", Text(x + CARD_W / 2, y + CARD_H - 10, "play now!", 9, t.danger))
+        bd.text(x + CARD_W / 2, y + CARD_H - 11, "play now!", t.danger, bold=True)
     bd.region(f"card:{card}", (x, y, CARD_W, CARD_H))
 
 
@@ -165,32 +247,29 @@ def _strip(bd: _Board, view: View, y: float) -> None:
     t, b, state = bd.t, bd.b, view.state
     b.add("board", Rect(0, y, WIDTH, STRIP_H, fill=t.background))
     who = view.viewer if view.viewer is not None else max(state.seat, 0)
-    b.add("pieces", Text(8, y + 10, f"Player {who + 1}'s hand", 11, t.text, "left", bold=True))
+    bd.text(8, y + 10, f"Player {who + 1}'s hand", t.text, "left", bold=True)
     for i, card in enumerate(state.hands[who][:7]):
-        _card(bd, card, 8 + i * (CARD_W + 6), y + 22, False)
-    px = 8 + 7 * (CARD_W + 6)
+        _card(bd, card, 8 + i * (CARD_W + 4), y + 22, False)
+    px = 8 + 7 * (CARD_W + 4)
     if state.pending >= 0:
-        b.add("pieces", Text(px, y + 10, "in play", 11, t.danger, "left", bold=True))
+        bd.text(px, y + 10, "in play", t.danger, "left", bold=True)
         _card(bd, state.pending, px, y + 22, state.phase != OVER and state.roll_for < 0)
-    bx = px + CARD_W + 14
-    bd.button("draw", bx, y + 22, 110, "Draw", state.phase == CHOOSE)
-    bd.button("launch", bx, y + 52, 110, "Launch air strikes", state.phase == CHOOSE)
-    bd.button("play", bx, y + 82, 110, "Play (no target)", False)
-    bd.button("hold", bx, y + 112, 110, "Hold strike", state.phase == AIR)
-    dx = bx + 122
+    bx = px + CARD_W + 10
+    bd.button("draw", bx, y + 22, 128, "Draw", state.phase == CHOOSE)
+    bd.button("launch", bx, y + 52, 128, "Launch air strikes", state.phase == CHOOSE)
+    bd.button("play", bx, y + 82, 128, "Play (no target)", False)
+    bd.button("hold", bx, y + 112, 128, "Hold strike", state.phase == AIR)
+    dx = bx + 136
     top = state.discard[-1] if state.discard else -1
-    b.add("pieces", Rect(dx, y + 22, 90, 60, fill=t.sea_alt, stroke=t.grid, radius=6))
-    b.add("pieces", Text(dx + 45, y + 36, "Discard pile", 10, t.text, bold=True))
-    b.add("pieces", Text(dx + 45, y + 54, CARDS[top].short if top >= 0 else "empty", 10, t.text))
-    b.add("pieces", Text(dx + 45, y + 70, f"{len(state.discard)} cards", 9, t.text_muted))
-    bd.region("discard", (dx, y + 22, 90, 60))
-    b.add("pieces", Text(dx, y + 100, f"Deck {view.deck_size}", 11, t.text, "left"))
-    b.add("pieces", Text(dx, y + 118, f"Harbor {view.harbor_size}", 11, t.text, "left"))
+    b.add("pieces", Rect(dx, y + 22, 90, 62, fill=t.sea_alt, stroke=t.grid, radius=6))
+    bd.text(dx + 45, y + 35, "Discard pile", t.text, bold=True, room=84)
+    bd.text(dx + 45, y + 53, CARDS[top].short if top >= 0 else "empty", t.text, room=84)
+    bd.text(dx + 45, y + 71, f"{len(state.discard)} cards", t.text_muted, room=84)
+    bd.region("discard", (dx, y + 22, 90, 62))
+    bd.text(dx, y + 100, f"Deck {view.deck_size}", t.text, "left")
+    bd.text(dx, y + 118, f"Harbor {view.harbor_size}", t.text, "left")
     step = "clear-out" if state.opening and state.phase != OVER else PHASE_NAMES[state.phase]
-    b.add(
-        "pieces",
-        Text(WIDTH - 8, y + 10, f"Round {state.round} · {step}", 11, t.text, "right", bold=True),
-    )
+    bd.text(WIDTH - 8, y + 10, f"Round {state.round} · {step}", t.text, "right", bold=True)
 
 
 def draw(

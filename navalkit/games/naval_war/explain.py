@@ -46,6 +46,15 @@ def _table(rows: list[dict[str, Any]]) -> str:
     return f"<table class='navalkit-table'><tr>{head}</tr>{body}</table>"
 
 
+#: The die attacks in words, for the page (the keys are the calculators' names).
+ATTACK_NAMES = {
+    "air_strike": "Air strike",
+    "kamikaze": "Kamikaze attack",
+    "torpedo_boat": "Torpedo boat",
+    "submarine": "Submarine",
+}
+
+
 def simulate(kind: str, strikes: int, trials: int, seed: int = 0) -> float:
     """The share of ``trials`` in which ``strikes`` die attacks of ``kind`` sink the ship."""
     rng = random.Random(seed)
@@ -59,7 +68,9 @@ class OddsExplainer:
     """Pick an attack and how many strikes: the exact chance next to a simulation."""
 
     def __init__(self, kind: str = "air_strike", strikes: int = 1, trials: int = 2000) -> None:
-        self.kind = w.Dropdown(options=list(ATTACKS), value=kind, description="Attack:")
+        self.kind = w.Dropdown(
+            options=[(ATTACK_NAMES[k], k) for k in ATTACKS], value=kind, description="Attack:"
+        )
         self.strikes = w.IntSlider(value=strikes, min=1, max=6, description="Strikes:")
         self.trials = w.IntSlider(value=trials, min=100, max=20000, step=100, description="Trials:")
         self.answer = w.HTML()
@@ -87,17 +98,19 @@ class OddsExplainer:
         p = at_least_one(self.kind.value, self.strikes.value)
         sim = self.simulated
         self.answer.value = (
-            f"<b>{self.strikes.value} × {self.kind.value}</b>: exact chance to sink "
-            f"<b>{p.numerator}/{p.denominator} = {float(p):.1%}</b>; simulated over "
-            f"{self.trials.value} tries: <b>{sim:.1%}</b>."
+            f"<b>{self.strikes.value} × {ATTACK_NAMES[self.kind.value].lower()}</b>: the "
+            f"chance to sink is <b>{p.numerator}/{p.denominator}, about {float(p):.0%}</b>; "
+            f"in {self.trials.value:,} simulated tries it sank <b>{sim:.0%}</b> of the time."
         )
         self.chart.clear_output()
         with self.chart:
             import matplotlib.pyplot as plt
 
             fig, ax = plt.subplots(figsize=(5, 2.2))
-            ax.bar(list(ATTACKS), [float(sink_chance(k)) for k in ATTACKS], color="#5b7a99")
+            names = [ATTACK_NAMES[k].replace(" ", "\n", 1) for k in ATTACKS]
+            ax.bar(names, [float(sink_chance(k)) for k in ATTACKS], color="#5b7a99")
             ax.set_ylabel("one die sinks")
+            ax.set_yticks([0, 1 / 6, 1 / 3], ["0", "1 in 6", "1 in 3"])
             ax.set_ylim(0, 0.5)
             fig.tight_layout()
             plt.show()
@@ -111,11 +124,11 @@ class SalvoChecker:
         self.match = match or _a_turn_in_play()
         self.seat = self.match.state.seat if seat is None else seat
         self.card: int | None = None
-        self.answer = w.HTML()
+        self.answer = w.HTML("Click a salvo in the hand, then a ship: the rules answer.")
         self.answer.add_class("navalkit-message")
         self.table = w.HTML()
         first = self._scene()
-        self.board = CanvasBoard(first.width, first.height, css_width=640)
+        self.board = CanvasBoard(first.width, first.height, css_width=first.width)
         self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
         self.widget = w.VBox([self.board.widget, self.answer, self.table])
@@ -133,7 +146,7 @@ class SalvoChecker:
                 "card": c.label,
                 "can fire": "yes" if c.can_fire else "no",
                 "why": c.reason,
-                "targets": c.targets,
+                "ships in reach": c.targets,
                 "would sink": ", ".join(c.sinks) or "-",
             }
             for c in salvo_checks(self.match.state, self.seat)
@@ -190,13 +203,15 @@ class SquadronExplainer:
         self.match = match or _a_turn_in_play()
         n = self.match.players
         self.victim = w.Dropdown(
-            options=[(f"Player {s + 1}", s) for s in range(n)], value=victim, description="Victim:"
+            options=[(f"Player {s + 1}", s) for s in range(n)],
+            value=victim,
+            description="Opponent:",
         )
         self.roll = w.IntSlider(value=roll, min=1, max=6, description="Die roll:")
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
         first = draw(GAME.observe(self.match.state, None))
-        self.board = CanvasBoard(first.width, first.height, css_width=640)
+        self.board = CanvasBoard(first.width, first.height, css_width=first.width)
         self.board.widget.add_class("navalkit-board")
         for box in (self.victim, self.roll):
             box.observe(lambda _ch: self.update(), "value")
@@ -236,11 +251,14 @@ class CreditExplainer:
     def __init__(self, ship: str = "Bismarck", blows: str = "P1:3, P2:2, P3:3") -> None:
         self.ship = w.Dropdown(options=[s.name for s in SHIPS], value=ship, description="Ship:")
         self.blows = w.Text(value=blows, description="Blows:")
+        hint = w.HTML(
+            "<i>Write the blows in order as player:hits, for example P1:3, P2:2, P3:4.</i>"
+        )
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
         for box in (self.ship, self.blows):
             box.observe(lambda _ch: self.update(), "value")
-        self.widget = w.VBox([w.HBox([self.ship, self.blows]), self.answer])
+        self.widget = w.VBox([w.HBox([self.ship, self.blows]), hint, self.answer])
         self.update()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

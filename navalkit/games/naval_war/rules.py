@@ -608,13 +608,58 @@ def describe_outcome(state: State, action: Action) -> str:
     return f"{player_name(state.seat)}: {describe(state, action)}"
 
 
+def _sum_words(parts: tuple[int, ...]) -> str:
+    """Round points as a sum a student reads: "7 + 65 − 2 = 70"."""
+    if not parts:
+        return "0"
+    text = f"{parts[0]}".replace("-", "−")
+    for p in parts[1:]:
+        text += f" + {p}" if p >= 0 else f" − {-p}"
+    return text if len(parts) == 1 else f"{text} = {sum(parts)}"
+
+
+def final_words(state: State) -> str:
+    """The end of the game in words: who won, by which rule (NW-GOAL, or NW-LIMIT when the
+    house limit of rounds ended it), and every player's total round by round."""
+    totals = state.totals
+    rounds = f"{state.round} round{'s' if state.round != 1 else ''}"
+    best = max(totals)
+    leaders = [s for s, t in enumerate(totals) if t == best]
+    goal, limit = state.config.goal, state.config.max_rounds
+    if best >= goal:
+        rule, why = "NW-GOAL", f"the highest total once someone reached {goal} points"
+    else:
+        rule, why = (
+            "NW-LIMIT",
+            (
+                f"nobody reached {goal} points in the house limit of {limit} "
+                f"round{'s' if limit != 1 else ''}, so the highest total wins"
+            ),
+        )
+    w = winner(state)
+    if w is None:
+        names = " and ".join(player_name(s) for s in leaders)
+        verdict = f"a draw: {names} share the highest total, {best} points ({rule}: a tie "
+        verdict += "is a draw)"
+    else:
+        verdict = f"{player_name(w)} wins with {best} points, {why} ({rule})"
+    order = sorted(range(state.n), key=lambda s: (-totals[s], s))
+    rows = "; ".join(
+        f"{player_name(s)}: {_sum_words(tuple(r[s] for r in state.history))}" for s in order
+    )
+    return (
+        f"Game over after {rounds}: {verdict}. Points round by round (the ships each player "
+        "sank, NW-SCORE; −10 for a fleet sunk to the last ship, NW-ELIMINATION; +10 for a "
+        f"lone survivor, NW-SURVIVOR): {rows}."
+    )
+
+
 def status(state: State) -> str:
-    """One line: the round, the deck, whose turn and what step, and the scores."""
+    """One line: the round, the deck, whose turn and what step, and the scores; at the end,
+    who won, by which rule, and the points round by round."""
     totals = ", ".join(f"P{s + 1} {p}" for s, p in enumerate(scores(state)))
     if state.phase == OVER:
-        w = winner(state)
-        who = "a draw" if w is None else f"{player_name(w)} wins"
-        return f"Game over after {state.round} round(s): {who}. Scores: {totals}."
+        return final_words(state)
     head = f"Round {state.round}, deck {len(state.deck)}"
     if is_chance(state):
         return f"{head}: {PHASE_NAMES[state.phase]}. Scores: {totals}."

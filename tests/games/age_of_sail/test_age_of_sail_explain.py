@@ -109,3 +109,22 @@ def test_boarding_odds_exact_and_simulated() -> None:
     box.run.click()
     assert box.simulated == pytest.approx(0.5, abs=0.04)
     assert "exact 50.0%" in box.sim.value
+
+
+def test_broadside_arcs_say_which_enemy_a_broadside_reaches() -> None:
+    from navalkit.games.age_of_sail.explain import BroadsideArcs
+
+    arcs = BroadsideArcs(words=False)
+    assert arcs.out.value == ""  # the picture alone: the words would give the answer away
+    assert arcs.board.scene is not None
+    verdicts = arcs.verdicts()
+    assert set(verdicts) == {"A", "B", "C", "D"}
+    assert "ahead: no broadside bears" in verdicts["A"] and "AOS-ARC-ENDS" in verdicts["A"]
+    assert "starboard arc" in verdicts["B"] and "hull hits on 5+, sails on a 6" in verdicts["B"]
+    assert "astern" in verdicts["C"]
+    assert "port arc, but out of range" in verdicts["D"] and "AOS-RANGE" in verdicts["D"]
+    shown = arcs.show_words()
+    assert "AOS-RAKE" in shown.value and arcs.out.value == shown.value
+    # only B can be fired at, and the engine's own tests agree
+    reach = [k for k, v in verdicts.items() if "can fire" in v]
+    assert reach == ["B"]

@@ -622,7 +622,7 @@ def test_AOS_END_round_limit() -> None:
     m = navalkit.new_match("age_of_sail", seed=1, max_rounds=1, first_player="first")
     while not m.is_over:
         m.apply(End())
-    assert "1 rounds" in m.status
+    assert "the agreed 1 round is over (AOS-END)" in m.status
 
 
 # --- coverage of the clauses ----------------------------------------------------------------------

@@ -758,17 +758,19 @@ def test_FS_VICTORY_the_german_must_beat_the_par() -> None:
     assert rules.winner(evolve(state, avp=3)) == 0
 
 
-def test_FS_VICTORY_the_end_screen_says_who_won_and_why_in_one_sentence() -> None:
+def test_FS_VICTORY_the_end_screen_says_who_won_by_which_rule_and_the_points() -> None:
     state = evolve(setup({EMDEN: (26, START)}), gvp=(235, 10, 0, 4), avp=4, phase=OVER)
     draw = rules.verdict(state)
-    assert draw.startswith("A draw: Germany 249 VP (235 from merchants taken), the Allies 4 VP")
-    assert "house par of 245" in draw and draw.count(".") == 1
+    assert draw.startswith("A draw by the par rule (FS-VICTORY)")
+    assert "the lead is exactly 245 VP" in draw
+    assert "Germany's 249 VP: 235 for merchants taken, 10 for stations raided" in draw
     allies = rules.verdict(evolve(state, avp=5))
-    assert allies.startswith("The Allies win:") and "a German lead of only 244" in allies
-    assert rules.verdict(evolve(state, avp=3)).startswith("Germany wins:")
+    assert allies.startswith("The Allies win by the par rule (FS-VICTORY)")
+    assert "they lead by only 244 VP" in allies
+    assert rules.verdict(evolve(state, avp=3)).startswith("Germany wins by the par rule")
     plain = evolve(state, config=Config(german_par=0))
     assert rules.verdict(plain).startswith("Germany wins with the higher total")
-    assert GAME.status(state) == f"Game over after turn {state.turn}. {draw}"
+    assert GAME.status(state) == f"{rules.ending(state)} {draw}"
 
 
 def test_FS_HIDDEN_allies_never_see_unfound_raiders() -> None:

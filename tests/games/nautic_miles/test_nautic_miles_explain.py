@@ -94,7 +94,7 @@ def test_submarine_pair_beats_a_carrier_but_not_the_other_way_round() -> None:
     assert battle("submarine", "carrier").outcome == "defender wins"
     table = ladder_table()
     assert table.shape == (6, 6)
-    assert table.loc["two submarines attacks", "aircraft carrier"] == "attacker wins"
+    assert table.loc["two submarines attack", "aircraft carrier"] == "attacker wins"
     assert table.loc["aircraft carrier attacks", "two submarines"] == "defender wins"
     assert all(table.iloc[i, i] == "tie" for i in range(6))
 

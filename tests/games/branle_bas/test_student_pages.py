@@ -1,0 +1,307 @@
+"""What a student reads: every ending explains itself (who won, by which rule, the score item
+by item), the lesson's predictions reveal their answers and explainers, and the what-if lab's
+"from code" table compares exactly what the lab on the screen compares."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+import navalkit
+from navalkit.core import make_bot, play_bot_move
+from navalkit.games.branle_bas import GAME, rules
+from navalkit.games.branle_bas.actions import Pass
+from navalkit.games.branle_bas.data import (
+    CROISEUR,
+    SOUS_MARIN,
+    TORPILLEUR,
+    VEDETTE,
+    WRECK,
+    code,
+    square_index,
+)
+from navalkit.games.branle_bas.explain import (
+    ENDINGS,
+    board_picture,
+    ending_box,
+    endings_table,
+    move_limit_words,
+    play_moves,
+    position,
+)
+from navalkit.games.branle_bas.state import State
+from navalkit.widgets import lesson
+from navalkit.widgets.whatif import compare
+
+NOTEBOOKS = Path(__file__).parents[3] / "notebooks" / "branle_bas"
+
+
+# --- every ending explains itself ----------------------------------------------------------
+def _triumph() -> State:
+    start = position(
+        {"j18": "A amiral", "n14": "B amiral"},
+        in_port=((TORPILLEUR, SOUS_MARIN), ()),
+        sunk_by=((), (CROISEUR,)),
+    )
+    return play_moves(start, "j18-j19")
+
+
+def _victory() -> State:
+    return play_moves(
+        position({"j10": "A croiseur", "j11": "B amiral", "f6": "A amiral"}), "j10-j11"
+    )
+
+
+def _abandon() -> State:
+    return play_moves(position({"h16": "A amiral", "n14": "B amiral"}), "h16-h17")
+
+
+def _draw_at_sea() -> State:
+    return play_moves(
+        position({"j10": "A amiral", "j11": "B vedette", "k12": "B amiral"}), "j10-j11"
+    )
+
+
+def _draw_at_the_port() -> State:
+    return play_moves(
+        position({"j16": "A amiral", "j17": "B vedette", "k17": "B amiral"}), "j16-j17"
+    )
+
+
+def _stuck() -> State:
+    # A's Vedette and Admiral boxed in by wrecks on B's side; B has no ship at all
+    state = position({"i18": "A vedette", "k18": "A amiral"})
+    board = list(state.board)
+    for square in ("j17", "k17", "l17"):
+        board[square_index(square)] = code(0, WRECK)
+    state = replace(state, board=tuple(board))
+    state = GAME.apply(state, Pass())
+    return GAME.apply(state, Pass())
+
+
+def _time_up() -> State:
+    start = position(
+        {"f6": "A amiral", "n14": "B amiral", "j10": "A croiseur", "n12": "B vedette"},
+        ply=19,
+        sunk_by=((VEDETTE,), ()),
+    )
+    return play_moves(replace(start, config=replace(start.config, max_plies=20)), "j10-j11")
+
+
+ENDING_CASES: dict[str, tuple[Callable[[], State], str, str, tuple[str, ...]]] = {
+    # name: (the ending, who wins in words, the rule that ends it, the scoring rule(s))
+    "triumph": (_triumph, "A (south) wins", "BB-TRIUMPH", ("BB-TRIUMPH-SCORE",)),
+    "victory": (_victory, "A (south) wins", "BB-VICTORY", ("BB-VICTORY",)),
+    "abandon": (_abandon, "B (north) wins", "BB-NET-ADMIRAL", ("BB-VICTORY",)),
+    "draw at sea": (_draw_at_sea, "Nobody wins", "BB-DRAW", ("BB-DRAW",)),
+    "draw at the port": (_draw_at_the_port, "Nobody wins", "BB-DRAW", ("BB-DRAW",)),
+    "stuck": (_stuck, "Nobody wins", "BB-STUCK", ("BB-DRAW",)),
+    "time": (_time_up, "nobody wins", "BB-TIME", ("BB-DRAW",)),
+}
+
+
+def _points(value: int) -> str:
+    return f"{value:,}".replace("-", "\u2212")
+
+
+@pytest.mark.parametrize("case", list(ENDING_CASES))
+def test_every_ending_says_who_won_by_which_rule_and_the_score(case: str) -> None:
+    build, who, rule, scoring = ENDING_CASES[case]
+    state = build()
+    assert state.result is not None and state.result.rule == rule
+    text = rules.status(state)
+    assert text == rules.ending(state)
+    assert text.startswith(state.result.reason)  # what happened, then why it ends there
+    assert who in text
+    assert f"rule {rule}" in text
+    for scoring_rule in scoring:
+        assert f"rule {scoring_rule}" in text
+    # the score of each side, and every item that counts, in plain words
+    a, b = GAME.scores(state)
+    assert f"A (south) scores {_points(a)} points" in text
+    assert f"B (north) scores {_points(b)} points" in text
+    for items in rules.score_breakdown(state):
+        for _label, points in items:
+            if points:
+                assert f"{_points(points)} for " in text
+    # no code words or raw values
+    for raw in ("ship(s)", "°", "None", "score_", "Result(", "  "):
+        assert raw not in text, f"{raw!r} in {text!r}"
+
+
+def test_the_triumph_items_in_plain_words() -> None:
+    text = rules.ending(_triumph())
+    assert (
+        "A (south) scores 1,520 points: 300 for the whole enemy fleet, which surrenders; "
+        "200 for 2 ships in the enemy port (100 each); 1,000 for the Admiral in the enemy "
+        "port (the Triumph bonus); 20 for his own sunk ships, recovered."
+    ) in text
+    assert "B (north) scores 0 points: his whole fleet surrenders." in text
+
+
+def test_a_drawn_game_says_who_is_ahead_for_the_series() -> None:
+    text = rules.ending(_draw_at_sea())
+    assert "A (south) is ahead by 10 points, carried on into the next game of a series." in text
+    assert "Scoring: the same rule, gains less losses." in text
+
+
+def test_stuck_says_why_neither_side_can_move() -> None:
+    text = rules.ending(_stuck())
+    assert "A (south)'s ships are all blocked and B (north) has no ship left" in text
+
+
+def test_a_time_up_draw_between_bots_gives_its_reason() -> None:
+    """Issue 17: a game that reaches the move limit while ships shuffle says why it ended."""
+    match = navalkit.new_match("branle_bas", seed=0, max_plies=150)
+    bots = [make_bot(match.game, "greedy"), make_bot(match.game, "random")]
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        play_bot_move(match, bots[seat])
+    result = match.state.result
+    assert result is not None and result.rule == "BB-TIME" and match.winner is None
+    assert "150 moves played" in match.status
+    assert "rule BB-TIME" in match.status and "so nobody wins" in match.status
+    assert "Ships going back and forth never end a game" in match.status
+    a, b = match.scores
+    assert f"A (south) scores {_points(a)} points" in match.status
+    assert f"B (north) scores {_points(b)} points" in match.status
+
+
+def test_the_status_during_play_is_one_short_line() -> None:
+    state = position({"j10": "A amiral", "n14": "B amiral"})
+    assert rules.ending(state) == ""
+    assert rules.status(state) == "Move 1: A (south) to play."
+
+
+# --- the lesson's helpers ------------------------------------------------------------------
+def test_ending_box_escapes_and_shows_the_ending() -> None:
+    box = ending_box(_draw_at_sea())
+    assert "Nobody wins, by rule BB-DRAW" in box.value
+    assert "seed&#x27;s" in box.value  # the text is escaped, never raw HTML
+    assert "not over yet" in ending_box(position({"j10": "A amiral"})).value
+
+
+def test_endings_table_names_a_rule_for_every_way_a_game_ends() -> None:
+    table = endings_table()
+    assert len(table) == len(ENDINGS) == 6
+    assert list(table["rule"]) == [
+        "BB-TRIUMPH (SEED)",
+        "BB-VICTORY (SEED)",
+        "BB-NET-ADMIRAL (SEED)",
+        "BB-DRAW (SEED)",
+        "BB-STUCK (HOUSE)",
+        "BB-TIME (HOUSE)",
+    ]
+    # the rules that end a game are exactly those the engine ends games with
+    assert {rule for _, rule, _, _ in ENDINGS} == {rule for _, _, rule, _ in ENDING_CASES.values()}
+
+
+def test_board_picture_crops_and_scales_the_board() -> None:
+    state = position({"j9": "A vedette", "j10": "B cuirasse"})
+    whole = board_picture(state, width=380).value
+    assert 'width="380" height="380" viewBox="0 0 668 668"' in whole
+    part = board_picture(state, width=300, crop=("g7", "m12"), caption="A's <Vedette>").value
+    box = re.search(r'width="300" height="(\d+)" viewBox="([\d. ]+)"', part)
+    assert box is not None
+    _x, _y, w, h = (float(v) for v in box.group(2).split())
+    assert (w, h) == (7 * 32 + 32, 6 * 32 + 32)  # 7 files, 6 ranks and half a square around
+    assert int(box.group(1)) == round(300 * h / w)
+    assert "A&#x27;s &lt;Vedette&gt;" in part
+
+
+def test_move_limit_words_count_the_games_cut_short() -> None:
+    import pandas as pd
+
+    rows = [
+        ("A", 0, 0, 900, 100), ("A", 1, 0, 950, 50), ("A", 2, 0, 1000, 0),
+        ("B", 0, 0, 900, 100), ("B", 1, None, 120, -120), ("B", 2, 0, 1000, 0),
+    ]  # fmt: skip
+    frame = pd.DataFrame(rows, columns=["variant", "seed", "winner", "score_0", "score_1"])
+    frame["winner"] = frame["winner"].astype("Int64")
+    text = move_limit_words(frame, long=300, short=150)
+    assert "with 300 moves, A (south) won 3 of the 3 games and 0 were drawn" in text
+    assert "with 150 moves, A won 2 and 1 were drawn" in text
+    assert "1 of the games was still going at move 150" in text
+    assert "from 950 to 673.3 points because a drawn game earns no Victory bonus" in text
+    same = frame[frame["variant"] == "A"].assign(variant="B")
+    text = move_limit_words(pd.concat([frame[frame["variant"] == "A"], same]), 300, 150)
+    assert "nothing" in text
+
+
+# --- the notebooks -------------------------------------------------------------------------
+def _run(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, Any], list[Any]]:
+    """Run a notebook's code cells in one namespace; the Predict widgets it made."""
+    made: list[Any] = []
+    real = lesson.Predict.__init__
+
+    def record(self: Any, *args: Any, **kwargs: Any) -> None:
+        real(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(lesson.Predict, "__init__", record)
+    notebook = nbformat.read(NOTEBOOKS / name, as_version=4)  # type: ignore[no-untyped-call]
+    space: dict[str, Any] = {}
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            exec(compile(cell.source, f"{name} cell", "exec"), space)
+    return space, made
+
+
+def test_lesson_starts_with_goals_and_ends_with_a_check_question() -> None:
+    notebook = nbformat.read(NOTEBOOKS / "lesson.ipynb", as_version=4)  # type: ignore[no-untyped-call]
+    first = notebook.cells[0]
+    assert first.cell_type == "markdown" and "you will learn" in first.source
+    assert 3 <= sum(line.startswith("- ") for line in first.source.splitlines()) <= 5
+    last = notebook.cells[-1]
+    assert last.cell_type == "code" and last.source.startswith("last = position(")
+    assert "Predict(" in last.source
+    sources = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
+    assert "print(" not in sources and ".log" not in sources  # no raw output, no log frame
+
+
+def test_lesson_predictions_reveal_answers_and_explainers(monkeypatch: pytest.MonkeyPatch) -> None:
+    _space, made = _run("lesson.ipynb", monkeypatch)
+    assert len(made) == 7
+    for predict in made:
+        assert predict.result.value == "" and not predict.more.children  # nothing shown yet
+        predict.choice.value = str(predict.answer)
+        predict.reveal()
+        assert "Right!" in predict.result.value
+        if predict._then is not None:
+            assert predict.more.children, predict.question.value
+    texts = " ".join(
+        getattr(child, "value", "") for p in made for box in p.more.children
+        for child in getattr(box, "children", (box,))
+    )  # fmt: skip
+    assert "BB-NAV-BACK" in texts and "BB-SETUP" in texts and "BB-AVANT-ENTRY" in texts
+    assert "Nobody wins, by rule BB-DRAW" in texts
+    assert "A (south) wins by rule BB-TRIUMPH" in texts
+
+
+def test_whatif_from_code_compares_what_the_lab_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    space, made = _run("whatif.ipynb", monkeypatch)
+    lab, frame = space["lab"], space["frame"]
+    # the lab opens on the move limit, and the code compares the same two values, games, bots
+    assert lab.setting.value == "max_plies"
+    assert (lab.value_a.value, lab.value_b.value) == ("300", "150")
+    assert (lab.bot.value, lab.games.value) == ("greedy,random", 10)
+    assert frame.equals(lab.frame)
+    # ... and the two settings give visibly different results
+    a, b = (frame[frame["variant"] == v] for v in ("A", "B"))
+    assert int(a["winner"].isna().sum()) < int(b["winner"].isna().sum())
+    assert "still going at move 150" in move_limit_words(frame, 300, 150)
+    # the closing question's answer holds: the Triumph bonus changes none of these games
+    assert len(made) == 1 and made[0].answer == "none"
+    bonus = compare(
+        "branle_bas", {"triumph_bonus": 1000}, {"triumph_bonus": 100}, games=10,
+        bots=["greedy", "random"],
+    )  # fmt: skip
+    a, b = (bonus[bonus["variant"] == v].drop(columns="variant") for v in ("A", "B"))
+    assert a.reset_index(drop=True).equals(b.reset_index(drop=True))

@@ -1,0 +1,82 @@
+"""The Far Seas explainers as a student reads them (issue 17): pictures of the real board,
+chances as whole percentages, tables in words, every rule cited by its id."""
+
+from __future__ import annotations
+
+import re
+
+from navalkit import new_match
+from navalkit.games.far_seas.draw import MAP_W
+from navalkit.games.far_seas.explain import (
+    CareerSimulator,
+    CombatCalculator,
+    PursuitExplorer,
+    SearchExplorer,
+    board_picture,
+    percent,
+)
+
+NOT_FOR_STUDENTS = re.compile(r"NaN|<NA>|\bnan\b|0\.\d{3,}|object at 0x|Traceback")
+
+
+def test_board_picture_is_the_drawn_map_scaled_to_the_page() -> None:
+    m = new_match("far_seas", seed=0)
+    teacher = board_picture(m.state, caption="The start.").value
+    allied = board_picture(m.observe(1)).value
+    assert teacher.count("<svg") == 1 and 'width="100%"' in teacher
+    assert f'viewBox="0 0 {MAP_W} 640"' in teacher  # the map, not the order panel
+    assert "The start." in teacher and "North Sea" in teacher
+    assert "Scharnhorst" in teacher  # the teacher's view describes the raiders' areas
+    assert "position unknown" in allied  # the Allied view hides them
+    with_panel = board_picture(m.state, panel=True).value
+    assert 'viewBox="0 0 1340 640"' in with_panel and "squadron" in with_panel
+
+
+def test_percent_is_a_whole_percentage() -> None:
+    assert percent(2 / 3) == "67 %" and percent(1.0) == "100 %" and percent(0.0) == "0 %"
+
+
+def test_search_explorer_words_count_extra_searchers_and_raiders() -> None:
+    s = SearchExplorer(searchers=3, targets=2)
+    assert "4 or less" in s.text.value and "67 %" in s.text.value
+    assert "plus 2 for the extra searchers and 1 for the extra raider" in s.text.value
+    s.searchers.value, s.targets.value = 1, 1
+    assert "1 or less" in s.text.value and "plus" not in s.text.value and "17 %" in s.text.value
+
+
+def test_pursuit_explorer_gives_each_pursuer_and_the_total() -> None:
+    p = PursuitExplorer(runner="4+", pursuers=("4", "5"))
+    text = p.text.value
+    assert "FS-PURSUIT" in text and "speed 4: 83 %" in text and "speed 5: 17 %" in text
+    assert "<b>14 %</b>" in text
+
+
+def test_combat_calculator_cites_the_rule_and_rounds_the_average() -> None:
+    c = CombatCalculator(firer="Scharnhorst", target="Glasgow")
+    c.surprise.value = True
+    c.step.value = 2
+    text = c.text.value
+    assert "FS-DRM" in text and "German surprise" in text and "+4" in text
+    assert "On average <b>3.2</b> damage points a shot." in text
+    assert not NOT_FOR_STUDENTS.search(text)
+
+
+def test_career_simulator_summarises_by_kind_in_words() -> None:
+    sim = CareerSimulator(games=1, seed=0)
+    frame = sim.run()
+    kinds = sim.by_kind()
+    assert list(kinds.columns) == [
+        "kind of raider",
+        "ships",
+        "merchants per ship and game",
+        "times sunk",
+    ]
+    assert kinds["ships"].sum() == 13 and set(kinds["kind of raider"]) >= {
+        "armed merchant cruiser",
+        "armoured cruiser",
+    }
+    merchants = kinds["merchants per ship and game"].to_list()
+    assert merchants == sorted(merchants, reverse=True)
+    assert kinds["times sunk"].sum() == (frame["fate"] == "sunk").sum()
+    assert "In 1 game between the computer commanders" in sim.out.value
+    assert not NOT_FOR_STUDENTS.search(sim.out.value)

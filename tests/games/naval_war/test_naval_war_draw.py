@@ -1,0 +1,208 @@
+"""The Naval War board a student reads: no text under 11 px, no label spilling out of its card
+or over another label, in quiet and crowded positions, for 3, 4 and 9 players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from nw_helpers import card, position, ship
+
+import navalkit
+from navalkit.core.bots import make_bot, play_bot_move
+from navalkit.games.naval_war import GAME
+from navalkit.games.naval_war.data import (
+    ADD_DAMAGE,
+    CARDS,
+    MINEFIELD,
+    SALVO,
+    SHIPS,
+    SMOKE,
+    SQUADRON_CARD,
+)
+from navalkit.games.naval_war.draw import TEXT, draw, fit, text_width
+from navalkit.games.naval_war.state import RED, State
+from navalkit.render.scene import Rect, Scene, Text
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+# The most crowded fleet: a ship of every gun size, long names, three carriers.
+CROWDED = [
+    "Yamato",
+    "New Jersey",
+    "Vittorio Veneto",
+    "Prince of Wales",
+    "Conte di Cavour",
+    "Admiral Hipper",
+    "Montecuccoli",
+    "Illustrious",
+    "Enterprise",
+    "Akagi",
+]
+COLUMN = ["Texas", "New York", "Kongo", "Haruna", "Kirishima"]  # five 14" ships in one column
+
+
+def crowded(players: int) -> State:
+    """Salvos piled on one ship, smoke, minefields, the Squadron in play, a red card pending
+    and a full hand of seven cards with the longest names."""
+    salvos: list[tuple[tuple[int, tuple[int, ...]], ...]] = [()] * 54
+    chips = [card(SALVO, 8, nth=k) for k in range(5)]
+    salvos[ship("Prince of Wales")] = tuple((c, ()) for c in chips[:4])
+    salvos[ship("Texas")] = ((chips[4], (card(ADD_DAMAGE, nth=0),)),)
+    rest = [s.name for s in SHIPS if s.name not in CROWDED + COLUMN]
+    others = [COLUMN] + [rest[k : k + 3] for k in range(0, 3 * players, 5)]
+    hand = [
+        card(ADD_DAMAGE, nth=1),
+        card(MINEFIELD, nth=0),
+        card(SALVO, 12, nth=0),
+        card(SMOKE, nth=0),
+        *[c.id for c in CARDS if c.label.startswith(("Minesweeper", "Additional Ship"))][:2],
+        card(SALVO, 15, nth=0),
+    ]
+    return position(
+        [CROWDED, *others[: players - 1]],
+        [hand],
+        salvos=tuple(salvos),
+        smoke=(card(SMOKE, nth=1),) + (-1,) * (players - 1),
+        mines=(((card(MINEFIELD, nth=1), 1),),) + ((),) * (players - 1),
+        ds_owner=1,
+        ds_salvos=(card(SALVO, 6, nth=0),),
+        phase=RED,
+        pending=card(ADD_DAMAGE, nth=2),
+    )
+
+
+@cache
+def played(players: int, seed: int) -> tuple[State, ...]:
+    """Positions of a game the greedy bot plays, every 25 moves, and its end."""
+    m = navalkit.new_match("naval_war", seed=seed, players=players, max_rounds=2)
+    bot = make_bot(GAME, "greedy")
+    out = [m.state]
+    for step in range(1, 2000):
+        if m.is_over:
+            break
+        play_bot_move(m, bot)
+        if step % 25 == 0:
+            out.append(m.state)
+    out.append(m.state)
+    return tuple(out)
+
+
+def scenes() -> Iterator[tuple[str, Scene]]:
+    for players in (3, 9):
+        yield f"crowded {players}", draw(GAME.observe(crowded(players), 0))
+        yield f"crowded {players} teacher", draw(GAME.observe(crowded(players), None))
+    for players, seed in ((3, 3), (4, 5), (9, 2)):
+        for k, st in enumerate(played(players, seed)):
+            yield f"{players} players #{k}", draw(GAME.observe(st, k % players))
+            if k % 3 == 0:
+                yield f"{players} players #{k} teacher", draw(GAME.observe(st, None))
+
+
+SCENES = dict(scenes())
+
+
+def painted(scene: Scene) -> list[Rect | Text]:
+    """Filled rectangles and texts in paint order (overlay outlines cover nothing)."""
+    return [
+        op
+        for layer in scene.layers
+        for op in layer.ops
+        if isinstance(op, Text) or (isinstance(op, Rect) and op.fill is not None)
+    ]
+
+
+def text_box(t: Text) -> Box:
+    w = text_width(t.text, t.size, t.bold)
+    x0 = {"left": t.x, "center": t.x - w / 2, "right": t.x - w}[t.align]
+    return x0, t.y - 0.55 * t.size, x0 + w, t.y + 0.55 * t.size
+
+
+def rect_box(r: Rect) -> Box:
+    return r.x, r.y, r.x + r.w, r.y + r.h
+
+
+def inside(a: Box, b: Box, slack: float = 0.5) -> bool:
+    return (
+        a[0] >= b[0] - slack
+        and a[1] >= b[1] - slack
+        and a[2] <= b[2] + slack
+        and (a[3] <= b[3] + slack)
+    )
+
+
+def meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_every_text_on_the_board_is_at_least_11_px(name: str) -> None:
+    texts = [op for layer in SCENES[name].layers for op in layer.ops if isinstance(op, Text)]
+    assert len(texts) > 20
+    small = [(t.text, t.size) for t in texts if t.size < 11]
+    assert not small, f"{name}: texts under 11 px: {small}"
+    assert TEXT >= 11
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_labels_stay_in_their_cards_and_never_overlap(name: str) -> None:
+    scene = SCENES[name]
+    ops = painted(scene)
+    seen: list[tuple[str, Box]] = []
+    for i, op in enumerate(ops):
+        if not isinstance(op, Text) or not op.text:
+            continue
+        box = text_box(op)
+        assert inside(box, (0, 0, scene.width, scene.height)), f"{name}: {op.text!r} off the board"
+        later = [rect_box(r) for r in ops[i + 1 :] if isinstance(r, Rect)]
+        # a label is shown whole or hidden whole (under the next ship of a column), never cut
+        if any(inside(box, r, 0) for r in later):
+            continue
+        assert not any(meet(box, r) for r in later), f"{name}: {op.text!r} is cut"
+        host = next(
+            rect_box(r)
+            for r in reversed(ops[:i])
+            if isinstance(r, Rect) and inside((op.x, op.y, op.x, op.y), rect_box(r), 0)
+        )
+        assert inside(box, host), f"{name}: {op.text!r} spills out of its card or panel"
+        for text, other in seen:
+            assert not meet(box, other), f"{name}: {op.text!r} overlaps {text!r}"
+        seen.append((op.text, box))
+
+
+def test_crowded_fleet_shows_every_ship_salvo_and_marker() -> None:
+    scene = SCENES["crowded 9"]
+    ids = {r.id for r in scene.regions}
+    for name in [*CROWDED, *COLUMN]:
+        assert f"ship:{ship(name)}" in ids
+    assert "ds" in ids and f"card:{SQUADRON_CARD}" not in ids
+    words = {op.text for layer in scene.layers for op in layer.ops if isinstance(op, Text)}
+    assert {"SMOKE", "Destroyers 1/4 hits", "carriers", "(behind)", "play now!"} <= words
+    assert any(w.startswith("MINES") for w in words)
+
+
+def test_fit_cuts_a_long_name_to_its_room() -> None:
+    assert fit("Bismarck", 200) == "Bismarck"
+    cut = fit("Prince of Wales", 50)
+    assert cut.endswith("…") and text_width(cut, TEXT) <= 50 and cut.startswith("Prin")
+
+
+def test_text_width_is_never_less_than_the_real_font() -> None:
+    font = pytest.importorskip("PIL.ImageFont")
+    try:
+        plain = font.truetype("DejaVuSans.ttf", 100)
+        bold = font.truetype("DejaVuSans-Bold.ttf", 100)
+    except OSError:
+        pytest.skip("DejaVu Sans is not installed")
+    words = {
+        op.text
+        for scene in (SCENES["crowded 3"], SCENES["crowded 9 teacher"])
+        for layer in scene.layers
+        for op in layer.ops
+        if isinstance(op, Text)
+    }
+    words |= {c.label for c in CARDS} | {"Wisconsin", "Giulio Cesare", 'hand: 11"/12"×3'}
+    for word in words:
+        for f, b in ((plain, False), (bold, True)):
+            assert text_width(word, 100, b) >= f.getlength(word) * 0.99, (word, b)
