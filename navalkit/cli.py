@@ -19,7 +19,7 @@ import time
 import urllib.error
 import urllib.request
 import webbrowser
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -31,9 +31,13 @@ DEFAULT_PORT = 8866
 DEFAULT_IP = "localhost"
 #: the page a student should open first; it links to every game
 WELCOME_PAGE = "welcome.ipynb"
-#: kernels idle this long (seconds) are shut down; checked every CULL_INTERVAL seconds
-CULL_IDLE_TIMEOUT = 600
-CULL_INTERVAL = 60
+#: kernels idle this long (seconds) with no page open are shut down, checked every
+#: CULL_INTERVAL seconds: a closed tab frees its kernel within a minute (an open page never)
+CULL_IDLE_TIMEOUT = 45
+CULL_INTERVAL = 15
+#: a preheated kernel taken by a student is replaced this long after (seconds): while a class
+#: opens its pages at once, the machine serves them instead of starting their replacements
+REFILL_DELAY_S = 30
 #: static files Voila may serve from the notebooks folder (images, styles, fonts, small data)
 FILE_ALLOWLIST = (r".*\.(png|jpe?g|gif|svg|webp|ico|css|woff2?|ttf|csv|json|txt|md)",)
 #: never served, even if allow-listed: notebook and Python sources, hidden files and folders
@@ -79,8 +83,15 @@ def voila_command(
     pool_size: int = 0,
     pool_pages: Sequence[str] = (),
     show_tracebacks: bool = False,
+    pools: Mapping[str, int] | None = None,
+    max_kernels: int = 0,
+    starts_at_once: int = 0,
 ) -> list[str]:
     """The command line that serves ``notebooks`` with Voila in tree mode, classroom style.
+
+    ``pools`` (page -> kernels) preheats exactly those pages (a :func:`class_pools` plan) and
+    wins over ``pool_size``. ``max_kernels`` > 0 caps the kernels and ``starts_at_once`` > 0
+    queues kernel starts (:class:`navalkit.serving.ClassKernelManager`).
 
     ``pool_size`` > 0 keeps that many kernels preheated for each page students open at once:
     the ``pool_pages`` (paths under ``notebooks``), by default the welcome and play pages.
@@ -109,23 +120,56 @@ def voila_command(
     ]
     cmd += [f"--VoilaConfiguration.file_allowlist={p}" for p in FILE_ALLOWLIST]
     cmd += [f"--VoilaConfiguration.file_denylist={p}" for p in FILE_DENYLIST]
-    if pool_size > 0:
-        root = Path(notebooks).resolve()
-        pages = [p.relative_to(root).as_posix() for p in find_notebooks(root)]
-        unknown = sorted(set(pool_pages) - set(pages))
-        if unknown:
-            raise ValueError(f"no such page to preheat: {', '.join(unknown)}")
-        chosen = list(pool_pages) or [
-            p for p in pages if p.endswith(("play.ipynb", "welcome.ipynb"))
+    if max_kernels > 0 or starts_at_once > 0:
+        cmd += [
+            "--VoilaConfiguration.multi_kernel_manager_class=navalkit.serving.ClassKernelManager",
+            f"--ClassKernelManager.max_kernels={max(0, max_kernels)}",
+            f"--ClassKernelManager.starts_at_once={max(1, starts_at_once)}",
         ]
-        pools = {"default": {"pool_size": 0}}
-        pools.update({p: {"pool_size": pool_size} for p in chosen})
+    if pools is None and pool_size > 0:  # the older way: pool_size kernels for each page
+        pages = _pages(notebooks, pool_pages)
+        chosen = list(pool_pages) or [p for p in pages if p.endswith(("play.ipynb", WELCOME_PAGE))]
+        pools = dict.fromkeys(chosen, pool_size)
+    if pools:
+        _pages(notebooks, list(pools))
+        config: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
+        config.update({p: {"pool_size": n} for p, n in pools.items() if n > 0})
         cmd += [
             "--VoilaConfiguration.preheat_kernel=True",
             "--VoilaConfiguration.default_pool_size=0",
-            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+            f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}",
+            f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}",
         ]
     return cmd
+
+
+def _pages(notebooks: Path | str, wanted: Sequence[str]) -> list[str]:
+    """The pages under ``notebooks`` (paths like ``branle_bas/play.ipynb``); ValueError when
+    one of ``wanted`` is not among them."""
+    root = Path(notebooks).resolve()
+    pages = [p.relative_to(root).as_posix() for p in find_notebooks(root)]
+    unknown = sorted(set(wanted) - set(pages))
+    if unknown:
+        raise ValueError(f"no such page to preheat: {', '.join(unknown)}")
+    return pages
+
+
+def class_pools(
+    notebooks: Path | str, class_size: int, pool_pages: Sequence[str] = ()
+) -> dict[str, int]:
+    """Which pages a class of ``class_size`` finds preheated: the ``pool_pages`` named (today's
+    page: the class shares its kernels out among them), or by default every play page
+    (``class_size`` shared out among them) and the welcome page (a few: students pass through
+    it). ValueError for a page that is not there."""
+    pages = _pages(notebooks, pool_pages)
+    chosen = list(pool_pages) or [p for p in pages if p.endswith("play.ipynb")]
+    if not chosen:
+        return {}
+    share = -(-class_size // len(chosen))  # rounded up: every student of the class has one
+    pools = {p: share for p in chosen}
+    if not pool_pages and WELCOME_PAGE in pages:
+        pools[WELCOME_PAGE] = min(4, class_size)
+    return pools
 
 
 def voila_env() -> dict[str, str]:
@@ -175,8 +219,15 @@ def serve(
     pool_pages: Sequence[str] = (),
     open_browser: bool = True,
     show_tracebacks: bool = False,
+    class_size: int | None = None,
+    max_kernels: int | None = None,
 ) -> int:
-    """Run Voila on ``notebooks`` until interrupted; return its exit code."""
+    """Run Voila on ``notebooks`` until interrupted; return its exit code.
+
+    Ready for a class without flags (:mod:`navalkit.serving`): kernels preheated for the class
+    (``class_size``, default 30 or what memory allows) on the play pages (or ``pool_pages``),
+    at most ``max_kernels`` at once (default from free memory), kernel starts queued by cores.
+    ``pool_size`` > 0 is the older way: that many kernels for each page, no class plan."""
     if not notebooks.is_dir():
         raise FileNotFoundError(f"no notebooks folder at {notebooks}")
     missing = [name for name in JUPYTER_PARTS if importlib.util.find_spec(name) is None]
@@ -193,14 +244,25 @@ def serve(
         if (notebooks / WELCOME_PAGE).is_file()
         else base_url(port, host)
     )
-    cmd = voila_command(
-        notebooks,
-        port=port,
-        ip=ip,
-        pool_size=pool_size,
-        pool_pages=pool_pages,
-        show_tracebacks=show_tracebacks,
-    )
+    from .serving import plan_class, this_machine
+
+    try:
+        plan = plan_class(this_machine(), class_size, max_kernels)
+        pools = None if pool_size > 0 else class_pools(notebooks, plan.class_size, pool_pages)
+        cmd = voila_command(
+            notebooks,
+            port=port,
+            ip=ip,
+            pool_size=pool_size,
+            pool_pages=pool_pages,
+            show_tracebacks=show_tracebacks,
+            pools=pools,
+            max_kernels=plan.max_kernels,
+            starts_at_once=plan.starts_at_once,
+        )
+    except ValueError as exc:
+        print(f"navalkit: error: {exc}", file=sys.stderr)
+        return 2
     from .play.teacher import TEACHER_KEY_ENV, new_teacher_key, teacher_key
 
     key = teacher_key() or new_teacher_key()  # the pages' kernels read it from the environment
@@ -208,6 +270,11 @@ def serve(
     print(f"navalkit: serving {notebooks} with Voila", flush=True)
     print(f"  start here:  {start}", flush=True)
     print(f"  all pages:   {base_url(port, host)}", flush=True)
+    for line in plan.lines():
+        print(f"  class:       {line}", flush=True)
+    if pools:
+        shown = ", ".join(f"{page} {n}" for page, n in pools.items())
+        print(f"  preheated:   {shown}", flush=True)
     print(f"  teacher:     add ?teacher={key} to a play page's link to see every hand", flush=True)
     print("               (keep it to yourself: students' pages have no teacher view)", flush=True)
     print("  press Ctrl+C to stop", flush=True)
@@ -363,6 +430,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PAGE",
         help="preheat only this page, e.g. branle_bas/play.ipynb (repeatable; default: the "
         "welcome and play pages)",
+    )
+    srv.add_argument(
+        "--class-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="students expected at once: N kernels are preheated for them, shared out among "
+        "the play pages or the --pool-page pages (default 30, or fewer if memory is short)",
+    )
+    srv.add_argument(
+        "--max-kernels",
+        type=int,
+        default=None,
+        metavar="N",
+        help="pages open at once before the next student is told the server is full "
+        "(default: what the free memory holds, about 95 MB each)",
     )
     srv.add_argument(
         "--notebooks",
@@ -565,6 +648,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ip=args.ip,
                 pool_size=args.pool_size,
                 pool_pages=args.pool_page,
+                class_size=args.class_size,
+                max_kernels=args.max_kernels,
                 open_browser=not args.no_browser,
                 show_tracebacks=args.debug,
             )

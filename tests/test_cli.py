@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import json
 import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from navalkit import cli
+from navalkit import cli, serving
 from navalkit._paths import checkout_notebooks_dir, find_notebooks, notebooks_dir
 from navalkit.core import Clause, ClauseBook, Game, Violation, registry, setting
 from navalkit.play.teacher import TEACHER_KEY_ENV
@@ -184,8 +187,9 @@ def test_voila_command_has_the_classroom_settings(tmp_path: Path) -> None:
     assert _option(cmd, "Voila.ip") == ["localhost"]
     assert _option(cmd, "VoilaConfiguration.show_tracebacks") == ["False"]
     assert _option(cmd, "VoilaConfiguration.strip_sources") == ["True"]
-    assert _option(cmd, "MappingKernelManager.cull_interval") == ["60"]
-    assert _option(cmd, "MappingKernelManager.cull_idle_timeout") == ["600"]
+    assert _option(cmd, "MappingKernelManager.cull_interval") == ["15"]
+    assert _option(cmd, "MappingKernelManager.cull_idle_timeout") == ["45"]
+    assert _option(cmd, "VoilaConfiguration.template") == ["navalkit"]
     assert _option(cmd, "VoilaConfiguration.file_allowlist") == list(cli.FILE_ALLOWLIST)
     assert _option(cmd, "VoilaConfiguration.file_denylist") == list(cli.FILE_DENYLIST)
     assert not any("preheat" in arg for arg in cmd)
@@ -229,7 +233,8 @@ def test_voila_accepts_the_command_line(tmp_path: Path) -> None:
     sigterm = signal.getsignal(signal.SIGTERM)
     try:
         (tmp_path / "play.ipynb").write_text("{}")
-        app.initialize(cli.voila_command(tmp_path, port=9124, pool_size=2)[3:])
+        cmd = cli.voila_command(tmp_path, port=9124, pool_size=2, max_kernels=9, starts_at_once=2)
+        app.initialize(cmd[3:])
     finally:
         signal.signal(signal.SIGTERM, sigterm)  # Voila installs its own handler
     conf = app.voila_configuration
@@ -243,7 +248,10 @@ def test_voila_accepts_the_command_line(tmp_path: Path) -> None:
     assert conf.file_allowlist == list(cli.FILE_ALLOWLIST)
     assert conf.file_denylist == list(cli.FILE_DENYLIST)
     kernels = AsyncMappingKernelManager(config=app.config)
-    assert (kernels.cull_interval, kernels.cull_idle_timeout) == (60, 600)
+    assert (kernels.cull_interval, kernels.cull_idle_timeout) == (15, 45)
+    assert conf.multi_kernel_manager_class is serving.ClassKernelManager
+    capped = serving.ClassKernelManager(config=app.config)
+    assert (capped.max_kernels, capped.starts_at_once) == (9, 2)
 
 
 def test_file_lists_serve_images_but_not_sources() -> None:
@@ -292,12 +300,14 @@ def test_serve_runs_voila_and_prints_the_welcome_url(
             return 0
 
     monkeypatch.setattr(subprocess, "Popen", FakePopen)
+    monkeypatch.setattr(serving, "this_machine", lambda: serving.Machine(2, 8000))
+    cap = {"max_kernels": (8000 - 1024) // 95, "starts_at_once": 2}
     args = ["serve", "--no-browser", "--port", "9125", "--notebooks", str(tmp_path)]
     assert cli.main([*args, "--pool-size", "2"]) == 0
-    assert seen["cmd"] == cli.voila_command(tmp_path, port=9125, pool_size=2)
+    assert seen["cmd"] == cli.voila_command(tmp_path, port=9125, pool_size=2, **cap)
     assert cli.main([*args, "--pool-size", "2", "--pool-page", "welcome.ipynb"]) == 0
     assert seen["cmd"] == cli.voila_command(
-        tmp_path, port=9125, pool_size=2, pool_pages=["welcome.ipynb"]
+        tmp_path, port=9125, pool_size=2, pool_pages=["welcome.ipynb"], **cap
     )
     assert seen["cwd"] == tmp_path.resolve()
     out = capsys.readouterr().out
@@ -345,3 +355,127 @@ def test_wait_until_serving_notices_a_dead_server() -> None:
 def test_page_url_keeps_a_query_string_for_the_page() -> None:
     url = cli.page_url("branle_bas/play.ipynb?seed=3", 8866)
     assert url.endswith("/voila/render/branle_bas/play.ipynb?seed=3")
+
+
+# --- holding a class ------------------------------------------------------------------------
+
+
+def test_a_class_plan_from_the_machine() -> None:
+    small = serving.Machine(cores=2, free_mib=4000)
+    plan = serving.plan_class(small)
+    assert (plan.class_size, plan.max_kernels, plan.starts_at_once) == (30, 31, 2)
+    tiny = serving.plan_class(serving.Machine(1, 2000))
+    assert (tiny.class_size, tiny.max_kernels) == (10, 10), "a class as big as memory allows"
+    assert serving.plan_class(small, class_size=12, max_kernels=20).max_kernels == 20
+    with pytest.raises(ValueError, match="a class of 40 needs 40 kernels"):
+        serving.plan_class(small, class_size=40)
+    with pytest.raises(ValueError, match="1 or more"):
+        serving.plan_class(small, class_size=0)
+    assert "at most 31 pages open at once" in " ".join(plan.lines())
+
+
+def test_class_pools_share_the_class_out(tmp_path: Path) -> None:
+    for page in ("welcome.ipynb", "a/play.ipynb", "b/play.ipynb", "a/lesson.ipynb"):
+        (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / page).write_text("{}")
+    assert cli.class_pools(tmp_path, 30) == {
+        "a/play.ipynb": 15,
+        "b/play.ipynb": 15,
+        "welcome.ipynb": 4,
+    }
+    assert cli.class_pools(tmp_path, 25, ["a/play.ipynb"]) == {"a/play.ipynb": 25}
+    with pytest.raises(ValueError, match="no such page"):
+        cli.class_pools(tmp_path, 5, ["c/play.ipynb"])
+    cmd = cli.voila_command(tmp_path, pools={"a/play.ipynb": 3}, max_kernels=9, starts_at_once=2)
+    (pools,) = _option(cmd, "VoilaKernelManager.kernel_pools_config")
+    assert json.loads(pools) == {"default": {"pool_size": 0}, "a/play.ipynb": {"pool_size": 3}}
+    assert _option(cmd, "VoilaConfiguration.multi_kernel_manager_class") == [
+        "navalkit.serving.ClassKernelManager"
+    ]
+    assert _option(cmd, "ClassKernelManager.max_kernels") == ["9"]
+
+
+def test_serve_holds_a_class_without_flags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for page in ("welcome.ipynb", "a/play.ipynb"):
+        (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / page).write_text("{}")
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: seen.update(cmd=cmd) or _Done())
+    monkeypatch.setattr(serving, "this_machine", lambda: serving.Machine(2, 8000))
+    args = ["serve", "--no-browser", "--notebooks", str(tmp_path)]
+    assert cli.main(args) == 0
+    (pools,) = _option(seen["cmd"], "VoilaKernelManager.kernel_pools_config")
+    assert json.loads(pools)["a/play.ipynb"] == {"pool_size": 30}
+    out = capsys.readouterr().out
+    assert "class of 30" in out and "a/play.ipynb 30" in out
+    assert cli.main([*args, "--class-size", "200"]) == 2
+    assert "a class of 200 needs 200 kernels" in capsys.readouterr().err
+
+
+class _Done:
+    returncode = 0
+
+    def wait(self, timeout: float | None = None) -> int:
+        return 0
+
+    def poll(self) -> int:
+        return 0
+
+
+def _fake_kernels(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The kernel manager's base starts no process: a kernel is a name in a list."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    running: list[str] = []
+
+    async def start(self: Any, *args: Any, **kwargs: Any) -> str:
+        running.append(f"k{len(running)}")
+        return running[-1]
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(AsyncMappingKernelManager, "list_kernel_ids", lambda self: list(running))
+    return running
+
+
+def test_a_full_server_turns_a_page_away_and_a_preheat_waits_for_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tornado.web import HTTPError
+
+    running = _fake_kernels(monkeypatch)
+    manager = serving.ClassKernelManager(max_kernels=2, start_spacing=0.0, room_poll=0.05)
+
+    async def scenario() -> str:
+        await manager.start_kernel()
+        await manager.start_kernel()
+        with pytest.raises(HTTPError) as full:
+            await manager.start_kernel(env={})
+        assert full.value.status_code == 503 and "class server is full" in full.value.log_message
+        waiting = asyncio.ensure_future(manager.start_kernel(env={"VOILA_PREHEAT": "True"}))
+        await asyncio.sleep(0.2)
+        assert not waiting.done(), "a preheated kernel waits while the server is full"
+        running.pop(0)  # a student closed a game
+        return await asyncio.wait_for(waiting, 5)
+
+    assert asyncio.run(scenario()) == "k1" and len(running) == 2
+
+
+def test_kernel_starts_queue_by_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake_kernels(monkeypatch)
+    manager = serving.ClassKernelManager(starts_at_once=1, start_spacing=0.3)
+
+    async def scenario() -> list[float]:
+        began: list[float] = []
+
+        async def one() -> None:
+            await manager.start_kernel()
+            began.append(time.monotonic())
+
+        await asyncio.gather(one(), one(), one())
+        return began
+
+    began = asyncio.run(scenario())
+    gaps = [b - a for a, b in itertools.pairwise(began)]
+    assert all(g >= 0.29 for g in gaps), f"a start waits for the one before it: {gaps}"

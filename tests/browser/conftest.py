@@ -6,6 +6,7 @@ Screenshots, the server log and page timings go to ``test-artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -136,10 +137,20 @@ def start_serve(*options: str) -> tuple[VoilaServer, subprocess.Popen[bytes]]:
     return server, proc
 
 
+@contextlib.contextmanager
+def serving(*options: str) -> Iterator[VoilaServer]:
+    """``navalkit serve <options>`` for the ``with`` block (a module's own server)."""
+    server, proc = start_serve(*options)
+    try:
+        yield server
+    finally:
+        stop_serve(proc)
+
+
 @pytest.fixture(scope="session")
 def voila_server(chromium_path: Path) -> Iterator[VoilaServer]:
     """``python -m navalkit.cli serve --no-browser`` on a free port, for the whole session."""
-    server, proc = start_serve()
+    server, proc = start_serve("--class-size", "1")  # one warm kernel a play page: light
     yield server
     stop_serve(proc)
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import VoilaServer, start_serve, stop_serve  # this folder's fixtures
+from conftest import VoilaServer, serving  # this folder's fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -20,9 +20,8 @@ DRAWN = "document.querySelector('canvas.navalkit-board') !== null"
 
 @pytest.fixture(scope="module")
 def pooled_server(chromium_path: Any) -> Iterator[VoilaServer]:
-    server, proc = start_serve("--pool-size", "1", "--pool-page", PAGE)
-    yield server
-    stop_serve(proc)
+    with serving("--pool-size", "1", "--pool-page", PAGE) as server:
+        yield server
 
 
 def test_a_preheated_play_page_opens_the_game_its_link_asks_for(

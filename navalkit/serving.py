@@ -1,0 +1,162 @@
+"""Sizing ``navalkit serve`` for a class, and the kernel manager that keeps it within bounds.
+
+Every page a student opens runs in its own kernel (a Python process of about 95 MB). A small
+server holds a class only if it knows three numbers, all worked out here from the machine unless
+the teacher gives them:
+
+* the **class size** (``--class-size``, default 30 or what memory allows): as many kernels are
+  preheated for the page the class opens, so each student's page comes from a warm kernel;
+* the **cap** (``--max-kernels``, default from free memory, keeping 1 GB for the system): the
+  next page after it gets a plain "the class server is full" page that tries again by itself,
+  instead of running the server out of memory;
+* how many kernels may **start at once** (the machine's cores): the others wait their turn, so
+  thirty pages opened in the same second do not starve each other of CPU (which made Voila give
+  up on their output) but each gets its board a little later, with a "being prepared" message.
+
+:class:`ClassKernelManager` is the kernel manager Voila runs with (``--VoilaConfiguration.
+multi_kernel_manager_class``): the cap and the start queue live in it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from traitlets import Float, Integer
+
+#: the memory of one page's kernel (RSS of a play page's kernel, measured: docs/serving.md)
+KERNEL_MIB = 95
+#: memory left to the system, Voila and whatever else the machine runs
+RESERVE_MIB = 1024
+#: the class a server is prepared for when nobody says
+DEFAULT_CLASS = 30
+#: how long a kernel keeps its start slot after it is up: the page's first cell (the imports
+#: and the board) runs in that time, before the next kernel starts (seconds)
+START_SPACING_S = 1.5
+#: the message of a page turned away because the server is full
+FULL = (
+    "The class server is full: every place is taken ({n} games are open). This page tries again "
+    "by itself every few seconds; a place frees up when a classmate closes a game."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Machine:
+    """What a class server has: CPU cores and memory free for kernels (MiB)."""
+
+    cores: int
+    free_mib: int
+
+
+def this_machine() -> Machine:
+    """This machine: ``os.cpu_count()`` and ``MemAvailable`` from ``/proc/meminfo`` (or the
+    physical memory where there is no ``/proc``)."""
+    cores = os.cpu_count() or 1
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return Machine(cores, int(line.split()[1]) // 1024)
+    except OSError:
+        pass
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        total = 4 * 1024**3
+    return Machine(cores, total // 1024**2)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassPlan:
+    """How ``navalkit serve`` holds a class on one machine."""
+
+    class_size: int  # students expected at once: kernels preheated for today's page
+    max_kernels: int  # pages open at once before the next student is told the server is full
+    starts_at_once: int  # kernels starting at the same time (the others queue)
+    machine: Machine
+
+    def lines(self) -> list[str]:
+        """The plan in words, as ``navalkit serve`` prints it."""
+        m = self.machine
+        kernels = "1 kernel" if self.class_size == 1 else f"{self.class_size} kernels"
+        return [
+            f"class of {self.class_size}: {kernels} preheated "
+            f"(about {self.class_size * KERNEL_MIB} MB)",
+            f"at most {self.max_kernels} pages open at once (this machine has "
+            f"{m.free_mib} MB free and {m.cores} cores; --max-kernels to change)",
+        ]
+
+
+def plan_class(
+    machine: Machine, class_size: int | None = None, max_kernels: int | None = None
+) -> ClassPlan:
+    """The plan for ``class_size`` students (default: 30, or fewer if memory is short) with at
+    most ``max_kernels`` kernels (default: what the free memory holds). ValueError for a plan
+    that cannot work (a class bigger than the cap, or numbers below 1)."""
+    fits = max(1, (machine.free_mib - RESERVE_MIB) // KERNEL_MIB)
+    cap = fits if max_kernels is None else max_kernels
+    if cap < 1:
+        raise ValueError(f"--max-kernels must be 1 or more, not {cap}")
+    if class_size is not None and class_size < 1:
+        raise ValueError(f"--class-size must be 1 or more, not {class_size}")
+    size = min(DEFAULT_CLASS, cap) if class_size is None else class_size
+    if size > cap:
+        raise ValueError(
+            f"a class of {size} needs {size} kernels, but at most {cap} may run here "
+            f"({machine.free_mib} MB free, {KERNEL_MIB} MB each); give --max-kernels, or a "
+            "smaller --class-size"
+        )
+    return ClassPlan(size, cap, max(1, machine.cores), machine)
+
+
+def _kernel_manager_base() -> Any:
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    return AsyncMappingKernelManager
+
+
+class ClassKernelManager(_kernel_manager_base()):  # type: ignore[misc]
+    """Jupyter Server's kernel manager with a cap and a start queue (see the module's words).
+
+    A page asking for a kernel when ``max_kernels`` run gets HTTP 503 with :data:`FULL` (the
+    navalkit page template shows it and tries again). A kernel Voila preheats for its pool
+    waits for room instead, so the student it is for gets the board as soon as a place frees
+    up. At most ``starts_at_once`` kernels start together; each keeps its slot
+    :data:`START_SPACING_S` after it is up, while its page's first cell runs.
+    """
+
+    max_kernels = Integer(0, config=True, help="kernels allowed at once (0: no cap)")
+    starts_at_once = Integer(2, config=True, help="kernels starting at the same time")
+    start_spacing = Float(START_SPACING_S, config=True, help="seconds a start keeps its slot")
+    room_poll = Float(2.0, config=True, help="seconds between looks for room (preheating)")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._slots: asyncio.Semaphore | None = None
+
+    def _full(self) -> bool:
+        return bool(self.max_kernels) and len(self.list_kernel_ids()) >= self.max_kernels
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        preheat = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        while self._full():
+            if not preheat:
+                from tornado.web import HTTPError
+
+                n = len(self.list_kernel_ids())
+                raise HTTPError(503, reason="Class server full", log_message=FULL.format(n=n))
+            await asyncio.sleep(self.room_poll)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(max(1, self.starts_at_once))
+        slots = self._slots
+        await slots.acquire()
+        try:
+            kernel_id = str(await super().start_kernel(*args, **kwargs))
+        except BaseException:
+            slots.release()
+            raise
+        # the slot is kept a little longer, while the page's first cell runs in the new kernel
+        asyncio.get_running_loop().call_later(self.start_spacing, slots.release)
+        return kernel_id

@@ -1,0 +1,156 @@
+"""A class on ``navalkit serve`` in Chromium: pages opened at once all get a board, a full
+server says so and lets the page in when a place frees up, a closed tab frees its kernel within
+a minute, and a game whose kernel was closed says so with a button to start again.
+
+The load figures (30 pages, latencies) are in ``benchmarks/classroom.py``, not here.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import ARTIFACTS, VoilaServer, serving  # this folder's fixtures
+
+pytestmark = pytest.mark.browser
+
+PLAY = "naval_war/play.ipynb"
+BOARD = "document.querySelector('.navalkit-board canvas, canvas.navalkit-board') !== null"
+#: a page on a loaded 2-core machine (kernels starting for the class at the same time)
+PAGE_TIMEOUT_MS = 240_000
+#: the culler's promise (navalkit.cli: 45 s idle, checked every 15 s) and some slack
+FREED_WITHIN_S = 75
+
+
+def kernel_id(page: Any) -> str:
+    return str(
+        page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent)")[
+            "kernelId"
+        ]
+    )
+
+
+def kernel_status(server: VoilaServer, kid: str) -> int:
+    try:
+        with urllib.request.urlopen(f"{server.base_url}api/kernels/{kid}", timeout=10) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+
+
+@pytest.fixture(scope="module")
+def default_server(chromium_path: Any) -> Iterator[VoilaServer]:
+    """``navalkit serve`` exactly as a teacher starts it: no flags."""
+    with serving() as server:
+        yield server
+
+
+def wait_for_pools(server: VoilaServer, pages: int, timeout_s: float = 300) -> None:
+    """Until ``pages`` pools are full (a teacher starts the server before the lesson)."""
+    deadline = time.monotonic() + timeout_s
+    while server.log.read_text(errors="replace").count("is filled with") < pages:
+        assert time.monotonic() < deadline, f"the pools did not fill:\n{server.log_tail()}"
+        time.sleep(2)
+
+
+def test_six_pages_opened_at_once_on_the_default_serve_all_get_a_board(
+    default_server: VoilaServer, browser: Any
+) -> None:
+    wait_for_pools(default_server, 6)  # five play pages and the welcome page
+    contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(6)]
+    try:
+        pages = [c.new_page() for c in contexts]
+        start = time.monotonic()
+        for p in pages:  # all six asked for before any is drawn
+            p.goto(default_server.page_url(PLAY), wait_until="commit", timeout=PAGE_TIMEOUT_MS)
+        for p in pages:
+            p.wait_for_function(BOARD, timeout=PAGE_TIMEOUT_MS, polling=500)
+        took = time.monotonic() - start
+        texts = [p.inner_text("body") for p in pages]
+        assert all("Traceback" not in t and "There was an error" not in t for t in texts)
+        assert all(p.locator(".navalkit-status").first.inner_text() for p in pages)
+        print(f"six pages at once: every board within {took:.1f} s")
+    finally:
+        for c in contexts:
+            c.close()
+    log = default_server.log.read_text(errors="replace")
+    assert "class of 30" in log and "Using pre-heated kernel" in log
+
+
+@pytest.fixture(scope="module")
+def small_server(chromium_path: Any) -> Iterator[VoilaServer]:
+    """A server with room for two pages: one preheated play page and one more."""
+    with serving("--class-size", "1", "--max-kernels", "2", "--pool-page", PLAY) as server:
+        yield server
+
+
+def test_a_full_server_says_so_and_lets_the_page_in_when_a_place_frees(
+    small_server: VoilaServer, browser: Any
+) -> None:
+    first = browser.new_context().new_page()
+    first.goto(small_server.page_url(PLAY), timeout=PAGE_TIMEOUT_MS)
+    first.wait_for_function(BOARD, timeout=PAGE_TIMEOUT_MS)
+    # the play page took the preheated kernel and Voila preheats another: the server is full
+    deadline = time.monotonic() + 60
+    second = browser.new_context().new_page()
+    while True:
+        reply = second.goto(small_server.page_url("welcome.ipynb"), timeout=PAGE_TIMEOUT_MS)
+        if (reply is not None and reply.status == 503) or time.monotonic() > deadline:
+            break
+        second.wait_for_timeout(2000)
+    assert reply is not None and reply.status == 503
+    text = second.inner_text("body")
+    assert "The class server is busy" in text and "tries again by itself" in text
+    assert "503" not in text, "plain words, no status code"
+    first.close(run_before_unload=True)  # a classmate closes a game: Voila shuts its kernel
+    second.wait_for_function(
+        "document.body.innerText.includes('Welcome aboard')", timeout=PAGE_TIMEOUT_MS
+    )
+    second.context.close()
+
+
+@pytest.fixture(scope="module")
+def roomy_server(chromium_path: Any) -> Iterator[VoilaServer]:
+    with serving("--class-size", "1", "--pool-page", PLAY) as server:
+        yield server
+
+
+def test_a_closed_tab_frees_its_kernel_and_a_stopped_game_says_so(
+    roomy_server: VoilaServer, browser: Any
+) -> None:
+    """A tab closed without a goodbye (a crashed browser) frees its kernel within a minute;
+    a page that lost its connection that long (a phone put to sleep) finds its game stopped
+    and says so, with a button to start again."""
+    gone = browser.new_context().new_page()
+    gone.goto(roomy_server.page_url(PLAY), timeout=PAGE_TIMEOUT_MS)
+    gone.wait_for_function(BOARD, timeout=PAGE_TIMEOUT_MS)
+    kid = kernel_id(gone)
+    assert kernel_status(roomy_server, kid) == 200
+    gone.context.close()  # no beforeunload: nothing tells the server
+    asleep = browser.new_context().new_page()
+    asleep.goto(roomy_server.page_url("welcome.ipynb"), timeout=PAGE_TIMEOUT_MS)
+    asleep.wait_for_function(
+        "document.body.innerText.includes('Welcome aboard')", timeout=PAGE_TIMEOUT_MS
+    )
+    sleeping = kernel_id(asleep)
+    asleep.context.set_offline(True)  # its websocket drops
+    start = time.monotonic()
+    while kernel_status(roomy_server, kid) != 404:
+        assert time.monotonic() - start < FREED_WITHIN_S, "the closed tab still holds a kernel"
+        time.sleep(3)
+    freed = time.monotonic() - start
+    while kernel_status(roomy_server, sleeping) != 404:
+        assert time.monotonic() - start < FREED_WITHIN_S + 30, "the idle page was not culled"
+        time.sleep(3)
+    asleep.context.set_offline(False)
+    notice = asleep.locator(".navalkit-stopped")
+    notice.wait_for(timeout=30_000)
+    assert "This game has stopped" in notice.inner_text()
+    assert notice.get_by_role("button", name="Start again").is_visible()
+    asleep.screenshot(path=str(ARTIFACTS / "game-stopped-1366.png"))
+    print(f"closed tab's kernel freed {freed:.0f} s after the tab closed")
+    asleep.context.close()
