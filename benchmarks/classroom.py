@@ -11,7 +11,13 @@ its 2 cores, so by default Chromium runs at the lowest CPU priority (``nice 19``
 gets the cores first and the browsers the rest, which is the nearest this one machine comes
 to a server with the class's browsers elsewhere (``--no-nice`` turns that off).
 
-    python benchmarks/classroom.py --students 30 --moves 5
+    python benchmarks/classroom.py --students 30 --moves 5            # the default command
+    python benchmarks/classroom.py --flags "--pool-page naval_war/play.ipynb"  # today's page
+
+By default the class runs against ``navalkit serve`` exactly as a teacher starts it, with no
+class flags (its own plan: 30 kernels shared out among the play pages); ``--flags`` adds the
+teacher's. The run waits until every preheated kernel has built its page (a teacher starts the
+server before the lesson), then all students open the page in the same second.
 
 Prints a table and appends the figures to ``benchmarks/classroom.json`` and
 ``benchmarks/CLASSROOM.md``. Needs Debian's Chromium (/usr/bin/chromium) and playwright.
@@ -98,12 +104,11 @@ def chromium_launcher(nice: bool) -> str:
     return str(wrapper)
 
 
-def start_server(pool_size: int, page: str) -> tuple[subprocess.Popen[bytes], int]:
-    """``navalkit serve`` as a teacher starts it for today's page, with ``pool_size`` kernels
-    preheated for that page."""
+def start_server(flags: list[str]) -> tuple[subprocess.Popen[bytes], int]:
+    """``navalkit serve`` as a teacher starts it, with ``flags``."""
     port = free_port()
     cmd = [sys.executable, "-m", "navalkit.cli", "serve", "--no-browser", "--port", str(port),
-           "--ip", "127.0.0.1", "--pool-size", str(pool_size), "--pool-page", page]  # fmt: skip
+           "--ip", "127.0.0.1", *flags]  # fmt: skip
     log = open(HERE / ".classroom-server.log", "wb")  # noqa: SIM115 - closed with the process
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     wait_until_serving(f"http://127.0.0.1:{port}/", timeout=120)
@@ -148,6 +153,14 @@ def server_kernels(server_pid: int) -> list[tuple[int, float, float]]:
         for r in rows
         if "ipykernel" in r[4] and ours(int(r[0]))
     ]
+
+
+def preheated() -> int:
+    """How many kernels the server's plan preheats (its ``preheated:`` line)."""
+    for line in (HERE / ".classroom-server.log").read_text(errors="replace").splitlines():
+        if line.strip().startswith("preheated:"):
+            return sum(int(part.rsplit(" ", 1)[1]) for part in line.split(":", 1)[1].split(","))
+    return 0
 
 
 def wait_for_pool(server_pid: int, size: int, timeout: float = 900) -> float:
@@ -259,29 +272,33 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--moves", type=int, default=5)
     ap.add_argument("--page", default="branle_bas/play.ipynb")
     ap.add_argument(
-        "--pool-size", type=int, default=None, help="preheated kernels (default: one a student)"
+        "--flags",
+        default="",
+        help="navalkit serve's class flags, e.g. '--pool-page PAGE' (default: none, its plan)",
     )
     ap.add_argument("--no-nice", action="store_true", help="browsers at normal CPU priority")
     ap.add_argument("--no-save", action="store_true")
     args = ap.parse_args(argv)
-    pool = args.students if args.pool_size is None else args.pool_size
     browser_path = chromium_launcher(not args.no_nice)
+    one = ["--class-size", "1", "--pool-page", args.page]
 
-    proc, port = start_server(0, args.page)
+    # a cold kernel: the page is not among the preheated ones
+    proc, port = start_server(["--class-size", "1", "--pool-page", "welcome.ipynb"])
     try:
         cold = asyncio.run(one_page(proc, port, args.page, browser_path))
     finally:
         stop_server(proc)
-    proc, port = start_server(1, args.page)
+    proc, port = start_server(one)
     try:
         wait_for_pool(proc.pid, 1)
         pooled = asyncio.run(one_page(proc, port, args.page, browser_path))
     finally:
         stop_server(proc)
-    # The class: a kernel ready for every student (a student the pool cannot serve waits for
-    # a kernel to start and run the page while the others are opening theirs).
-    proc, port = start_server(pool, args.page)
+    # The class: the server's plan (a student its pools cannot serve waits for a kernel to
+    # start, in the queue, while the others are opening their pages).
+    proc, port = start_server(args.flags.split())
     try:
+        pool = preheated()
         fill = wait_for_pool(proc.pid, pool)
         run = asyncio.run(run_class(proc, port, args.page, args.students, args.moves, browser_path))
     finally:
@@ -298,7 +315,8 @@ def main(argv: list[str] | None = None) -> int:
         "page": args.page,
         "students": args.students,
         "moves_each": args.moves,
-        "pool_size": pool,
+        "serve_flags": args.flags or "(none: the default plan)",
+        "preheated": pool,
         "pool_fill_s": round(fill, 1),
         "browsers": "nice 19" if not args.no_nice else "normal priority",
         "cpus": os.cpu_count(),
@@ -308,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
         "boards_drawn": len(boards),
         "slowest_first_board_s": round(max(boards), 2) if boards else None,
         "median_first_board_s": round(statistics.median(boards), 2) if boards else None,
+        "first_board_p95_s": round(p95(boards), 2) if boards else None,
         "slowest_page_served_s": round(max(served), 2) if served else None,
         "moves_answered": len(moves),
         "move_latency_p50_s": round(statistics.median(moves), 3) if moves else None,
@@ -328,9 +347,10 @@ def main(argv: list[str] | None = None) -> int:
         history.append(figures)
         store.write_text(json.dumps(history, indent=1) + "\n")
         row = (
-            f"| {figures['date']} | {args.students} x {args.moves} | {pool} | "
-            f"{len(ok)}/{args.students} | {figures['slowest_first_board_s']} s (page served: "
-            f"{figures['slowest_page_served_s']} s) | "
+            f"| {figures['date']} | {args.students} x {args.moves} | "
+            f"{args.flags or 'default'}: {pool} | "
+            f"{len(ok)}/{args.students} | p50 {figures['median_first_board_s']} / p95 "
+            f"{figures['first_board_p95_s']} / max {figures['slowest_first_board_s']} s | "
             f"{figures['move_latency_p50_s']} / {figures['move_latency_p95_s']} s | "
             f"{figures['kernel_rss_mb_median']} MB | {figures['cold_first_board_s']} / "
             f"{figures['pooled_first_board_s']} s |"

@@ -170,20 +170,23 @@ class CanvasBoard:
         """The ipycanvas ``Canvas`` drawing ``layer``."""
         return self._canvases[layer]
 
-    def fluid(self, basis: int, *, reserve_px: int = 170, largest: float = 1.5) -> Any:
-        """A box that lets the board scale with the page, keeping its shape: ``basis`` CSS
-        pixels wide to start with, growing with the space beside it up to ``largest`` times its
-        pixel size and never taller than the window less ``reserve_px`` (the page's title and
-        buttons), shrinking on a narrow screen. Place the box, not the board, in a row; the
-        row should not stretch its items (``align_items="flex-start"``)."""
+    def fluid(self, *, reserve_px: int = 170, largest: float = 1.5) -> Any:
+        """A box that lets the board scale with the page, keeping its shape. The board starts
+        at its drawn size (its text as drawn, 11 px and more) and never shrinks below it for
+        the window's height, only on a window narrower than the board (a phone); it grows with
+        the space beside it up to ``largest`` times its size while it still fits the window's
+        height less ``reserve_px`` (the page's title and status). Browser zoom enlarges it like
+        the text around it. Place the box, not the board, in a row that wraps (a side panel
+        then goes under the board rather than squeezing it) and does not stretch its items
+        (``align_items="flex-start"``)."""
         width, height = self.widget.width, self.widget.height
         self.widget.layout.width = "100%"
         self.widget.layout.height = "auto"
-        tallest = f"calc((100vh - {reserve_px}px) * {width / height:.4f})"
-        cap = f"min({round(largest * width)}px, {tallest})"
+        fits = f"calc((100vh - {reserve_px}px) * {width / height:.4f})"
+        cap = f"max({width}px, min({round(largest * width)}px, {fits}))"
         return Box(
             [self.widget],
-            layout=Layout(flex=f"1 1 {basis}px", min_width="260px", max_width=cap),
+            layout=Layout(flex=f"1 1 {width}px", min_width="260px", max_width=cap),
         )
 
     def set_css_width(self, css_width: int) -> None:

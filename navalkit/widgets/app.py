@@ -236,7 +236,7 @@ class GameApp:
         # wraps under it instead of being cut off
         news = w.VBox([self.status, self.message, self.cover])
         row = w.HBox(
-            [self.board.fluid(css_width, reserve_px=220), side],
+            [self.board.fluid(reserve_px=220), side],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         self.widget = w.VBox([self.title, news, row, self.description, rules])

@@ -227,6 +227,11 @@ def assert_boards_keep_their_shape(page: Any, path: str, *sizes: tuple[int, int]
                 f"{path} at {width}x{height}: a {b['pw']}x{b['ph']} board is shown "
                 f"{b['w']:.0f}x{b['h']:.0f} (stretched)"
             )
+            if b["pw"] <= b["inner"] - 40:  # room for it: never smaller than drawn (11 px text)
+                assert b["w"] >= b["pw"] - 1, (
+                    f"{path} at {width}x{height}: a {b['pw']} px board is shown {b['w']:.0f} px "
+                    "wide, its text smaller than drawn"
+                )
             assert b["right"] <= b["inner"] + 1, (
                 f"{path} at {width}x{height}: the page reaches {b['right']:.0f} px, past the "
                 f"window's {b['inner']} px (a panel is cut off)"

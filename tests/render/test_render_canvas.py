@@ -220,9 +220,9 @@ def event(frontend_event: Event) -> Event:
 
 def test_a_fluid_board_grows_with_the_page_and_keeps_its_shape() -> None:
     board = CanvasBoard(960, 368, css_width=620)
-    box = board.fluid(620, reserve_px=200, largest=1.5)
+    box = board.fluid(reserve_px=200, largest=1.5)
     assert box.children == (board.widget,)
     assert (board.widget.layout.width, board.widget.layout.height) == ("100%", "auto")
-    assert box.layout.flex == "1 1 620px"
-    assert box.layout.max_width == "min(1440px, calc((100vh - 200px) * 2.6087))"
+    assert box.layout.flex == "1 1 960px", "it starts at its drawn size: its text as drawn"
+    assert box.layout.max_width == "max(960px, min(1440px, calc((100vh - 200px) * 2.6087)))"
     assert (board.widget.width, board.widget.height) == (960, 368), "the pixel buffer stays"

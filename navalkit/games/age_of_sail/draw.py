@@ -64,13 +64,13 @@ def _board(b: SceneBuilder, state: State, t: Theme) -> None:
     for sx, sy, r in state.shoals:
         cx, cy = to_px(sx, sy)
         b.add("board", Circle(cx, cy, r * PX, fill=t.land, stroke=t.warning, line_width=1.5))
-        b.add("board", Text(cx, cy, "shoal", 10, t.text_muted))
+        b.add("board", Text(cx, cy, "shoal", 11, t.text_muted))
     # the wind rose: the arrow flies downwind
     ox, oy = TABLE_W * PX + PANEL / 2, 80
     b.add("board", Circle(ox, oy, 52, fill="#ffffff", stroke=t.grid))
     for k, name in enumerate(COMPASS):
         vx, vy = VECTORS[k]
-        b.add("board", Text(ox + 44 * vx, oy - 44 * vy, name, 9, t.text_muted))
+        b.add("board", Text(ox + 44 * vx, oy - 44 * vy, name, 11, t.text_muted))
     vx, vy = VECTORS[state.wind_from]
     b.add("board", Line(ox + 30 * vx, oy - 30 * vy, ox - 30 * vx, oy + 30 * vy, t.danger, 3))
     b.add("board", Circle(ox - 30 * vx, oy + 30 * vy, 5, fill=t.danger))
@@ -111,20 +111,26 @@ def _ship(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
                     fill="#ffffff",
                 ),
             )
-    flags = (
-        ("🔥" if s.fire else "") + ("⚓" if s.anchored else "") + ("aground " if s.aground else "")
+    # words, not emoji: a school machine without an emoji font would draw boxes
+    flags = " ".join(
+        word
+        for word, on in (
+            ("on fire", s.fire),
+            ("anchored", s.anchored),
+            ("aground", s.aground),
+            ("prize", s.captured),
+        )
+        if on
     )
-    flags += "prize " if s.captured else ""
     label = f"{i + 1} {s.name.split()[-1]} {flags}".strip()
-    b.add("pieces", Text(cx, cy - 22, label, 10, t.text, bold=True))
+    b.add("pieces", Text(cx, cy - 22, label, 11, t.text, bold=True))
     b.add(
         "pieces",
-        Text(cx, cy + 20, f"P{s.decks[0]} S{s.decks[1]} M{sum(s.masts)} H{s.hull}", 9, t.text),
+        Text(cx, cy + 21, f"P{s.decks[0]} S{s.decks[1]} M{sum(s.masts)} H{s.hull}", 11, t.text),
     )
     if state.phase == MOVE and s.side == state.to_move and not s.ordered and not state.queue:
-        b.add(
-            "pieces", Text(cx, cy + 31, f"≤{allowance(s, s.heading, state)} cm", 9, t.ok, bold=True)
-        )
+        can = f"≤{allowance(s, s.heading, state)} cm"
+        b.add("pieces", Text(cx, cy + 34, can, 11, t.ok, bold=True))
     b.circle_region(f"ship:{i}", cx, cy, 2.2 * PX)
 
 
@@ -180,9 +186,9 @@ def draw(
             vx, vy = VECTORS[k]
             hx, hy = cx + 5 * PX * vx, cy - 5 * PX * vy
             ok = f"head:{name}" in lit
-            b.add("overlay", Circle(hx, hy, 9, fill=t.ok if ok else t.miss, alpha=0.85))
-            b.add("overlay", Text(hx, hy, name, 8, "#ffffff", bold=True))
-            b.circle_region(f"head:{name}", hx, hy, 10)
+            b.add("overlay", Circle(hx, hy, 11, fill=t.ok if ok else t.miss, alpha=0.85))
+            b.add("overlay", Text(hx, hy, name, 11, "#ffffff", bold=True))
+            b.circle_region(f"head:{name}", hx, hy, 11)
     if state.helm is not None:
         s = state.ships[state.helm.ship]
         vx, vy = VECTORS[s.heading]

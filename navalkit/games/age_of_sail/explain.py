@@ -179,9 +179,9 @@ class SailWheel:
         ]
         if room == 0:
             lines.append(
-                f"<span style='color:#b22222'>✋ Dead into the wind: no ship may steer "
-                f"{self.heading.value} (AOS-IRONS). Sails cannot draw when the wind blows "
-                f"straight at the bow.</span> {rule_html('AOS-IRONS')}"
+                "<span style='color:#b22222'><b>Not allowed:</b> dead into the wind, "
+                f"no ship may steer {self.heading.value} (AOS-IRONS). Sails cannot draw when "
+                f"the wind blows straight at the bow.</span> {rule_html('AOS-IRONS')}"
             )
             lines.append(self.tack_table())
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
+from navalkit.render.text import MIN_TEXT
 from navalkit.render.theme import Theme
 
 from .data import (
@@ -31,7 +32,8 @@ from .observe import View
 from .state import State
 
 CELL = 32
-MARGIN = 30
+MARGIN = 40  # room for the file letters and rank numbers, and for "neutral" beside its port
+TEXT = MIN_TEXT  # the smallest text on the board, in pixels (a student reads it at 100 % zoom)
 SIZE = (2 * RADIUS + 1) * CELL + 2 * MARGIN
 
 
@@ -71,19 +73,36 @@ def _board_layer(b: SceneBuilder, t: Theme) -> None:
             for dx, dy in ((-8, -8), (8, -8), (-8, 8), (8, 8)):
                 b.add("board", Circle(cx + dx, cy + dy, 1.8, fill=t.danger))
         elif s.feature == "entrance":
-            b.add("board", Text(cx, cy + 10, "↕", 9, t.text_muted))
+            b.add("board", Text(cx, cy + 9, "↕", TEXT, t.text_muted))
         elif s.feature == "neutral_port":
-            b.add("board", Text(cx, cy - 10, "neutral", 7, t.text_muted))
+            # the word sits outside the board, over the corner of the square nearer the edge
+            left = s.x < 0
+            edge = x if left else x + CELL
+            tip = 6 if left else -6  # a short pointer from the word into the square
+            b.add("board", Line(edge - tip / 2, y - 3, edge + tip, y + 6, t.text_muted, 1))
+            b.add(
+                "board",
+                Text(
+                    edge - 1 if left else edge + 1,
+                    y - 7,
+                    "neutral",
+                    TEXT,
+                    t.text_muted,
+                    "right" if left else "left",
+                ),
+            )
         if s.zone == "port":
-            b.add("board", Text(cx, cy - 10, f"PORT {'AB'[s.owner or 0]}", 7, t.text, bold=True))
+            # the name sits beside the port, outside the board (the square holds a ship)
+            label = f"PORT {'AB'[s.owner or 0]}"
+            b.add("board", Text(x - 4, cy, label, TEXT, t.text, "right", bold=True))
     for i, f in enumerate(FILES):
         x = MARGIN + i * CELL + CELL / 2
-        b.add("board", Text(x, MARGIN / 2, f, 10, t.text_muted))
-        b.add("board", Text(x, SIZE - MARGIN / 2, f, 10, t.text_muted))
+        b.add("board", Text(x, MARGIN / 2, f, TEXT, t.text_muted))
+        b.add("board", Text(x, SIZE - MARGIN / 2, f, TEXT, t.text_muted))
     for r in range(2 * RADIUS + 1):
         y = MARGIN + (2 * RADIUS - r) * CELL + CELL / 2
-        b.add("board", Text(MARGIN / 2, y, str(r + 1), 10, t.text_muted))
-        b.add("board", Text(SIZE - MARGIN / 2, y, str(r + 1), 10, t.text_muted))
+        b.add("board", Text(MARGIN / 2, y, str(r + 1), TEXT, t.text_muted))
+        b.add("board", Text(SIZE - MARGIN / 2, y, str(r + 1), TEXT, t.text_muted))
 
 
 def _piece_ops(sq: int, piece: int, t: Theme) -> list[Circle | Polygon | Text | Line]:
@@ -101,7 +120,7 @@ def _piece_ops(sq: int, piece: int, t: Theme) -> list[Circle | Polygon | Text | 
             spikes.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
         return [
             Polygon(tuple(spikes), fill="#222222", stroke=colour, line_width=1.5),
-            Text(cx, cy + 0.5, "M", 10, "#ffffff", bold=True),
+            Text(cx, cy + 0.5, "M", TEXT, "#ffffff", bold=True),
         ]
     if kind == WRECK:
         return [

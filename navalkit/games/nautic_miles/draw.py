@@ -10,18 +10,46 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
+from navalkit.render.scene import Align
+from navalkit.render.text import MIN_TEXT, fit, text_width
 from navalkit.render.theme import Theme
 
 from .data import CONVOYS, KEYS, LABELS, MILES, SHIPS, SUBMARINE, plural, points_text
 from .observe import ConvoyView, View
 from .state import ATTACKER, OVER
 
-W = 820
+W = 860
 TOP = 64
-BAND = 104
-CARD_W, CARD_H, STEP = 54, 80, 68
-ROW_X = 150
-HAND_H = 130
+BAND = 128
+CARD_W, CARD_H, STEP = 72, 100, 86  # a convoy card: name, miles, up to five badges
+HAND_W, HAND_H_CARD = 80, 64  # a card of the hand
+ROW_X = 160  # convoys start right of the side's panel
+PANEL_X = 80  # the centre of the side's panel (names, points, port, captures)
+HAND_H = 104
+TEXT = MIN_TEXT  # the smallest text on the board (a student reads it at 100 % zoom)
+BADGE_Y, BADGE_STEP = 33, 13  # the badges' row under a convoy's name and miles
+
+
+def _label(
+    b: SceneBuilder,
+    x: float,
+    y: float,
+    text: str,
+    fill: str,
+    room: float,
+    *,
+    size: float = TEXT,
+    bold: bool = False,
+    align: Align = "center",
+) -> None:
+    """A label of at least TEXT pixels kept within ``room`` pixels: a bold one that would not
+    fit is drawn plain, then cut with "…"."""
+    if bold and text_width(text, size, True) > room:
+        bold = False
+    b.add(
+        "pieces", Text(x, y, fit(text, room, size, bold), max(size, TEXT), fill, align, bold=bold)
+    )
+
 
 SHORT = {
     "c2500": "2,500 t",
@@ -98,16 +126,14 @@ def describe(view: View) -> str:
 
 
 def _convoy(b: SceneBuilder, x: float, y: float, cv: ConvoyView, t: Theme) -> None:
+    """A convoy card: its name ('?' face down), its miles, then one badge a row (radar, alert,
+    storm, neutral flag, mine, plane: five at most can lie together), and any battle under it."""
     face = "#24476b" if cv.kind is None else _colour(cv.kind, t)
     b.add("pieces", Rect(x, y, CARD_W, CARD_H, fill=face, stroke=t.grid, line_width=1.2, radius=4))
     ink = "#ffffff" if cv.kind is None else t.text
-    b.add(
-        "pieces",
-        Text(
-            x + CARD_W / 2, y + 12, "?" if cv.kind is None else short(cv.kind), 10, ink, bold=True
-        ),
-    )
-    b.add("pieces", Text(x + CARD_W / 2, y + 27, f"{cv.miles} mi", 10, ink))
+    name = "?" if cv.kind is None else short(cv.kind)
+    _label(b, x + CARD_W / 2, y + 11, name, ink, CARD_W - 6, size=12, bold=True)
+    _label(b, x + CARD_W / 2, y + 25, f"{cv.miles:,} mi", ink, CARD_W - 6)
     badges = []
     if cv.detected:
         badges.append(("RADAR", t.warning))
@@ -121,13 +147,24 @@ def _convoy(b: SceneBuilder, x: float, y: float, cv: ConvoyView, t: Theme) -> No
         badges.append((f"MINE P{cv.mine_by + 1}", t.danger))
     if cv.plane_by >= 0:
         badges.append((f"PLANE P{cv.plane_by + 1}", t.danger))
-    for i, (word, colour) in enumerate(badges[:4]):
-        b.add("pieces", Rect(x + 2, y + 36 + i * 11, CARD_W - 4, 10, fill=colour, alpha=0.85))
-        b.add("pieces", Text(x + CARD_W / 2, y + 41 + i * 11, word, 7, "#ffffff", bold=True))
+    room = (CARD_H - BADGE_Y) // BADGE_STEP
+    if len(badges) > room:  # cannot happen in play (the flag keeps alerts and planes off)
+        badges[room - 1 :] = [(f"+{len(badges) - room + 1} more", t.danger)]
+    for i, (word, colour) in enumerate(badges):
+        by = y + BADGE_Y + i * BADGE_STEP
+        b.add("pieces", Rect(x + 2, by, CARD_W - 4, BADGE_STEP - 1, fill=colour, alpha=0.9))
+        _label(b, x + CARD_W / 2, by + 6, word, "#ffffff", CARD_W - 6, bold=True)
     if cv.battle:
-        word = "TIE" if cv.tie else f"{'ATT' if cv.top_side == ATTACKER else 'DEF'} {cv.top}"
-        b.add("pieces", Rect(x, y + CARD_H + 2, CARD_W, 12, fill="#8a1c1c"))
-        b.add("pieces", Text(x + CARD_W / 2, y + CARD_H + 8, f"battle {word}", 8, "#ffffff"))
+        side = "attacker" if cv.top_side == ATTACKER else "defender"
+        word = "battle tied" if cv.tie else f"{side} {cv.top}"
+        b.add("pieces", Rect(x, y + CARD_H + 2, CARD_W, 14, fill="#8a1c1c"))
+        _label(b, x + CARD_W / 2, y + CARD_H + 9, word, "#ffffff", CARD_W - 4)
+
+
+def _step(n: int) -> float:
+    """The distance between two convoys of a row of ``n``: closer in a row too long for the
+    table (more than eight convoys, which a game hardly ever meets)."""
+    return min(float(STEP), (W - 8 - ROW_X - CARD_W) / max(1, n - 1))
 
 
 def draw(
@@ -146,29 +183,28 @@ def draw(
     boxes: dict[str, tuple[float, float, float, float]] = {}
     b.add("board", Rect(0, 0, width, height, fill=t.sea))
     # Piles and scores.
-    b.add("board", Rect(10, 8, 50, CARD_H * 0.6, fill="#24476b", stroke=t.grid, radius=4))
-    b.add("pieces", Text(35, 32, str(view.pile_size), 13, "#ffffff", bold=True))
-    b.add("pieces", Text(35, 58, "pile", 9, t.text))
+    b.add("board", Rect(10, 8, 64, 48, fill="#24476b", stroke=t.grid, radius=4))
+    _label(b, 42, 20, "draw pile", "#ffffff", 58)
+    _label(b, 42, 40, str(view.pile_size), "#ffffff", 58, size=13, bold=True)
     top = short(view.discard[-1]) if view.discard else "empty"
-    b.add("board", Rect(70, 8, 60, CARD_H * 0.6, fill="#ffffff", stroke=t.grid, radius=4))
-    b.add("pieces", Text(100, 24, "discard", 9, t.text_muted))
-    b.add("pieces", Text(100, 38, top, 10, t.text, bold=True))
-    boxes["discard"] = (70, 8, 60, CARD_H * 0.6)
+    b.add("board", Rect(84, 8, 80, 48, fill="#ffffff", stroke=t.grid, radius=4))
+    _label(b, 124, 20, "discard", t.text_muted, 74)
+    _label(b, 124, 40, top, t.text, 74, bold=True)
+    boxes["discard"] = (84, 8, 80, 48)
     head = f"Round {view.round_no}"
     if view.phase == OVER:
         head += " - game over"
     elif view.viewer is None or view.viewer == view.seat:
         head += f" - Player {view.seat + 1} to play"
-    b.add("pieces", Text(300, 18, head, 13, t.text, bold=True))
+    _label(b, 180, 20, head, t.text, W - 188, size=13, bold=True, align="left")
     if view.last_round is not None:
         lr = view.last_round
         pts = ", ".join(points_text(p + q) for p, q in zip(lr.points, lr.bonus, strict=True))
         word = "void" if lr.void else f"scored {pts}"
-        b.add(
-            "pieces",
-            Text(300, 40, f"Round {lr.number} ended ({lr.reason}): {word}", 10, t.text_muted),
-        )
-    # One band per side.
+        line = f"Round {lr.number} ended ({lr.reason}): {word}"
+        _label(b, 180, 42, line, t.text_muted, W - 188, align="left")
+    # One band per side: its panel on the left, then its convoy row.
+    panel = 2 * (ROW_X - (STEP - CARD_W) - 2 - PANEL_X)
     for s in range(view.sides):
         y0 = TOP + s * BAND
         mine = view.side == s
@@ -186,76 +222,62 @@ def draw(
             ),
         )
         seats = [p for p in range(view.players) if view.side_of[p] == s]
-        b.add(
-            "pieces",
-            Text(
-                70,
-                y0 + 14,
-                " & ".join(f"P{p + 1}" for p in seats) + (" (you)" if mine else ""),
-                12,
-                t.player(s),
-                bold=True,
-            ),
-        )
-        b.add("pieces", Text(70, y0 + 32, f"{points_text(view.totals[s])} game pts", 10, t.text))
-        b.add(
-            "pieces", Text(70, y0 + 48, f"port: {plural(len(view.ports[s]), 'convoy')}", 10, t.text)
-        )
-        caps = sum(len(view.captures[p]) for p in seats)
-        b.add("pieces", Text(70, y0 + 64, f"captured: {caps}", 10, t.text))
+        names = " & ".join(f"P{p + 1}" for p in seats) + (" (you)" if mine else "")
+        _label(b, PANEL_X, y0 + 16, names, t.player(s), panel, size=12, bold=True)
+        lines = [
+            (f"{points_text(view.totals[s])} game pts", t.text),
+            (f"port: {plural(len(view.ports[s]), 'convoy')}", t.text),
+            (f"captured: {sum(len(view.captures[p]) for p in seats)}", t.text),
+        ]
         rp = view.round_points[s]
         if rp is not None:
-            b.add("pieces", Text(70, y0 + 80, f"round: {points_text(rp)}", 10, t.text_muted))
+            lines.append((f"round: {points_text(rp)}", t.text_muted))
+        for k, (line, ink) in enumerate(lines):
+            _label(b, PANEL_X, y0 + 38 + 18 * k, line, ink, panel)
+        step = _step(len(view.rows[s]))
         for i, cv in enumerate(view.rows[s]):
-            x = ROW_X + i * STEP
+            x = ROW_X + i * step
             _convoy(b, x, y0 + 8, cv, t)
             boxes[f"convoy:{s}:{i}"] = (x, y0 + 8, CARD_W, CARD_H)
         if mine or (view.viewer is None and s == view.side_of[view.seat]):
+            gap = max(6.0, step - CARD_W - 2)
             for i in range(len(view.rows[s]) + 1):
-                x = ROW_X + i * STEP - (STEP - CARD_W) + 1
+                x = ROW_X + i * step - gap - 1
                 b.add(
                     "board",
-                    Rect(
-                        x,
-                        y0 + 20,
-                        STEP - CARD_W - 2,
-                        CARD_H - 24,
-                        stroke=t.grid,
-                        line_width=0.6,
-                        alpha=0.6,
-                    ),
+                    Rect(x, y0 + 20, gap, CARD_H - 24, stroke=t.grid, line_width=0.6, alpha=0.6),
                 )
-                boxes[f"slot:{i}"] = (x, y0 + 20, STEP - CARD_W - 2, CARD_H - 24)
+                boxes[f"slot:{i}"] = (x, y0 + 20, gap, CARD_H - 24)
     # The hand.
     y0 = TOP + view.sides * BAND + 8
     who = view.viewer if view.viewer is not None else view.seat
     hand = view.hands[who] if who < len(view.hands) else None
-    b.add("pieces", Text(60, y0 + 10, f"Player {who + 1}'s hand", 11, t.text, bold=True))
+    _label(b, 10, y0 + 10, f"Player {who + 1}'s hand", t.text, 200, bold=True, align="left")
     if hand is None:
-        b.add("pieces", Text(300, y0 + 50, "(hidden)", 12, t.text_muted))
+        _label(b, 300, y0 + 50, "(hidden)", t.text_muted, 200, size=12)
     else:
         kinds = list(dict.fromkeys(hand))
         if hand.count(SUBMARINE) >= 2:
             kinds.append(len(KEYS) - 1)
         for i, k in enumerate(kinds):
-            x = 10 + i * (CARD_W + 12)
+            x = 10 + i * (HAND_W + 8)
             b.add(
                 "pieces",
                 Rect(
                     x,
                     y0 + 22,
-                    CARD_W + 6,
-                    CARD_H,
+                    HAND_W,
+                    HAND_H_CARD,
                     fill=_colour(k, t) if k < len(KEYS) - 1 else "#c9d3ec",
                     stroke=t.grid,
                     radius=4,
                 ),
             )
-            b.add("pieces", Text(x + (CARD_W + 6) / 2, y0 + 40, short(k), 10, t.text, bold=True))
+            _label(b, x + HAND_W / 2, y0 + 40, short(k), t.text, HAND_W - 6, bold=True)
             n = hand.count(k)
             if n > 1 and k != len(KEYS) - 1:
-                b.add("pieces", Text(x + (CARD_W + 6) / 2, y0 + 60, f"x{n}", 10, t.text_muted))
-            boxes[f"hand:{KEYS[k]}"] = (x, y0 + 22, CARD_W + 6, CARD_H)
+                _label(b, x + HAND_W / 2, y0 + 62, f"x{n}", t.text_muted, HAND_W - 6)
+            boxes[f"hand:{KEYS[k]}"] = (x, y0 + 22, HAND_W, HAND_H_CARD)
     for rid, (rx, ry, rw, rh) in boxes.items():
         b.rect_region(rid, rx, ry, rw, rh)
     if selected in boxes:

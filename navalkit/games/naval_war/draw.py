@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.scene import Align
+from navalkit.render.text import MIN_TEXT, fit, text_width
 from navalkit.render.theme import Theme
 
 from .data import CARDS, CARRIER, DS_HITS, GUN, GUN_LABEL, HITS, SHIPS, VALUE
@@ -25,47 +26,13 @@ PANEL_H = 250
 SHIP_W, SHIP_H = 80, 48
 CARD_W, CARD_H = 84, 92
 STRIP_H = 150
-TEXT = 11  # the smallest text on the board, in pixels (a student reads it at 100 % zoom)
+TEXT = MIN_TEXT  # the smallest text on the board (a student reads it at 100 % zoom)
 Box = tuple[float, float, float, float]
 
 # Rows inside a fleet panel, from its top: the heading, the markers (smoke, minefields, the
 # Squadron), the gun sizes over the columns, the columns, the carriers behind, the hand.
 HEAD_Y, TAG_Y, GUN_Y, COLUMN_Y, COLUMN_H, CARRIER_Y = 13, 22, 50, 58, 110, 178
 CARRIER_X = 66  # carriers start right of their two-line label
-
-# Widths of DejaVu Sans (the widest usual sans-serif) in ems, plain and bold, by groups of
-# characters (each group at its widest): enough to keep a label inside its box without a font.
-_WIDTHS = (
-    ("'ijlIJ .,·/:;", 0.34, 0.40),
-    ('-f()!tr"', 0.46, 0.53),
-    ("?zscLkFxvyTYP", 0.61, 0.74),
-    ("KZBAVXCRUNHDG&OQ", 0.79, 0.88),
-    ("w+×M", 0.87, 1.0),
-    ("m%W…", 1.0, 1.11),
-)
-
-
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """A safe estimate of the width of ``text`` drawn ``size`` pixels high."""
-    em = 0.0
-    for ch in text:
-        for chars, plain, heavy in _WIDTHS:
-            if ch in chars:
-                em += heavy if bold else plain
-                break
-        else:
-            usual = ch in "ES" or (ch.isascii() and (ch.islower() or ch.isdigit()))
-            em += (0.72 if bold else 0.64) if usual else (1.11 if bold else 1.0)
-    return em * size
-
-
-def fit(text: str, room: float, size: float = TEXT, bold: bool = False) -> str:
-    """``text`` cut (with "…") to fit ``room`` pixels."""
-    if text_width(text, size, bold) <= room:
-        return text
-    while text and text_width(text + "…", size, bold) > room:
-        text = text[:-1].rstrip()
-    return text + "…" if text else ""
 
 
 def layout(n: int) -> tuple[int, int]:

@@ -26,6 +26,7 @@ from navalkit.games.branle_bas.data import (
     code,
     square_index,
 )
+from navalkit.games.branle_bas.draw import SIZE
 from navalkit.games.branle_bas.explain import (
     ENDINGS,
     board_picture,
@@ -206,7 +207,8 @@ def test_endings_table_names_a_rule_for_every_way_a_game_ends() -> None:
 def test_board_picture_crops_and_scales_the_board() -> None:
     state = position({"j9": "A vedette", "j10": "B cuirasse"})
     whole = board_picture(state, width=380).value
-    assert 'width="380" height="380" viewBox="0 0 668 668"' in whole
+    assert SIZE == 19 * 32 + 2 * 40  # 19 squares of 32 px and a margin of 40 px
+    assert f'width="380" height="380" viewBox="0 0 {SIZE} {SIZE}"' in whole
     part = board_picture(state, width=300, crop=("g7", "m12"), caption="A's <Vedette>").value
     box = re.search(r'width="300" height="(\d+)" viewBox="([\d. ]+)"', part)
     assert box is not None

@@ -9,8 +9,6 @@ from functools import cache
 import pytest
 from nw_helpers import card, position, ship
 
-import navalkit
-from navalkit.core.bots import make_bot, play_bot_move
 from navalkit.games.naval_war import GAME
 from navalkit.games.naval_war.data import (
     ADD_DAMAGE,
@@ -23,9 +21,13 @@ from navalkit.games.naval_war.data import (
 )
 from navalkit.games.naval_war.draw import TEXT, draw, fit, text_width
 from navalkit.games.naval_war.state import RED, State
-from navalkit.render.scene import Rect, Scene, Text
-
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+from navalkit.render.scene import Scene, Text
+from navalkit.testing.boards import (
+    label_problems,
+    positions,
+    small_texts,
+    texts,
+)
 
 # The most crowded fleet: a ship of every gun size, long names, three carriers.
 CROWDED = [
@@ -76,17 +78,7 @@ def crowded(players: int) -> State:
 @cache
 def played(players: int, seed: int) -> tuple[State, ...]:
     """Positions of a game the greedy bot plays, every 25 moves, and its end."""
-    m = navalkit.new_match("naval_war", seed=seed, players=players, max_rounds=2)
-    bot = make_bot(GAME, "greedy")
-    out = [m.state]
-    for step in range(1, 2000):
-        if m.is_over:
-            break
-        play_bot_move(m, bot)
-        if step % 25 == 0:
-            out.append(m.state)
-    out.append(m.state)
-    return tuple(out)
+    return positions("naval_war", 25, seed=seed, players=players, max_rounds=2, to_the_end=False)
 
 
 def scenes() -> Iterator[tuple[str, Scene]]:
@@ -103,72 +95,18 @@ def scenes() -> Iterator[tuple[str, Scene]]:
 SCENES = dict(scenes())
 
 
-def painted(scene: Scene) -> list[Rect | Text]:
-    """Filled rectangles and texts in paint order (overlay outlines cover nothing)."""
-    return [
-        op
-        for layer in scene.layers
-        for op in layer.ops
-        if isinstance(op, Text) or (isinstance(op, Rect) and op.fill is not None)
-    ]
-
-
-def text_box(t: Text) -> Box:
-    w = text_width(t.text, t.size, t.bold)
-    x0 = {"left": t.x, "center": t.x - w / 2, "right": t.x - w}[t.align]
-    return x0, t.y - 0.55 * t.size, x0 + w, t.y + 0.55 * t.size
-
-
-def rect_box(r: Rect) -> Box:
-    return r.x, r.y, r.x + r.w, r.y + r.h
-
-
-def inside(a: Box, b: Box, slack: float = 0.5) -> bool:
-    return (
-        a[0] >= b[0] - slack
-        and a[1] >= b[1] - slack
-        and a[2] <= b[2] + slack
-        and (a[3] <= b[3] + slack)
-    )
-
-
-def meet(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 @pytest.mark.parametrize("name", list(SCENES))
 def test_every_text_on_the_board_is_at_least_11_px(name: str) -> None:
-    texts = [op for layer in SCENES[name].layers for op in layer.ops if isinstance(op, Text)]
-    assert len(texts) > 20
-    small = [(t.text, t.size) for t in texts if t.size < 11]
-    assert not small, f"{name}: texts under 11 px: {small}"
+    scene = SCENES[name]
+    assert len(texts(scene)) > 20
+    assert not small_texts(scene), f"{name}: texts under 11 px: {small_texts(scene)}"
     assert TEXT >= 11
 
 
 @pytest.mark.parametrize("name", list(SCENES))
 def test_labels_stay_in_their_cards_and_never_overlap(name: str) -> None:
-    scene = SCENES[name]
-    ops = painted(scene)
-    seen: list[tuple[str, Box]] = []
-    for i, op in enumerate(ops):
-        if not isinstance(op, Text) or not op.text:
-            continue
-        box = text_box(op)
-        assert inside(box, (0, 0, scene.width, scene.height)), f"{name}: {op.text!r} off the board"
-        later = [rect_box(r) for r in ops[i + 1 :] if isinstance(r, Rect)]
-        # a label is shown whole or hidden whole (under the next ship of a column), never cut
-        if any(inside(box, r, 0) for r in later):
-            continue
-        assert not any(meet(box, r) for r in later), f"{name}: {op.text!r} is cut"
-        host = next(
-            rect_box(r)
-            for r in reversed(ops[:i])
-            if isinstance(r, Rect) and inside((op.x, op.y, op.x, op.y), rect_box(r), 0)
-        )
-        assert inside(box, host), f"{name}: {op.text!r} spills out of its card or panel"
-        for text, other in seen:
-            assert not meet(box, other), f"{name}: {op.text!r} overlaps {text!r}"
-        seen.append((op.text, box))
+    problems = label_problems(SCENES[name], may_hide=True, strict=False)
+    assert not problems, f"{name}: {problems}"
 
 
 def test_crowded_fleet_shows_every_ship_salvo_and_marker() -> None:

@@ -1,0 +1,48 @@
+"""Text on a board that a student reads: how wide a label will be, and cutting one to fit.
+
+A scene is data; the browser picks the font. These estimates use DejaVu Sans, the widest usual
+sans-serif, so a label measured here fits its box whatever font the page ends up with
+(tests/games/naval_war/test_naval_war_draw.py checks the estimate against the real font).
+"""
+
+from __future__ import annotations
+
+#: the smallest text on a board, in pixels: what a student reads at 100 % zoom (issue 17)
+MIN_TEXT = 11
+
+# Widths of DejaVu Sans (the widest usual sans-serif) in ems, plain and bold, by groups of
+# characters (each group at its widest): enough to keep a label inside its box without a font.
+_WIDTHS = (
+    ("'ijlIJ .,·/:;", 0.34, 0.40),
+    ('-f()!tr"', 0.46, 0.53),
+    ("?zscLkFxvyTYP", 0.61, 0.74),
+    ("KZBAVXCRUNHDG&OQ", 0.79, 0.88),
+    ("w+×M", 0.87, 1.0),
+    ("m%W…", 1.0, 1.11),
+)
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A safe estimate of the width of ``text`` drawn ``size`` pixels high."""
+    em = 0.0
+    for ch in text:
+        for chars, plain, heavy in _WIDTHS:
+            if ch in chars:
+                em += heavy if bold else plain
+                break
+        else:
+            usual = ch in "ES" or (ch.isascii() and (ch.islower() or ch.isdigit()))
+            em += (0.72 if bold else 0.64) if usual else (1.11 if bold else 1.0)
+    return em * size
+
+
+def fit(text: str, room: float, size: float = MIN_TEXT, bold: bool = False) -> str:
+    """``text`` cut (with "…") to fit ``room`` pixels."""
+    if text_width(text, size, bold) <= room:
+        return text
+    while text and text_width(text + "…", size, bold) > room:
+        text = text[:-1].rstrip()
+    return text + "…" if text else ""
+
+
+__all__ = ["MIN_TEXT", "fit", "text_width"]
