@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import os
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,9 @@ DEFAULT_CLASS = 30
 #: how long a kernel keeps its start slot after it is up: the page's first cell (the imports
 #: and the board) runs in that time, before the next kernel starts (seconds)
 START_SPACING_S = 1.5
+#: a kernel whose page never connected is culled after this long idle (seconds): a request that
+#: never opens its page does not hold a kernel, and a page slow to load on a busy server keeps it
+UNOPENED_IDLE_S = 180.0
 #: the message of a page turned away because the server is full
 FULL = (
     "The class server is full: every place is taken ({n} games are open). This page tries again "
@@ -131,10 +135,32 @@ class ClassKernelManager(_kernel_manager_base()):  # type: ignore[misc]
     starts_at_once = Integer(2, config=True, help="kernels starting at the same time")
     start_spacing = Float(START_SPACING_S, config=True, help="seconds a start keeps its slot")
     room_poll = Float(2.0, config=True, help="seconds between looks for room (preheating)")
+    unopened_idle_timeout = Float(
+        UNOPENED_IDLE_S,
+        config=True,
+        help="seconds idle before a kernel whose page never connected is culled",
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._slots: asyncio.Semaphore | None = None
+        self._opened: set[str] = set()  # kernels a page has connected to
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter Server's culling (``cull_idle_timeout``, for a tab that was open and is
+        gone), except that a kernel whose page has not connected yet gets
+        ``unopened_idle_timeout``: on a busy server a page may take a minute or more to load
+        and connect after its kernel has run it, and must not find its kernel culled."""
+        if self._kernel_connections.get(kernel_id, 0):
+            self._opened.add(kernel_id)
+        elif kernel_id not in self._opened:
+            kernel = self._kernels.get(kernel_id)
+            last = getattr(kernel, "last_activity", None)
+            if last is not None:
+                idle = (datetime.now(UTC) - last).total_seconds()
+                if idle < self.unopened_idle_timeout:
+                    return
+        await super().cull_kernel_if_idle(kernel_id)
 
     def _full(self) -> bool:
         return bool(self.max_kernels) and len(self.list_kernel_ids()) >= self.max_kernels

@@ -487,3 +487,35 @@ def test_kernel_starts_queue_by_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     began = in_own_loop(scenario())
     gaps = [b - a for a, b in itertools.pairwise(began)]
     assert all(g >= 0.29 for g in gaps), f"a start waits for the one before it: {gaps}"
+
+
+def test_a_page_still_loading_keeps_its_kernel_and_a_closed_one_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kernel whose page has not connected yet is culled only after unopened_idle_timeout
+    (a busy server's page may take a minute to connect); once a page has connected and gone,
+    Jupyter Server's own culling (45 s) decides."""
+    from datetime import UTC, datetime, timedelta
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    asked: list[str] = []
+
+    async def base_cull(self: Any, kernel_id: str) -> None:
+        asked.append(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", base_cull)
+    manager = serving.ClassKernelManager()
+
+    class Kernel:
+        def __init__(self, idle_s: float) -> None:
+            self.last_activity = datetime.now(UTC) - timedelta(seconds=idle_s)
+
+    manager._kernels = {"loading": Kernel(100), "abandoned": Kernel(200), "closed": Kernel(50)}
+    manager._kernel_connections = {"closed": 1}
+    in_own_loop(manager.cull_kernel_if_idle("closed"))  # seen connected
+    manager._kernel_connections = {}
+    for kid in ("loading", "abandoned", "closed"):
+        in_own_loop(manager.cull_kernel_if_idle(kid))
+    assert asked == ["closed", "abandoned", "closed"]
+    assert serving.UNOPENED_IDLE_S == manager.unopened_idle_timeout == 180
