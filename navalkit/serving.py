@@ -146,14 +146,17 @@ class ClassKernelManager(_kernel_manager_base()):  # type: ignore[misc]
         self._slots: asyncio.Semaphore | None = None
         self._opened: set[str] = set()  # kernels a page has connected to
 
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page connected to ``kernel_id`` (however briefly: a tab closed at once counts)."""
+        self._opened.add(kernel_id)
+        super().notify_connect(kernel_id)
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter Server's culling (``cull_idle_timeout``, for a tab that was open and is
         gone), except that a kernel whose page has not connected yet gets
         ``unopened_idle_timeout``: on a busy server a page may take a minute or more to load
         and connect after its kernel has run it, and must not find its kernel culled."""
-        if self._kernel_connections.get(kernel_id, 0):
-            self._opened.add(kernel_id)
-        elif kernel_id not in self._opened:
+        if kernel_id not in self._opened:
             kernel = self._kernels.get(kernel_id)
             last = getattr(kernel, "last_activity", None)
             if last is not None:

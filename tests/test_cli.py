@@ -512,10 +512,11 @@ def test_a_page_still_loading_keeps_its_kernel_and_a_closed_one_does_not(
             self.last_activity = datetime.now(UTC) - timedelta(seconds=idle_s)
 
     manager._kernels = {"loading": Kernel(100), "abandoned": Kernel(200), "closed": Kernel(50)}
-    manager._kernel_connections = {"closed": 1}
-    in_own_loop(manager.cull_kernel_if_idle("closed"))  # seen connected
-    manager._kernel_connections = {}
+    manager._kernel_connections = {"closed": 0}
+    manager.notify_connect("closed")  # a page connected, even for a moment,
+    manager.notify_disconnect("closed")  # and was closed
+    assert manager._kernel_connections == {"closed": 0}
     for kid in ("loading", "abandoned", "closed"):
         in_own_loop(manager.cull_kernel_if_idle(kid))
-    assert asked == ["closed", "abandoned", "closed"]
+    assert asked == ["abandoned", "closed"]
     assert serving.UNOPENED_IDLE_S == manager.unopened_idle_timeout == 180
