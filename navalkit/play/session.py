@@ -15,6 +15,7 @@ No widget library here: this module runs in Jupyter kernels and in Pyodide alike
 
 from __future__ import annotations
 
+import json
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -147,6 +148,18 @@ class PlaySession:
     def covered(self) -> bool:
         """Hot-seat: the board stays hidden until the next person says they are at the screen."""
         return needs_cover(self.match, self.seats, self.teacher, self._shown_to)
+
+    def account(self) -> tuple[str, str] | None:
+        """The file a student's page offers: what the seat at the screen knows of the game
+        (``Match.record_for``: no seed, no hidden card, not resumable), as its file name and
+        JSON text; None when no seat's view is on the screen (behind a hand-over screen, on the
+        teacher's view, or at a table of computers)."""
+        seat = self.viewer
+        if seat is None or self.covered:
+            return None
+        name = self.game.player_name(seat).replace(" ", "-")
+        text = json.dumps(self.match.record_for(seat), indent=1, ensure_ascii=False) + "\n"
+        return f"navalkit-{self.game.id}-{name}.json", text
 
     def legal(self) -> list[Any]:
         """The moves the clicking person may see: the mover's only, and none behind the

@@ -193,14 +193,11 @@ class SiteGame:
         hidden card, not resumable), and nothing behind a hand-over screen."""
         if self.can_teach:
             return {"name": f"navalkit-{self.game.id}.json", "text": self.save()}
-        seat = self.session.viewer
-        if seat is None or self.session.covered:
+        found = self.session.account()
+        if found is None:
             return {"error": "The next player must be at the screen first."}
-        data = self.match.record_for(seat)
-        return {
-            "name": f"navalkit-{self.game.id}-{self.game.player_name(seat)}.json".replace(" ", "-"),
-            "text": json.dumps(data, indent=1, ensure_ascii=False) + "\n",
-        }
+        name, text = found
+        return {"name": name, "text": text}
 
     def resume(self, text: str) -> dict[str, Any]:
         """Carry on with a saved record; a damaged or foreign save is refused and the current

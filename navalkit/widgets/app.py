@@ -175,7 +175,7 @@ class GameApp:
             self.tell,
             self._guard,
             student=lambda: self.student,
-            viewer=lambda: None if self.session.covered else self.session.viewer,
+            account=lambda: self.session.account(),
         )
         self.record_box = self.saves.record_box
         self.save_button = self.saves.save_button

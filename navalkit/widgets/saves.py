@@ -13,7 +13,6 @@ foreign or edited save is refused with a clear message and the current game is k
 from __future__ import annotations
 
 import base64
-import json
 import os
 import re
 import secrets
@@ -98,12 +97,12 @@ class SavePanel:
         tell: Callable[[str], None],
         guard: Callable[[Callable[[], Any]], None],
         student: Callable[[], bool] = lambda: False,
-        viewer: Callable[[], int | None] = lambda: None,
+        account: Callable[[], tuple[str, str] | None] = lambda: None,
     ) -> None:
-        """``viewer``: the seat whose screen is showing (None: nobody's, behind a hand-over
-        screen or a table of computers), whose account a student's page offers."""
+        """``account``: the file a student's page offers, the seat at the screen's account
+        (``PlaySession.account``), or None when no seat is at the screen."""
         self._match, self._resume, self._tell = match, resume, tell
-        self._student, self._viewer = student, viewer
+        self._student, self._account_file = student, account
         self.record_box = w.Textarea(
             placeholder="a resume code (ABCD-EFGH-IJKL) or a saved game (JSON)",
             layout=w.Layout(width="100%", height="90px"),
@@ -141,14 +140,11 @@ class SavePanel:
 
     def _account(self) -> str:
         """A link to what the seat at the screen knows of the game, if someone is there."""
-        seat = self._viewer()
-        if seat is None:
+        found = self._account_file()
+        if found is None:
             return ""
-        match = self._match()
-        text = json.dumps(match.record_for(seat), indent=1, ensure_ascii=False) + "\n"
-        name = match.game.player_name(seat).replace(" ", "-")
-        file = f"navalkit-{match.game.id}-{name}.json"
-        return " · " + _download(file, text, "download what you saw")
+        name, text = found
+        return " · " + _download(name, text, "download what you saw")
 
     def resume(self) -> None:
         """Resume from the code or text in the box (the current game is kept on failure)."""
