@@ -37,8 +37,6 @@ class Event:
     payload: Any  # the action object, or the chance outcome (JSON value)
     text: str
     probability: float | None = None
-    #: what the other seats saw of an action (Game.public_action); None for chance
-    public: Any = None
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "chance":
@@ -167,9 +165,8 @@ class Match:
         before = self.state
         player = self.game.to_move(before)
         text = self.game.describe_outcome(before, action)
-        public = self.game.public_action(before, action)
         after = self.game.apply(before, action)
-        self._events.append(Event("action", player, action, text, public=public))
+        self._events.append(Event("action", player, action, text))
         self._states.append(after)
         self._resolve_chance()
         return action
@@ -211,8 +208,7 @@ class Match:
                 outcome = draw_outcome(self.seed, self._chance_count, outcomes)
             prob = next(p for o, p in outcomes if o == outcome)
             text = game.describe_chance(state, outcome)
-            public = game.public_chance(state, outcome)
-            self._events.append(Event("chance", None, outcome, text, prob, public))
+            self._events.append(Event("chance", None, outcome, text, prob))
             self._chance_count += 1
             self._states.append(game.apply_chance(state, outcome))
 
@@ -223,13 +219,18 @@ class Match:
         move and every card or die in full; a seat's is :meth:`log_for`)."""
         return self.log_for(None)
 
-    def _seen(self, e: Event, seat: int | None) -> Any:
-        """Event ``e``'s data as ``seat`` knows it (None: the teacher, who knows it all): its
+    def _seen(self, i: int, seat: int | None) -> Any:
+        """Event ``i``'s data as ``seat`` knows it (None: the teacher, who knows it all): its
         own moves in full, the others' as they were seen played (``Game.public_action``), and
-        chance as it fell in the open (``Game.public_chance``: a die, not a shuffle)."""
-        if seat is None:
-            return e.payload if e.kind == "chance" else e.payload.to_json()
-        return e.payload.to_json() if seat == e.player else e.public
+        chance as it fell in the open (``Game.public_chance``: a die, not a shuffle). Worked
+        out from the state before the event (``_states[i]``) only when a log asks, so that
+        playing a move costs nothing for it."""
+        e, before = self._events[i], self._states[i]
+        if e.kind == "chance":
+            return e.payload if seat is None else self.game.public_chance(before, e.payload)
+        if seat is None or seat == e.player:
+            return e.payload.to_json()
+        return self.game.public_action(before, e.payload)
 
     def log_for(self, seat: int | None) -> Any:
         """The log as ``seat`` may read it, a pandas DataFrame with one row per event: the
@@ -245,7 +246,7 @@ class Match:
         for i, e in enumerate(self._events):
             if e.kind == "action":
                 turn += 1
-            seen = self._seen(e, seat)
+            seen = self._seen(i, seat)
             rows.append(
                 {
                     "seq": i,
@@ -300,9 +301,9 @@ class Match:
                 {
                     "who": "chance" if e.player is None else self.game.player_name(e.player),
                     "text": e.text,
-                    **({} if (seen := self._seen(e, seat)) is None else {"data": seen}),
+                    **({} if (seen := self._seen(i, seat)) is None else {"data": seen}),
                 }
-                for e in self._events
+                for i, e in enumerate(self._events)
             ],
             "status": self.status,
             "scores": list(self.scores) if over else None,

@@ -39,10 +39,18 @@ def test_a_seats_record_and_log_hold_only_what_it_saw(game_id: str) -> None:
         json.dumps(record)  # a file a student can download
         log = match.log_for(seat)
         assert len(record["events"]) == len(log) == len(match.events)
-        for e, row, kept in zip(match.events, log.itertuples(), record["events"], strict=True):
+        rows = zip(match.events, log.itertuples(), record["events"], strict=True)
+        for i, (e, row, kept) in enumerate(rows):
             assert kept["text"] == row.text == e.text, "every seat reads the same words"
-            # its own moves in full; else what the game says the table saw of it
-            seen = e.payload.to_json() if e.kind == "action" and e.player == seat else e.public
+            # its own moves in full; else what the game says the table saw of it (as the
+            # state before the event stood)
+            before = match._states[i]
+            if e.kind == "chance":
+                seen = match.game.public_chance(before, e.payload)
+            elif e.player == seat:
+                seen = e.payload.to_json()
+            else:
+                seen = match.game.public_action(before, e.payload)
             assert kept.get("data") == seen
             assert row.data == ("" if seen is None else _canonical(seen))
 
