@@ -97,10 +97,10 @@ def check_views_hide(
                 break
             action = rng.choice(game.legal_actions(state))
             drawn = step % 5 == 0  # drawing every screen is slow: every fifth step
+            log = game.describe_outcome(state, action)  # the one line every seat reads
             for seat in range(n):
                 view = game.observe(state, seat)
                 mine = _screen(game, state, seat, drawn)
-                log = game.describe_outcome(state, action)
                 for k in range(twins):
                     twin = game.sample_state(view, random.Random(1000 * step + k))
                     if twin is None:
