@@ -46,7 +46,6 @@ class GameApp:
         teacher: bool = False,
         student: bool = False,
         theme: Any = None,
-        css_width: int = 620,
         **config: Any,
     ) -> None:
         if student and teacher:
@@ -57,7 +56,7 @@ class GameApp:
         )
         self.game = self.session.game
         self._syncing = False  # True while the widgets are set from the session
-        self._build(css_width)
+        self._build()
         self.set_student(student)
         self.refresh()
 
@@ -100,12 +99,12 @@ class GameApp:
         return self.session.viewer
 
     # --- layout -------------------------------------------------------------------------------
-    def _build(self, css_width: int) -> None:
+    def _build(self) -> None:
         g = self.game
         scene = self.session.board()
         self.board = CanvasBoard(
-            scene.width, scene.height, ("board", "pieces", "overlay"), css_width=css_width
-        )
+            scene.width, scene.height, ("board", "pieces", "overlay")
+        )  # its shown size is set by fluid() below, from the page's width
         self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
         self.board.widget.on_key_down(lambda key, *_mods: self.key(str(key)))

@@ -22,10 +22,7 @@ from ..core.rng import fresh_seed
 from ..play.options import PlayOptions, play_options
 from .app import GameApp
 
-__all__ = ["PAGE_WIDTH", "PlayOptions", "page_query", "play_app", "play_options", "voila_request"]
-
-#: board widths that suit each game's scene (px); others use GameApp's default
-PAGE_WIDTH = {"age_of_sail": 900, "far_seas": 980}
+__all__ = ["PlayOptions", "page_query", "play_app", "play_options", "voila_request"]
 
 
 def page_query() -> str:
@@ -72,8 +69,7 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
     for another number of players).
     """
     default = play_options(game_id, "")
-    width = PAGE_WIDTH.get(game_id, 620)
-    app = GameApp(game_id, seed=fresh_seed(), seats=default.seats, css_width=width, student=True)
+    app = GameApp(game_id, seed=fresh_seed(), seats=default.seats, student=True)
     options = play_options(game_id, page_query() if query is None else query)
     # a link without a seed gets a fresh deal (the one dealt above, if nothing else changes)
     seed = app.match.seed if options.seed is None else options.seed
@@ -83,7 +79,6 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
             seed=seed,
             players=options.players,
             seats=options.seats,
-            css_width=width,
             student=True,
             **options.config,
         )
