@@ -198,9 +198,9 @@ def _local_only(route: Any, problems: PageProblems) -> None:
         route.abort()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page (own context) that cannot reach the internet; ``page.problems`` collects."""
+def new_page(browser: Any) -> Any:
+    """A page in a context of its own (its own cookies) that cannot reach the internet;
+    ``page.problems`` collects its errors and the requests refused."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     problems = PageProblems()
     context.route("**/*", lambda route: _local_only(route, problems))
@@ -211,8 +211,15 @@ def page(browser: Any) -> Iterator[Any]:
         lambda msg: problems.console_errors.append(msg.text) if msg.type == "error" else None,
     )
     pg.problems = problems
+    return pg
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page (own context) that cannot reach the internet; ``page.problems`` collects."""
+    pg = new_page(browser)
     yield pg
-    context.close()
+    pg.context.close()
 
 
 @pytest.fixture(scope="session")

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, PageProblems, _free_port, _local_only  # this folder's helpers
+from conftest import ARTIFACTS, _free_port, new_page  # this folder's helpers
 from test_pages import (  # the shared page helpers of this folder
     BOARD_CANVAS,
     WIDGETS_TIMEOUT_MS,
@@ -242,21 +242,6 @@ class Student:
         return self.hub.log_tail(lines)
 
 
-def _new_page(browser: Any) -> Any:
-    """A page in its own context (own cookies: its own student), offline like conftest's."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    problems = PageProblems()
-    context.route("**/*", lambda route: _local_only(route, problems))
-    page = context.new_page()
-    page.on("pageerror", lambda exc: problems.page_errors.append(str(exc)))
-    page.on(
-        "console",
-        lambda msg: problems.console_errors.append(msg.text) if msg.type == "error" else None,
-    )
-    page.problems = problems
-    return page
-
-
 def log_in(page: Any, student: Student) -> None:
     """Log in through the hub's form; the hub starts the student's server and sends the
     browser to the config's default URL, Voila's welcome page."""
@@ -429,7 +414,7 @@ def test_two_students_play_on_the_hub(hub: Hub, browser: Any) -> None:
     try:
         for name in STUDENTS:
             student = Student(hub, name)
-            page = _new_page(browser)
+            page = new_page(browser)
             pages.append((student, page))
             log_in(page, student)
             timings = open_page(page, student, PLAY_PAGE)
