@@ -9,17 +9,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .config import config_to_json
 from .errors import IllegalActionError, NavalkitError, RecordError, Violation, read_json
 from .registry import get_game
-from .rng import draw_outcome
+from .rng import ChanceStream, draw_outcome_v1
 from .signing import is_signed_here, signature
 
 RECORD_FORMAT = "navalkit-record"
-RECORD_FORMAT_VERSION = 1
+#: 2: chance from the match's one stream (rng.ChanceStream); 1: a generator per chance step
+RECORD_FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 #: a seat's own account of a match (Match.record_for): readable, never resumable
 SEAT_RECORD_FORMAT = "navalkit-seat-record"
 
@@ -30,13 +32,29 @@ class NothingToUndoError(NavalkitError):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One step of a match: a player's action or a chance outcome."""
+    """One step of a match: a player's action or a chance outcome.
+
+    Its words (``text``) are written from the state before it (``before``) the first time
+    something reads them, not as the move is played: bots and simulations play thousands of
+    moves that nobody reads."""
 
     kind: str  # "action" | "chance"
     player: int | None
     payload: Any  # the action object, or the chance outcome (JSON value)
-    text: str
     probability: float | None = None
+    game: Any = field(default=None, compare=False, repr=False)
+    before: Any = field(default=None, compare=False, repr=False)
+    _text: list[str] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The event in the words every seat reads."""
+        if not self._text:
+            if self.kind == "chance":
+                self._text.append(str(self.game.describe_chance(self.before, self.payload)))
+            else:
+                self._text.append(str(self.game.describe_outcome(self.before, self.payload)))
+        return self._text[0]
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "chance":
@@ -64,6 +82,7 @@ class Match:
         *,
         chance: Iterable[Any] = (),
         meta: dict[str, Any] | None = None,
+        format_version: int = RECORD_FORMAT_VERSION,
     ) -> None:
         self.game = game
         self.config = config
@@ -77,6 +96,12 @@ class Match:
         self._events: list[Event] = []
         self._chance_count = 0  # chance events in the line (numbers the chance steps)
         self._states: list[Any] = [game.initial_state(config, players)]
+        #: where chance comes from: the match's one stream (records of format version 1
+        #: replay with a generator per step, see rng.draw_outcome_v1)
+        self.format_version = format_version
+        self._stream = ChanceStream(seed)
+        #: the legal actions of one position, worked out once: (index into _states, actions)
+        self._legal: tuple[int, list[Any]] | None = None
         self._resolve_chance()
 
     # --- reading ------------------------------------------------------------------------
@@ -115,10 +140,22 @@ class Match:
     def status(self) -> str:
         return str(self.game.status(self.state))
 
+    @property
+    def event_count(self) -> int:
+        """How many events (moves and chance) have happened: ``len(events)`` without copying."""
+        return len(self._events)
+
+    def _legal_now(self) -> list[Any]:
+        """The legal actions of the current position, computed once per position."""
+        at = len(self._states) - 1
+        if self._legal is None or self._legal[0] != at:
+            state = self._states[at]
+            actions = [] if self.game.is_over(state) else list(self.game.legal_actions(state))
+            self._legal = (at, actions)
+        return self._legal[1]
+
     def legal_actions(self) -> list[Any]:
-        if self.is_over:
-            return []
-        return list(self.game.legal_actions(self.state))
+        return list(self._legal_now())
 
     def observe(self, player: int | None) -> Any:
         """What ``player`` may see (``None``: the teacher's view of everything)."""
@@ -157,19 +194,31 @@ class Match:
     def apply(self, action: Any) -> Any:
         """Play ``action`` for the seat to move. Refused actions raise
         :class:`IllegalActionError` and leave the match exactly as it was."""
-        v = self.violation(action)
-        if v is not None:
-            raise IllegalActionError(v)
-        if isinstance(action, dict):
-            action = self.game.action_from_json(action)
-        before = self.state
-        player = self.game.to_move(before)
-        text = self.game.describe_outcome(before, action)
-        after = self.game.apply(before, action)
-        self._events.append(Event("action", player, action, text))
+        if not self._listed(action):  # an action handed out by legal_actions needs no check
+            v = self.violation(action)
+            if v is not None:
+                raise IllegalActionError(v)
+            if isinstance(action, dict):
+                action = self.game.action_from_json(action)
+        game = self.game
+        before = self._states[-1]
+        player = game.to_move(before)
+        after = game.apply(before, action)
+        self._events.append(Event("action", player, action, None, game, before))
         self._states.append(after)
         self._resolve_chance()
         return action
+
+    def _listed(self, action: Any) -> bool:
+        """Whether ``action`` is the very object :meth:`legal_actions` listed for this
+        position (actions are immutable values: an identical one is legal here)."""
+        legal = self._legal
+        if legal is None or legal[0] != len(self._states) - 1:
+            return False
+        for candidate in legal[1]:  # noqa: SIM110 (a plain loop: this is the hot path)
+            if candidate is action:
+                return True
+        return False
 
     def script_chance(self, *outcomes: Any) -> None:
         """Fix the next chance outcomes (dice, shuffles) to set up an exact situation."""
@@ -185,32 +234,40 @@ class Match:
             self._pop()
 
     def _pop(self) -> None:
+        self._legal = None
         if self._events.pop().kind == "chance":
             self._chance_count -= 1
         self._states.pop()
 
+    def _draw(self, step: int, outcomes: list[tuple[Any, float]]) -> tuple[Any, float]:
+        """Chance step ``step``'s outcome and its probability, from the seed."""
+        if self.format_version == 1:
+            outcome = draw_outcome_v1(self.seed, step, outcomes)
+            return outcome, next(p for o, p in outcomes if o == outcome)
+        return self._stream.draw(step, outcomes)
+
     def _resolve_chance(self, recorded: list[Any] | None = None) -> None:
         game = self.game
-        while not game.is_over(self.state) and game.is_chance(self.state):
-            state = self.state
+        states = self._states
+        while not game.is_over(states[-1]) and game.is_chance(states[-1]):
+            state = states[-1]
             outcomes = list(game.chance_outcomes(state))
             source = recorded if recorded is not None else self._script
             if source:
                 outcome = source.pop(0)
                 self.scripted = True
-                matches = [o for o, _ in outcomes if o == outcome]
+                matches = [p for o, p in outcomes if o == outcome]
                 if not matches:
                     allowed = ", ".join(repr(o) for o, _ in outcomes)
                     raise ValueError(
                         f"chance outcome {outcome!r} cannot happen here; it can be: {allowed}"
                     )
+                prob = matches[0]
             else:
-                outcome = draw_outcome(self.seed, self._chance_count, outcomes)
-            prob = next(p for o, p in outcomes if o == outcome)
-            text = game.describe_chance(state, outcome)
-            self._events.append(Event("chance", None, outcome, text, prob))
+                outcome, prob = self._draw(self._chance_count, outcomes)
+            self._events.append(Event("chance", None, outcome, prob, game, state))
             self._chance_count += 1
-            self._states.append(game.apply_chance(state, outcome))
+            states.append(game.apply_chance(state, outcome))
 
     # --- log and record -------------------------------------------------------------------
     @property
@@ -268,7 +325,7 @@ class Match:
     def record(self) -> dict[str, Any]:
         body = {
             "format": RECORD_FORMAT,
-            "format_version": RECORD_FORMAT_VERSION,
+            "format_version": self.format_version,
             "game": self.game.id,
             "rules_version": self.game.rules_version,
             "seed": self.seed,
@@ -331,6 +388,17 @@ def new_match(
     **config: Any,
 ) -> Match:
     """Start a match of ``game_id``. ``seed`` fixes all chance; ``config`` switches settings."""
+    return _build(game_id, seed, players, chance, config, RECORD_FORMAT_VERSION)
+
+
+def _build(
+    game_id: str,
+    seed: int,
+    players: int | None,
+    chance: Sequence[Any],
+    config: dict[str, Any],
+    format_version: int,
+) -> Match:
     game = get_game(game_id)
     if players is None:
         players = game.default_players
@@ -343,7 +411,7 @@ def new_match(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     cfg = game.make_config(**config)
-    return Match(game, cfg, players, seed, chance=chance)
+    return Match(game, cfg, players, seed, chance=chance, format_version=format_version)
 
 
 def load_match(
@@ -371,10 +439,11 @@ def load_match(
         )
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError("This is not a navalkit game record.")
-    if data.get("format_version") != RECORD_FORMAT_VERSION:
+    version = data.get("format_version")
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
         raise RecordError(
-            f"This record uses format version {data.get('format_version')!r}; "
-            f"this navalkit reads version {RECORD_FORMAT_VERSION}."
+            f"This record uses format version {version!r}; this navalkit reads versions "
+            f"{' and '.join(str(v) for v in READABLE_VERSIONS)}."
         )
     signed = data.pop("signature", None)
     body = {k: v for k, v in data.items() if k != "checksum"}
@@ -410,9 +479,10 @@ def load_match(
                 break
             opening.append(ev["chance"])
     try:
-        match = new_match(
-            game.id, seed=data["seed"], players=data["players"], chance=opening, **data["config"]
-        )
+        config = data["config"]
+        if not isinstance(config, dict):
+            raise TypeError("its settings are not a table of names and values")
+        match = _build(game.id, data["seed"], data["players"], opening, config, version)
     except (KeyError, ValueError, TypeError) as exc:
         raise RecordError(f"This record's settings cannot be used: {exc}") from None
     match.meta = dict(data.get("meta") or {})

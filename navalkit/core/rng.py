@@ -1,14 +1,26 @@
 """The one place chance comes from.
 
-Each chance step k of a match draws from ``random.Random(f"{seed}:{k}")``, so an outcome
-depends only on the seed and the step's index: undo and replay draw the same dice.
+A match has one stream of random numbers, derived from its seed: :class:`ChanceStream`, the
+SplitMix64 generator keyed by a hash of the seed. Chance step ``k`` of the match takes the
+stream's ``k``-th number, which the generator computes directly from ``k`` (it is
+counter-based, like the streams of JAX or Random123), so an outcome depends only on the seed
+and the step's index: undo and replay draw the same dice with no state to rewind, and a save
+is checked step by step. A step costs a few integer operations instead of seeding a new
+Mersenne Twister.
+
+Records made before this stream (format version 1) drew step ``k`` from
+``random.Random(f"navalkit:{seed}:{k}")``; :func:`draw_outcome_v1` still replays them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
+from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import accumulate
+from operator import itemgetter
 from typing import Any
 
 #: the type of every generator navalkit hands out (bots take it from here)
@@ -24,14 +36,41 @@ def fresh_seed() -> int:
     return secrets.randbelow(SEED_MAX) + 1
 
 
-def chance_rng(seed: int, step: int) -> random.Random:
-    """The generator for chance step ``step`` of a match seeded with ``seed``."""
-    return random.Random(f"navalkit:{seed}:{step}")
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment (the golden ratio in 64 bits)
 
 
-def draw_outcome(seed: int, step: int, outcomes: Sequence[tuple[Any, float]]) -> Any:
-    """Draw one outcome from ``(outcome, probability)`` pairs."""
-    rng = chance_rng(seed, step)
+class ChanceStream:
+    """A match's random numbers: ``uniform(k)`` is the ``k``-th output of SplitMix64 started
+    from a 64-bit key hashed from the seed, as a float in [0, 1) with 53 random bits."""
+
+    __slots__ = ("_key",)
+
+    def __init__(self, seed: int) -> None:
+        digest = hashlib.sha256(f"navalkit-chance:{seed}".encode()).digest()
+        self._key = int.from_bytes(digest[:8], "big")
+
+    def uniform(self, step: int) -> float:
+        z = (self._key + (step + 1) * _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        return (z >> 11) * 1.1102230246251565e-16  # 2**-53
+
+    def draw(self, step: int, outcomes: Sequence[tuple[Any, float]]) -> tuple[Any, float]:
+        """Chance step ``step``: one of ``(outcome, probability)`` pairs, by its weight (the
+        pair is returned)."""
+        cum = list(accumulate(map(itemgetter(1), outcomes)))
+        i = bisect_right(cum, self.uniform(step) * cum[-1])
+        while i >= len(cum) or outcomes[i][1] <= 0:  # rounding at the very top
+            i -= 1
+        return outcomes[i][0], outcomes[i][1]
+
+
+def draw_outcome_v1(seed: int, step: int, outcomes: Sequence[tuple[Any, float]]) -> Any:
+    """Chance step ``step`` as records of format version 1 drew it (a Mersenne Twister
+    seeded per step): kept so that those saves still replay."""
+    rng = random.Random(f"navalkit:{seed}:{step}")
     values = [o for o, _ in outcomes]
     weights = [p for _, p in outcomes]
     return rng.choices(values, weights=weights, k=1)[0]

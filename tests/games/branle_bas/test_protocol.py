@@ -99,12 +99,21 @@ def test_ten_thousand_illegal_actions_refused_state_unchanged() -> None:
         m = new_match("branle_bas", seed=game, **configs[game % 3])
         game += 1
         seen: list[Any] = []
+        ships: list[int] = []
         quota = min(10_000, tried + 2_000)  # spread the tries over several games and settings
         while not m.is_over and tried < quota:
             state, events = m.state, m.events
             text = m.to_json() if m.state.ply % 10 == 0 else None
             batch = _illegal_batch(m, rng, seen)
-            for bad in rng.sample(batch, min(len(batch), 25)):
+            legal_now = m.legal_actions()
+            ships += [a.at for a in legal_now if isinstance(a, Touch)]  # squares ships stood on
+            onto_own = [  # the touched ship sent onto or across a ship (BB-NOJUMP) or too far
+                Move(a.frm, rng.choice(ships))
+                for a in rng.sample(legal_now, min(len(legal_now), 2))
+                if isinstance(a, Move) and ships
+            ]
+            onto_own = [x for x in onto_own if x not in legal_now]
+            for bad in rng.sample(batch, min(len(batch), 25)) + onto_own:
                 if isinstance(bad, dict):
                     try:
                         if GAME.action_from_json(bad) in m.legal_actions():

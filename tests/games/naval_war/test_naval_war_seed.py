@@ -81,7 +81,7 @@ def test_in_the_clear_out_every_red_card_is_played_and_replaced_one_player_at_a_
     m.script_chance(1, S6)  # the submarine's die (a miss), then the card that replaces it
     m.apply(Play(sub, m.state.fleets[1][0]))
     assert m.current_player == 0 and m.state.hands[0].count(S6) == 1, "replaced from the deck"
-    m.script_chance(1, S6 + 1)
+    m.script_chance(1, S6 + 1, S6 + 2)  # ... and the first turn's draw (a salvo, not red)
     m.apply(Play(torp, m.state.fleets[2][0]))
     assert m.state.phase != CLEAR and m.current_player == 0, "then play begins on the left"
     assert len(m.state.hands[0]) == 6, "five cards, and the first turn's draw"

@@ -1,0 +1,120 @@
+"""A match's one chance stream (core.rng.ChanceStream) and the Match's fast path: the same
+dice on undo and replay, fair dice, saves of the older format that still load, and the legal
+moves worked out once per position yet always those of the position on the board."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import navalkit
+from navalkit import IllegalActionError, load_match
+from navalkit.core.match import RECORD_FORMAT_VERSION
+from navalkit.core.rng import ChanceStream
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_the_stream_is_fair_and_depends_only_on_seed_and_step() -> None:
+    stream = ChanceStream(11)
+    faces = [(face, 1 / 6) for face in range(1, 7)]
+    counts = Counter(stream.draw(k, faces)[0] for k in range(60_000))
+    expected = 10_000
+    chi2 = sum((counts[f] - expected) ** 2 / expected for f in range(1, 7))
+    assert chi2 < 20.5, counts  # 5 degrees of freedom: p < 0.001 beyond this
+    again = ChanceStream(11)
+    assert [again.draw(k, faces) for k in (5, 0, 59_999)] == [
+        stream.draw(k, faces) for k in (5, 0, 59_999)
+    ]
+    other = ChanceStream(12)
+    assert [other.uniform(k) for k in range(20)] != [stream.uniform(k) for k in range(20)]
+    assert all(0.0 <= stream.uniform(k) < 1.0 for k in range(1000))
+
+
+def test_weights_are_followed_and_impossible_outcomes_never_drawn() -> None:
+    stream = ChanceStream(3)
+    outcomes = [("never", 0.0), ("rare", 0.1), ("often", 0.9), ("never again", 0.0)]
+    counts = Counter(stream.draw(k, outcomes)[0] for k in range(20_000))
+    assert set(counts) == {"rare", "often"}
+    assert 1_700 < counts["rare"] < 2_300
+    assert stream.draw(0, outcomes)[1] in (0.1, 0.9)
+
+
+@pytest.mark.parametrize("game_id", ["naval_war", "nautic_miles"])
+def test_saves_of_format_1_still_load_and_play_on(game_id: str) -> None:
+    """Records saved before the stream drew each chance step from its own generator; they
+    replay exactly (their dice were checked against the old draw) and stay format 1."""
+    text = (DATA / f"v1_{game_id}.json").read_text()
+    match = load_match(text)
+    assert match.format_version == 1 < RECORD_FORMAT_VERSION
+    assert match.to_json() == text
+    rng = random.Random(0)
+    for _ in range(20):
+        if match.is_over:
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    assert load_match(match.to_json()).to_json() == match.to_json()
+
+
+def test_a_format_1_save_with_edited_dice_is_still_refused() -> None:
+    text = (DATA / "v1_naval_war.json").read_text()
+    edited = text.replace('"chance": 21', '"chance": 22', 1)
+    with pytest.raises(navalkit.RecordError):
+        load_match(edited)
+
+
+def test_undo_and_replay_draw_the_same_dice() -> None:
+    match = navalkit.new_match("naval_war", seed=5)
+    rng = random.Random(1)
+    for _ in range(30):
+        match.apply(rng.choice(match.legal_actions()))
+    events = match.events
+    for _ in range(10):
+        match.undo()
+    for e in events[len(match.events) :]:
+        if e.kind == "action":
+            match.apply(e.payload)
+    assert match.events == events
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1, max_size=60))
+def test_the_legal_moves_are_always_those_of_the_position_shown(
+    steps: list[tuple[bool, int]],
+) -> None:
+    """Played moves and undos in any order: the cached legal moves always equal the rules'
+    own for the current state, and a move listed before an undo is checked afresh after."""
+    game = navalkit.get_game("nautic_miles")
+    match = navalkit.new_match("nautic_miles", seed=2)
+    for undo, pick in steps:
+        if match.is_over:
+            break
+        if undo and any(e.kind == "action" for e in match.events):
+            listed = match.legal_actions()
+            match.undo()
+            stale = listed[pick % len(listed)]
+            if stale not in game.legal_actions(match.state):
+                state = match.state
+                with pytest.raises(IllegalActionError):
+                    match.apply(stale)
+                assert match.state is state
+        else:
+            legal = match.legal_actions()
+            assert legal == list(game.legal_actions(match.state))
+            match.apply(legal[pick % len(legal)])
+    assert match.legal_actions() == ([] if match.is_over else list(game.legal_actions(match.state)))
+
+
+def test_an_equal_action_from_elsewhere_is_still_checked() -> None:
+    """The fast path trusts only the very objects it listed: a move typed or decoded from
+    JSON is checked by the rules."""
+    match = navalkit.new_match("branle_bas", seed=1)
+    first = match.legal_actions()[0]
+    match.apply(first.to_json())  # decoded, so a new object: goes through the check
+    with pytest.raises(IllegalActionError):
+        match.apply(first.to_json())  # no longer legal for the other side
