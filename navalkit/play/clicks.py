@@ -8,6 +8,7 @@ with the rule's own words, or (``ui_hint``) explained when it means no action at
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -88,25 +89,70 @@ def typed_path(text: str) -> tuple[str, ...]:
     return tuple(x.lower() for x in words)
 
 
-def typed_example(game: Any, state: Any, legal: Sequence[Any]) -> str:
-    """How a move is typed in this game, from its first legal move that has places on the
-    board (``"h3 h4"`` in Branle-Bas, ``"hand:c2500 discard"`` in Nautic Miles); "" if none."""
+#: a typed place on a board (``j5``, ``s13``): what a player would type, unlike ``hand:m400``
+_PLACE = re.compile(r"^[a-z]{1,2}\d{1,2}$")
+
+
+def words_of(text: str) -> list[str]:
+    """A move's words as they are matched against what a player typed: lower case, ``×`` as
+    ``x``, no punctuation."""
+    text = text.lower().replace("×", "x")
+    return re.sub(r"[^a-z0-9/ ]+", " ", text).split()
+
+
+def typed_example(
+    game: Any, state: Any, legal: Sequence[Any], prefix: tuple[str, ...] = ()
+) -> str:
+    """How a move is typed in this game: the places of its first legal move when they are
+    plain board places (``"h3 h4"`` in Branle-Bas; after ``prefix``, the option picked before
+    clicking, such as the ship to place), otherwise a legal move in words (``"discard a
+    cruiser"`` in Nautic Miles, the shortest there is); "" when nothing can be typed."""
     for action in legal:
-        path = game.action_path(action)
-        if path:
+        path = tuple(game.action_path(action) or ())
+        if prefix and path[: len(prefix)] == prefix:
+            path = path[len(prefix) :]
+        if path and all(_PLACE.match(p) for p in path):
             return " ".join(path)
-    return ""
+    described = [" ".join(words_of(str(game.describe(state, a)))) for a in legal]
+    return min((d for d in described if d), key=len, default="")
+
+
+def _by_words(game: Any, state: Any, legal: Sequence[Any], text: str) -> Any:
+    """The legal move a player means by words (``"discard a cruiser"``, ``"play 400 miles"``):
+    the one whose description is exactly those words, else the only one containing them all;
+    None when no move does, ValueError naming a few when several do."""
+    typed = words_of(text)
+    if not typed:
+        return None
+    found = []
+    for a in legal:
+        words = words_of(str(game.describe(state, a)))
+        if words == typed:
+            return a
+        if all(w in words for w in typed):
+            found.append((words, a))
+    if len(found) == 1:
+        return found[0][1]
+    if found:
+        some = "; ".join(" ".join(w) for w, _ in found[:3])
+        raise ValueError(
+            f"{len(found)} moves fit {text!r} (for example: {some}). Type more of the move."
+        )
+    return None
 
 
 def typed_action(
     game: Any, state: Any, legal: Sequence[Any], full: tuple[str, ...], text: str
 ) -> Any:
     """The action a typed path means: a legal one if it is complete, else what the rules will
-    judge; ValueError (with the game's hint) when it means no action at all."""
+    judge; failing that, a legal move named in words (see :func:`_by_words`); ValueError (with
+    the game's hint) when it means no action at all."""
     for a in legal:
         if game.action_path(a) == full:
             return a
     candidate = game.action_at(state, full)
+    if candidate is None:
+        candidate = _by_words(game, state, legal, text)
     if candidate is None:
         raise ValueError(f"{text!r} is not a move here: {game.ui_hint(state, full)}")
     return candidate

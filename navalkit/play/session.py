@@ -232,7 +232,7 @@ class PlaySession:
             ),
             legal=legal,
             legal_words=tuple(m.describe(a) for a in legal),
-            typed_example=typed_example(g, m.state, list(legal)),
+            typed_example=typed_example(g, m.state, list(legal), self._prefix()),
             choices=tuple(g.ui_choices(m.state)),
             choice=self.choice,
             selected=self.path,

@@ -35,6 +35,22 @@ def test_a_refused_click_names_its_rule_and_keeps_the_game() -> None:
     assert s.match.state is state and s.match.history == history
 
 
+def test_a_move_is_typed_in_its_own_words_and_the_example_reads_as_one() -> None:
+    """No code names in the move box: Nautic Miles' example is a move in words (not
+    ``hand:c2500 discard``), and typing those words, or enough of them, plays it."""
+    s = PlaySession("nautic_miles", seed=1, seats=["human", "human"])
+    s.uncover()
+    example = s.screen().typed_example
+    assert example.startswith("discard ") and ":" not in example
+    assert not s.play_typed("discard")  # several moves fit: say so, play none
+    assert "Type more of the move" in (s.screen().error or "")
+    assert s.match.history == []
+    assert s.play_typed(example.upper())
+    assert len(s.match.history) == 1
+    board = PlaySession("branle_bas", seed=1)
+    assert all(len(p) <= 3 for p in board.screen().typed_example.split())  # squares: "h3 h4"
+
+
 def test_junk_is_a_sentence_not_an_exception() -> None:
     s = PlaySession("naval_war", seed=2)
     assert not s.play_typed("fire the torpedoes")
