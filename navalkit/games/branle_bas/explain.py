@@ -364,7 +364,9 @@ def board_picture(
     marks: Iterable[str] = (),
 ) -> w.HTML:
     """A still picture of the board (an SVG, so it shows in Voila at once), ``width`` pixels
-    wide; ``crop`` = two corner squares shows only that part, enlarged."""
+    wide; ``crop`` = two corner squares shows only that part, enlarged. Shrunk below the size
+    the board is drawn at, its square names would be too small to read, so pointing at the
+    picture (or tapping it) shows it at that size, as through a magnifying glass."""
     scene = draw(state, selected=selected, targets=tuple(targets), marks=tuple(marks))
     svg = scene_to_svg(scene)
     x, y, vw, vh = _view_box(crop)
@@ -375,12 +377,26 @@ def board_picture(
         svg,
         count=1,
     )
+    zoom = vw / width  # back to the drawn size, where board text is at least 11 px
+    if zoom > 1.05:
+        caption = f"{caption} (Point at the picture to see it larger.)".strip()
     note = (
         f"<div style='font-size:90%;color:#4a5a6a;max-width:{width}px'>{html.escape(caption)}</div>"
         if caption
         else ""
     )
-    return w.HTML(f"<div style='margin:4px 12px 4px 0'>{svg}{note}</div>")
+    if zoom <= 1.05:
+        return w.HTML(f"<div style='margin:4px 12px 4px 0'>{svg}{note}</div>")
+    tag = f"nk-zoom-{round(zoom * 100)}"
+    style = (
+        f"<style>.{tag}{{transition:transform .15s;transform-origin:top left}}"
+        f".{tag}:hover,.{tag}:active,.{tag}:focus{{transform:scale({zoom:.2f});position:relative;z-index:20;"
+        "box-shadow:0 4px 16px rgba(0,0,0,.35);background:#fff}</style>"
+    )
+    return w.HTML(
+        f"{style}<div style='margin:4px 12px 4px 0'>"
+        f"<div class='{tag}' tabindex='0' style='width:{width}px'>{svg}</div>{note}</div>"
+    )
 
 
 def move_box(state: State, frm: str, to: str) -> w.HTML:
