@@ -94,3 +94,15 @@ class UnknownGameError(NavalkitError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else "unknown game"
+
+
+class TableError(NavalkitError):
+    """A request to a shared table (navalkit.tables) that was refused or could not be carried
+    out. ``reason`` says why in a plain sentence a student can read; ``kind`` names the case
+    for a page to branch on. Whatever the case, the table in the store is unchanged."""
+
+    kind = "table"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

@@ -1,0 +1,108 @@
+"""The table service's words and checks of what a page sends: names, seats, numbers, the
+status line, and the seats as every player may see them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from navalkit.core.match import Match
+
+from .errors import BadRequestError
+from .store import COMPUTER, ENDED, FREE, HUMAN, OPEN, PLAYING, SeatRow, TableRow
+from .views import SeatInfo
+
+__all__ = [
+    "CONNECTED_SECONDS",
+    "MAX_NAME",
+    "check_seat",
+    "clean_name",
+    "not_running",
+    "seat_infos",
+    "status_text",
+    "whole",
+]
+
+#: a person counts as connected when the page was seen this recently (seconds)
+CONNECTED_SECONDS = 10.0
+#: the longest display name
+MAX_NAME = 40
+
+
+def clean_name(name: object, what: str = "Your name") -> str:
+    """A display name with control characters dropped and spaces tidied; BadRequestError for
+    one that is empty or too long."""
+    if not isinstance(name, str):
+        raise BadRequestError(f"{what} must be text.")
+    clean = re.sub(r"\s+", " ", "".join(ch for ch in name if ch.isprintable())).strip()
+    if not clean:
+        raise BadRequestError(f"{what} is empty: type a name to sit at the table.")
+    if len(clean) > MAX_NAME:
+        raise BadRequestError(f"{what} is too long: at most {MAX_NAME} characters.")
+    return clean
+
+
+def whole(value: object, what: str) -> int:
+    """``value`` if it is a whole number (not a bool), else BadRequestError."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequestError(f"{what} must be a whole number, not {value!r}.")
+    return value
+
+
+def check_seat(seat: object, players: int, game: Any) -> None:
+    """BadRequestError unless ``seat`` is one of the table's seats."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        names = f"{game.player_name(0)} to {game.player_name(players - 1)}"
+        raise BadRequestError(
+            f"There is no seat {seat!r}: this table has seats 0 to {players - 1} ({names})."
+        )
+
+
+def not_running(table: TableRow) -> str:
+    """Why no move can be played at a table that is not playing."""
+    if table.status == OPEN:
+        return "The game has not started yet: it starts when every seat is taken."
+    if table.status == ENDED:
+        return "Your teacher ended this game: no more moves can be played."
+    return "The game is over: no more moves can be played."
+
+
+def status_text(table: TableRow, seats: list[SeatRow], match: Match) -> str:
+    """The status line every seat reads: who is awaited, or the game's own status."""
+    game = match.game
+    free = [game.player_name(s.seat) for s in seats if s.holder == FREE]
+    if table.status == OPEN:
+        k = len(free)
+        return f"Waiting for {k} more {'player' if k == 1 else 'players'} to join: " + (
+            f"{', '.join(free)}."
+        )
+    if table.status == ENDED:
+        return f"Your teacher ended this game. {match.status}"
+    mover = table.to_move
+    if table.status == PLAYING and mover is not None and seats[mover].holder == FREE:
+        return f"Waiting for someone to take {game.player_name(mover)}'s seat."
+    return match.status
+
+
+def seat_infos(
+    table: TableRow, seats: list[SeatRow], game: Any, now: float
+) -> tuple[SeatInfo, ...]:
+    """The seats as every player may see them (no token): who, connected, whose turn."""
+    mover = table.to_move if table.status == PLAYING else None
+    return tuple(
+        SeatInfo(
+            seat=s.seat,
+            player=game.player_name(s.seat),
+            holder=s.holder,
+            name=s.name,
+            connected=s.holder == COMPUTER
+            or (
+                s.holder == HUMAN
+                and s.last_seen is not None
+                and now - s.last_seen <= CONNECTED_SECONDS
+            ),
+            to_move=s.seat == mover,
+            last_seen=s.last_seen if s.holder == HUMAN else None,
+        )
+        for s in seats
+    )

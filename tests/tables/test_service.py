@@ -1,0 +1,238 @@
+"""The table service as a class uses it: make a table, join, play with computer seats, poll,
+presence, and the teacher's functions."""
+
+from __future__ import annotations
+
+import random
+
+import pandas as pd
+import pytest
+from table_helpers import KEY, mover, play_random, replayed, seat_everyone
+
+from navalkit.core.match import load_match
+from navalkit.tables import Tables, parse_seat_link, seat_link
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_table_fills_up_then_starts(tables: Tables) -> None:
+    new = tables.create_table("naval_war", 3, bots={2: "medium"}, host="Ms Lee")
+    assert len(new.code) == 6 and new.host_token is None and new.players == 3
+    assert tables.stamp(new.code).status == "open"
+    ann = tables.join(new.code, 0, "Ann")
+    waiting = tables.view(new.code, ann)
+    assert waiting.status == "open" and not waiting.your_turn and waiting.legal_actions == ()
+    assert waiting.status_text == "Waiting for 1 more player to join: Player 2."
+    holders = [(s.holder, s.name) for s in tables.seats(new.code)]
+    assert holders == [("human", "Ann"), ("free", ""), ("computer", "medium")]
+    bob = tables.join(new.code.lower(), 1, "  Bob  ")  # codes read in any case
+    assert tables.stamp(new.code).status == "playing"
+    assert tables.seats(new.code)[1].name == "Bob"
+    assert tables.rejoin(new.code, bob) == 1 and tables.rejoin(new.code, ann) == 0
+    assert tables.latest_seq(new.code) == 0 or mover(tables, new.code) in (0, 1)
+
+
+def test_the_host_may_take_a_seat_and_get_a_seat_link(tables: Tables) -> None:
+    new = tables.create_table("nautic_miles", 2, host="Zoe", host_seat=1)
+    assert new.host_seat == 1 and new.host_token is not None and new.host_link is not None
+    code, token = parse_seat_link(new.host_link)
+    assert (code, token) == (new.code, new.host_token)
+    assert seat_link(code, token) == new.host_link
+    assert tables.rejoin(code, token) == 1
+    assert tables.seats(code)[1].name == "Zoe" and tables.stamp(code).status == "open"
+
+
+def test_computer_seats_answer_each_move_with_their_own_rows(tables: Tables) -> None:
+    """After a person's move the computers move (each move its own row) until a person is to
+    move again or the game is over."""
+    code, tokens = seat_everyone(tables, "naval_war", 3, bots={1: "easy", 2: "medium"}, seed=7)
+    rng = random.Random(0)
+    for _ in range(25):
+        view = tables.view(code, tokens[0], log=False)
+        if view.status != "playing":
+            break
+        assert view.your_turn and view.to_move == 0  # the computers have all answered
+        assert len(view.legal_texts) == len(view.legal_actions) > 0
+        stored = tables.move(code, tokens[0], rng.choice(view.legal_actions), view.seq)
+        assert stored == view.seq + 1
+    rows = tables.store.moves(code)
+    assert {r.seat for r in rows} == {0, 1, 2}
+    replayed(tables.store, code)
+
+
+def test_a_computer_first_to_move_plays_when_the_last_person_sits_down(tables: Tables) -> None:
+    new = tables.create_table("nautic_miles", 2, bots={0: "easy"}, seed=3)
+    token = tables.join(new.code, 1, "Kim")
+    view = tables.view(new.code, token)
+    assert view.status == "playing"
+    assert view.your_turn or view.status == "over"
+    replayed(tables.store, new.code)
+
+
+def test_a_computer_seat_left_to_move_by_a_dead_process_is_played_by_the_next_look(
+    store_url: str,
+) -> None:
+    """The process that stored a person's move died before its computers answered: after a
+    few seconds, the next page to look at the table plays them."""
+    clock = Clock()
+    dying = Tables(store_url, clock=clock)
+    code, tokens = seat_everyone(dying, "naval_war", 3, bots={1: "easy", 2: "easy"}, seed=1)
+    dying.play_bots = lambda code: 0  # type: ignore[assignment,method-assign]
+    view = dying.view(code, tokens[0], log=False)
+    dying.move(code, tokens[0], view.legal_actions[0], view.seq)
+    assert mover(dying, code) == 1  # a computer, stuck
+    dying.close()
+    other = Tables(store_url, clock=clock)
+    assert not other.view(code, tokens[0], log=False).your_turn  # too soon to call it stuck
+    clock.now += 5
+    view = other.view(code, tokens[0], log=False)
+    assert view.your_turn or view.status == "over"
+    replayed(other.store, code)
+    other.close()
+
+
+def test_views_follow_moves_made_through_another_server(store_url: str) -> None:
+    """Two servers on one store (two kernels): each one's cached game follows the moves the
+    other stored."""
+    one, two = Tables(store_url), Tables(store_url)
+    code, tokens = seat_everyone(one, "nautic_miles", 2, seed=4)
+    rng = random.Random(5)
+    for i in range(30):
+        here, there = (one, two) if i % 2 else (two, one)
+        assert play_random(here, code, tokens, rng, 1) == 1
+        match = replayed(one.store, code)
+        for seat, token in tokens.items():
+            view = there.view(code, token)
+            assert view.seq == i + 1
+            assert view.observation == match.observe(seat)
+            assert view.log.equals(match.log_for(seat))
+    one.close()
+    two.close()
+
+
+def test_polling_is_cheap_and_says_what_changed(tables: Tables) -> None:
+    code, tokens = seat_everyone(tables, "naval_war", 3, seed=2)
+    stamp = tables.stamp(code)
+    assert not tables.changed_since(code, stamp.seq)
+    play_random(tables, code, tokens, random.Random(1), 1)
+    assert tables.changed_since(code, stamp.seq)
+    after = tables.stamp(code)
+    assert after.seq == stamp.seq + 1 and after.revision > stamp.revision
+    tables.end_table(code, key=KEY)
+    ended = tables.stamp(code)
+    assert ended.status == "ended" and ended.revision > after.revision and ended.seq == after.seq
+
+
+def test_presence_shows_who_is_connected(store_url: str) -> None:
+    clock = Clock()
+    tables = Tables(store_url, clock=clock)
+    code, tokens = seat_everyone(tables, "naval_war", 3, bots={2: "easy"}, seed=1)
+    assert [s.connected for s in tables.seats(code)] == [True, True, True]
+    clock.now += 11
+    assert [s.connected for s in tables.seats(code)] == [False, False, True]
+    tables.touch(code, tokens[1])
+    assert [s.connected for s in tables.seats(code)] == [False, True, True]
+    clock.now += 5
+    tables.view(code, tokens[0], log=False)  # a look counts as presence
+    assert [s.connected for s in tables.seats(code)] == [True, True, True]
+    tables.close()
+
+
+def test_the_teacher_sees_everything_and_gets_results(tables: Tables) -> None:
+    code, tokens = seat_everyone(tables, "naval_war", 3, bots={2: "easy"}, seed=31)
+    other, other_tokens = seat_everyone(tables, "nautic_miles", 2, settings={"target": 10}, seed=33)
+    play_random(tables, code, tokens, random.Random(1), 10)
+    played_other = play_random(tables, other, other_tokens, random.Random(2), 2000)
+    assert tables.stamp(other).status == "over" and played_other > 0
+
+    match = replayed(tables.store, code)
+    seen = tables.teacher_view(code, key=KEY)
+    assert seen.observation == match.observe(None)
+    assert seen.log.equals(match.log) and seen.scores == match.scores
+    assert [t.code for t in tables.list_tables(key=KEY)] == [code, other]
+
+    results = tables.results(key=KEY)
+    assert isinstance(results, pd.DataFrame) and len(results) == 5
+    assert list(results.columns) == [
+        "table",
+        "game",
+        "seat",
+        "player",
+        "name",
+        "holder",
+        "score",
+        "winner",
+        "moves",
+        "status",
+    ]
+    finished = results[results.table == other]
+    final = replayed(tables.store, other)
+    assert list(finished.score) == list(final.scores)
+    assert list(finished.winner) == [final.winner == s for s in range(2)]
+    assert int(finished.moves.sum()) == len(tables.store.moves(other))
+    assert set(results[results.table == code].holder) == {"human", "computer"}
+
+    record = load_match(tables.record(code, key=KEY))
+    assert record.history == match.history and record.seed == 31
+    assert record.meta["table"] == code
+
+
+def test_ending_a_table_and_freeing_a_seat(tables: Tables) -> None:
+    code, tokens = seat_everyone(tables, "naval_war", 3, seed=8)
+    tables.free_seat(code, 1, key=KEY)
+    assert tables.seats(code)[1].holder == "free"
+    newcomer = tables.join(code, 1, "Dan")  # the game goes on with Dan at the seat
+    assert tables.rejoin(code, newcomer) == 1
+    play_random(tables, code, {**tokens, 1: newcomer}, random.Random(1), 5)
+    tables.end_table(code, key=KEY)
+    view = tables.view(code, tokens[0])
+    assert view.status == "ended" and not view.your_turn and view.legal_actions == ()
+    assert view.status_text.startswith("Your teacher ended this game.")
+    tables.end_table(code, key=KEY)  # twice is harmless
+
+
+def test_a_seat_may_download_its_own_record(tables: Tables) -> None:
+    code, tokens = seat_everyone(tables, "nautic_miles", 2, seed=12)
+    play_random(tables, code, tokens, random.Random(1), 6)
+    mine = tables.seat_record(code, tokens[0])
+    assert mine["format"] == "navalkit-seat-record" and mine["seat"] == 0
+    assert "seed" not in mine
+
+
+@pytest.mark.parametrize("settings", [{"goal": 50}])
+def test_settings_are_kept_and_used(tables: Tables, settings: dict[str, int]) -> None:
+    code, tokens = seat_everyone(tables, "naval_war", 3, settings=settings, seed=13)
+    view = tables.view(code, tokens[0])
+    assert view.settings == settings
+    assert replayed(tables.store, code).config.goal == 50
+
+
+def test_a_failing_computer_player_does_not_spoil_the_persons_move(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from navalkit.tables import TableError, service
+
+    class Broken:
+        def choose(self, view: object) -> object:
+            raise RuntimeError("a bug in the bot")
+
+    code, tokens = seat_everyone(tables, "naval_war", 3, bots={1: "easy", 2: "easy"}, seed=14)
+    monkeypatch.setattr(service, "make_bot", lambda game, name: Broken())
+    while mover(tables, code) == 0:  # until a computer is to move
+        view = tables.view(code, tokens[0], log=False)
+        assert tables.move(code, tokens[0], view.legal_actions[0], view.seq) == view.seq + 1
+    assert mover(tables, code) in (1, 2)  # the computer waits
+    with pytest.raises(TableError, match="could not choose a move"):
+        tables.play_bots(code)
+    monkeypatch.undo()
+    tables.play_bots(code)
+    assert mover(tables, code) == 0
+    replayed(tables.store, code)
