@@ -12,12 +12,14 @@ gets the cores first and the browsers the rest, which is the nearest this one ma
 to a server with the class's browsers elsewhere (``--no-nice`` turns that off).
 
     python benchmarks/classroom.py --students 30 --moves 5            # the default command
-    python benchmarks/classroom.py --flags "--pool-page naval_war/play.ipynb"  # today's page
+    python benchmarks/classroom.py --page naval_war/play.ipynb \
+        --flags "--pool-page naval_war/play.ipynb"          # a game's own page, preheated
 
 By default the class runs against ``navalkit serve`` exactly as a teacher starts it, with no
-class flags (its own plan: 30 kernels shared out among the play pages); ``--flags`` adds the
-teacher's. The run waits until every preheated kernel has built its page (a teacher starts the
-server before the lesson), then all students open the page in the same second.
+class flags (its own plan: 30 kernels on the one play page, ``play.ipynb?game=…``), and opens
+``play.ipynb?game=branle_bas``; ``--flags`` adds the teacher's. The run waits until every
+preheated kernel is ready (a teacher starts the server before the lesson), then all students
+open the page in the same second.
 
 Prints a table and appends the figures to ``benchmarks/classroom.json`` and
 ``benchmarks/CLASSROOM.md``. Needs Debian's Chromium (/usr/bin/chromium) and playwright.
@@ -270,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--moves", type=int, default=5)
-    ap.add_argument("--page", default="branle_bas/play.ipynb")
+    ap.add_argument("--page", default="play.ipynb?game=branle_bas")
     ap.add_argument(
         "--flags",
         default="",
@@ -280,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-save", action="store_true")
     args = ap.parse_args(argv)
     browser_path = chromium_launcher(not args.no_nice)
-    one = ["--class-size", "1", "--pool-page", args.page]
+    one = ["--class-size", "1", "--pool-page", args.page.partition("?")[0]]
 
     # a cold kernel: the page is not among the preheated ones
     proc, port = start_server(["--class-size", "1", "--pool-page", "welcome.ipynb"])

@@ -31,6 +31,12 @@ DEFAULT_PORT = 8866
 DEFAULT_IP = "localhost"
 #: the page a student should open first; it links to every game
 WELCOME_PAGE = "welcome.ipynb"
+#: the one play page that serves every game (``play.ipynb?game=branle_bas``): the class's pool
+PLAY_PAGE = "play.ipynb"
+#: classmates at one game from their own machines (``table.ipynb?code=KXPDRA``)
+TABLE_PAGE = "table.ipynb"
+#: the teacher's dashboard of the class's tables (``teacher.ipynb?teacher=<key>``)
+DASHBOARD_PAGE = "teacher.ipynb"
 #: kernels idle this long (seconds) with no page open are shut down, checked every
 #: CULL_INTERVAL seconds: a closed tab frees its kernel within a minute (an open page never)
 CULL_IDLE_TIMEOUT = 45
@@ -158,11 +164,18 @@ def class_pools(
     notebooks: Path | str, class_size: int, pool_pages: Sequence[str] = ()
 ) -> dict[str, int]:
     """Which pages a class of ``class_size`` finds preheated: the ``pool_pages`` named (today's
-    page: the class shares its kernels out among them), or by default every play page
-    (``class_size`` shared out among them) and the welcome page (a few: students pass through
-    it). ValueError for a page that is not there."""
+    page: the class shares its kernels out among them), or by default the one play page that
+    serves every game (``play.ipynb?game=…``: a kernel for every student of the class,
+    whatever game each opens) and the welcome page (a few: students pass through it); in a
+    folder without that page, every ``<game>/play.ipynb`` shares the class out among them.
+    ValueError for a page that is not there."""
     pages = _pages(notebooks, pool_pages)
-    chosen = list(pool_pages) or [p for p in pages if p.endswith("play.ipynb")]
+    if pool_pages:
+        chosen = list(pool_pages)
+    elif PLAY_PAGE in pages:
+        chosen = [PLAY_PAGE]
+    else:
+        chosen = [p for p in pages if p.endswith("play.ipynb")]
     if not chosen:
         return {}
     share = -(-class_size // len(chosen))  # rounded up: every student of the class has one
@@ -221,8 +234,14 @@ def serve(
     show_tracebacks: bool = False,
     class_size: int | None = None,
     max_kernels: int | None = None,
+    data: Path | None = None,
+    tables_url: str | None = None,
 ) -> int:
     """Run Voila on ``notebooks`` until interrupted; return its exit code.
+
+    The class's shared tables live in ``data`` (a folder, created; default
+    :func:`navalkit.tables.default_data_dir`), or in the PostgreSQL database at ``tables_url``
+    when given; every page's kernel opens that store (:func:`navalkit.tables.open_from_env`).
 
     Ready for a class without flags (:mod:`navalkit.serving`): kernels preheated for the class
     (``class_size``, default 30 or what memory allows) on the play pages (or ``pool_pages``),
@@ -263,19 +282,33 @@ def serve(
     except ValueError as exc:
         print(f"navalkit: error: {exc}", file=sys.stderr)
         return 2
+    from .core.errors import NavalkitError
     from .play.teacher import TEACHER_KEY_ENV, new_teacher_key, teacher_key
 
+    try:
+        store_env, store_where = tables_store(data, tables_url)
+    except (OSError, NavalkitError) as exc:
+        print(f"navalkit: error: the tables' store cannot be opened: {exc}", file=sys.stderr)
+        return 2
     key = teacher_key() or new_teacher_key()  # the pages' kernels read it from the environment
-    env = {**os.environ, **voila_env(), TEACHER_KEY_ENV: key}
+    env = {**os.environ, **voila_env(), TEACHER_KEY_ENV: key, **store_env}
     print(f"navalkit: serving {notebooks} with Voila", flush=True)
     print(f"  start here:  {start}", flush=True)
     print(f"  all pages:   {base_url(port, host)}", flush=True)
+    if (notebooks / TABLE_PAGE).is_file():
+        print(f"  tables:      {page_url(TABLE_PAGE, port, host)}", flush=True)
+    print(f"  table data:  {store_where}", flush=True)
+    if (notebooks / PLAY_PAGE).exists():
+        print(f"  play:        {page_url(PLAY_PAGE, port, host)}?game=<game>", flush=True)
     for line in plan.lines():
         print(f"  class:       {line}", flush=True)
     if pools:
         shown = ", ".join(f"{page} {n}" for page, n in pools.items())
         print(f"  preheated:   {shown}", flush=True)
     print(f"  teacher:     add ?teacher={key} to a play page's link to see every hand", flush=True)
+    if (notebooks / DASHBOARD_PAGE).is_file():
+        dashboard = page_url(f"{DASHBOARD_PAGE}?teacher={key}", port, host)
+        print(f"  dashboard:   {dashboard}", flush=True)
     print("               (keep it to yourself: students' pages have no teacher view)", flush=True)
     print("  press Ctrl+C to stop", flush=True)
     proc = subprocess.Popen(cmd, cwd=notebooks, env=env)
@@ -301,6 +334,27 @@ def serve(
         signal.signal(signal.SIGTERM, previous)
         if proc.poll() is None:
             proc.kill()
+
+
+def tables_store(data: Path | None, tables_url: str | None) -> tuple[dict[str, str], str]:
+    """The environment that sends every page's kernel to the class's table store, and where
+    that store is in words (never a password). The data folder is created and the store opened
+    once here, so that a wrong folder or an unreachable database is said at start-up, not by
+    the first student's page (OSError or :class:`~navalkit.tables.StoreError`)."""
+    from .tables import DATA_ENV, TABLES_URL_ENV, default_data_dir, open_store
+
+    folder = (data if data is not None else default_data_dir()).expanduser().resolve()
+    env = {DATA_ENV: str(folder), TABLES_URL_ENV: tables_url or ""}
+    if not tables_url:
+        folder.mkdir(parents=True, exist_ok=True)
+    store = open_store(tables_url or folder)
+    try:
+        where = store.dialect.describe()
+    finally:
+        store.close()
+    kind = "PostgreSQL" if tables_url else "SQLite"
+    change = "--tables-url to change" if tables_url else "--data DIR to change"
+    return env, f"{where} ({kind}; {change})"
 
 
 def _open_when_ready(url: str, tree: str, proc: subprocess.Popen[bytes]) -> None:
@@ -428,8 +482,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="PAGE",
-        help="preheat only this page, e.g. branle_bas/play.ipynb (repeatable; default: the "
-        "welcome and play pages)",
+        help="preheat only this page, e.g. branle_bas/lesson.ipynb (repeatable; default: the "
+        "one play page play.ipynb, which serves every game, and the welcome page)",
     )
     srv.add_argument(
         "--class-size",
@@ -453,6 +507,21 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="DIR",
         help="folder of notebooks to serve (default: navalkit's own notebooks)",
+    )
+    srv.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder for the class's shared tables (created; default $NAVALKIT_DATA or "
+        "~/.local/share/navalkit)",
+    )
+    srv.add_argument(
+        "--tables-url",
+        default=os.environ.get("NAVALKIT_TABLES_URL") or None,
+        metavar="URL",
+        help="keep the shared tables in PostgreSQL instead (postgresql://user:pass@host/db): "
+        "for several server machines",
     )
     srv.add_argument(
         "--debug",
@@ -652,6 +721,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 max_kernels=args.max_kernels,
                 open_browser=not args.no_browser,
                 show_tracebacks=args.debug,
+                data=args.data,
+                tables_url=args.tables_url,
             )
         if args.command == "simulate":
             return simulate_command(args)

@@ -7,8 +7,9 @@ the teacher gives them:
 * the **class size** (``--class-size``, default 30 or what memory allows): as many kernels are
   preheated for the page the class opens, so each student's page comes from a warm kernel;
 * the **cap** (``--max-kernels``, default from free memory, keeping 1 GB for the system): the
-  next page after it gets a plain "the class server is full" page that tries again by itself,
-  instead of running the server out of memory;
+  next page after it gets a plain "the class server is busy" page with its number in the line
+  and how many wait before it, which tries again by itself (first come, first served) instead
+  of running the server out of memory;
 * how many kernels may **start at once** (the machine's cores): the others wait their turn, so
   thirty pages opened in the same second do not starve each other of CPU (which made Voila give
   up on their output) but each gets its board a little later, with a "being prepared" message.
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,11 +42,18 @@ START_SPACING_S = 1.5
 #: a kernel whose page never connected is culled after this long idle (seconds): a request that
 #: never opens its page does not hold a kernel, and a page slow to load on a busy server keeps it
 UNOPENED_IDLE_S = 180.0
-#: the message of a page turned away because the server is full
+#: the message of a page turned away because the server is full: its number in the line (the
+#: busy page reads it back, "number in the line: N", and asks again with it) and how many wait
+#: before it
 FULL = (
-    "The class server is full: every place is taken ({n} games are open). This page tries again "
-    "by itself every few seconds; a place frees up when a classmate closes a game."
+    "The class server is busy: every place is taken ({n} games are open). Your number in the "
+    "line: {ticket}; {ahead} ahead of you. This page tries again by itself every few seconds "
+    "and opens your board as soon as a classmate closes a game."
 )
+#: the query key a busy page asks again with, carrying its number in the line
+WAIT_KEY = "navalkit_wait"
+#: a number in the line not asked with for this long has left (its page was closed: seconds)
+LINE_KEEP_S = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +154,44 @@ class ClassKernelManager(_kernel_manager_base()):  # type: ignore[misc]
         super().__init__(**kwargs)
         self._slots: asyncio.Semaphore | None = None
         self._opened: set[str] = set()  # kernels a page has connected to
+        self._line: dict[int, float] = {}  # pages waiting for a place: number -> last asked
+        self._tickets = 0  # the last number given out
+
+    def _prune(self) -> float:
+        """Forget the numbers in the line whose pages stopped asking; the time now."""
+        now = time.monotonic()
+        for number, seen in list(self._line.items()):
+            if now - seen > LINE_KEEP_S:
+                del self._line[number]
+        return now
+
+    def _take_turn(self, env: dict[str, str]) -> None:
+        """Let a student's page have a kernel, or turn it away with its place in the line.
+
+        The line is first come, first served: a page that was turned away asks again with its
+        number (:data:`WAIT_KEY` in its address), and gets a place only when fewer pages with
+        a smaller number wait than there are places free; a new page joins the end of the line
+        while others wait. A number not asked with for :data:`LINE_KEEP_S` has left."""
+        from urllib.parse import parse_qs, urlsplit
+
+        from tornado.web import HTTPError
+
+        now = self._prune()
+        query = urlsplit(env.get("VOILA_REQUEST_URL", "")).query
+        given = parse_qs(query).get(WAIT_KEY, [""])[-1]
+        ticket = int(given) if given.isdigit() and 0 < int(given) <= self._tickets else 0
+        running = len(self.list_kernel_ids())
+        free = self.max_kernels - running if self.max_kernels else 1 << 30
+        ahead = sum(1 for number in self._line if number < ticket or not ticket)
+        if free > 0 and ahead < free:
+            self._line.pop(ticket, None)
+            return
+        if not ticket:
+            self._tickets += 1
+            ticket = self._tickets
+        self._line[ticket] = now
+        message = FULL.format(n=running, ticket=ticket, ahead=ahead)
+        raise HTTPError(503, reason="Class server busy", log_message=message)
 
     def notify_connect(self, kernel_id: str) -> None:
         """A page connected to ``kernel_id`` (however briefly: a tab closed at once counts)."""
@@ -169,13 +216,12 @@ class ClassKernelManager(_kernel_manager_base()):  # type: ignore[misc]
         return bool(self.max_kernels) and len(self.list_kernel_ids()) >= self.max_kernels
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        preheat = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
-        while self._full():
-            if not preheat:
-                from tornado.web import HTTPError
-
-                n = len(self.list_kernel_ids())
-                raise HTTPError(503, reason="Class server full", log_message=FULL.format(n=n))
+        env = kwargs.get("env") or {}
+        preheat = env.get("VOILA_PREHEAT") == "True"
+        if not preheat:
+            self._take_turn(env)  # a student's page: a place now, or its number in the line
+        # a kernel for a pool waits for room, and lets the students in the line go first
+        while self._full() or (self._prune() and self._line):
             await asyncio.sleep(self.room_poll)
         if self._slots is None:
             self._slots = asyncio.Semaphore(max(1, self.starts_at_once))

@@ -21,6 +21,16 @@ from navalkit._paths import checkout_notebooks_dir, find_notebooks, notebooks_di
 from navalkit.core import Clause, ClauseBook, Game, Violation, registry, setting
 from navalkit.play.teacher import TEACHER_KEY_ENV
 
+
+@pytest.fixture(autouse=True)
+def class_data_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """`navalkit serve` opens the class's table store at start-up: in a test, a scratch one."""
+    data = tmp_path / "class-data"
+    monkeypatch.setenv("NAVALKIT_DATA", str(data))
+    monkeypatch.delenv("NAVALKIT_TABLES_URL", raising=False)
+    return data
+
+
 # --- a tiny game: take 1-3 stones, whoever takes the last one wins ---------------------------
 
 
@@ -385,6 +395,8 @@ def test_class_pools_share_the_class_out(tmp_path: Path) -> None:
         "welcome.ipynb": 4,
     }
     assert cli.class_pools(tmp_path, 25, ["a/play.ipynb"]) == {"a/play.ipynb": 25}
+    (tmp_path / "play.ipynb").write_text("{}")  # the one play page for every game
+    assert cli.class_pools(tmp_path, 30) == {"play.ipynb": 30, "welcome.ipynb": 4}
     with pytest.raises(ValueError, match="no such page"):
         cli.class_pools(tmp_path, 5, ["c/play.ipynb"])
     cmd = cli.voila_command(tmp_path, pools={"a/play.ipynb": 3}, max_kernels=9, starts_at_once=2)
@@ -413,6 +425,63 @@ def test_serve_holds_a_class_without_flags(
     assert "class of 30" in out and "a/play.ipynb 30" in out
     assert cli.main([*args, "--class-size", "200"]) == 2
     assert "a class of 200 needs 200 kernels" in capsys.readouterr().err
+
+
+def test_serve_keeps_the_class_tables_where_it_is_told(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    class_data_in_tmp: Path,
+) -> None:
+    """--data (created) or the default folder reaches every page's kernel; the table page and
+    the teacher's dashboard (with the key) are among the lines serve prints."""
+    folder = tmp_path / "notebooks"
+    for page in ("welcome.ipynb", "play.ipynb", "table.ipynb", "teacher.ipynb"):
+        (folder / page).parent.mkdir(parents=True, exist_ok=True)
+        (folder / page).write_text("{}")
+    seen: dict[str, Any] = {}
+
+    def popen(cmd: list[str], **kw: Any) -> _Done:
+        seen.update(cmd=cmd, **kw)
+        return _Done()
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    monkeypatch.setattr(serving, "this_machine", lambda: serving.Machine(2, 8000))
+    args = ["serve", "--no-browser", "--port", "9126", "--notebooks", str(folder)]
+    data = tmp_path / "school" / "tables"
+    assert cli.main([*args, "--data", str(data)]) == 0
+    assert (data / "tables.sqlite3").is_file(), "the folder is made and the store opened"
+    assert seen["env"]["NAVALKIT_DATA"] == str(data.resolve())
+    assert seen["env"]["NAVALKIT_TABLES_URL"] == ""  # a stray URL never wins over --data
+    out = capsys.readouterr().out
+    key = seen["env"][TEACHER_KEY_ENV]
+    assert "http://localhost:9126/voila/render/table.ipynb" in out
+    assert f"http://localhost:9126/voila/render/teacher.ipynb?teacher={key}" in out
+    assert f"table data:  {data.resolve() / 'tables.sqlite3'} (SQLite" in out
+    assert cli.main(args) == 0  # no --data: $NAVALKIT_DATA, or the user's data folder
+    assert seen["env"]["NAVALKIT_DATA"] == str(class_data_in_tmp.resolve())
+    assert str(class_data_in_tmp.resolve()) in capsys.readouterr().out
+
+
+def test_serve_says_at_once_when_the_tables_store_cannot_be_opened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "welcome.ipynb").write_text("{}")
+    started: list[Any] = []
+    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: started.append(cmd) or _Done())
+    monkeypatch.setattr(serving, "this_machine", lambda: serving.Machine(2, 8000))
+    args = ["serve", "--no-browser", "--notebooks", str(tmp_path)]
+    url = "postgresql://teacher:s3cret@/nowhere?host=/nonexistent-socket-dir"
+    assert cli.main([*args, "--tables-url", url]) == 2
+    err = capsys.readouterr().err
+    assert "the tables' store cannot be opened" in err and "s3cret" not in err
+    monkeypatch.setenv("NAVALKIT_TABLES_URL", url)  # the URL from the environment too
+    assert cli.main(args) == 2
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert cli.main([*args, "--data", str(blocker / "tables"), "--tables-url", ""]) == 2
+    assert "cannot be opened" in capsys.readouterr().err
+    assert started == [], "Voila is not started without a store"
 
 
 class _Done:
@@ -454,13 +523,16 @@ def test_a_full_server_turns_a_page_away_and_a_preheat_waits_for_room(
 
     running = _fake_kernels(monkeypatch)
     manager = serving.ClassKernelManager(max_kernels=2, start_spacing=0.0, room_poll=0.05)
+    # the page turned away below never asks again: it leaves the line after this long, and
+    # then (not before: students in the line go first) the pool's kernel takes the place
+    monkeypatch.setattr(serving, "LINE_KEEP_S", 0.5)
 
     async def scenario() -> str:
         await manager.start_kernel()
         await manager.start_kernel()
         with pytest.raises(HTTPError) as full:
             await manager.start_kernel(env={})
-        assert full.value.status_code == 503 and "class server is full" in full.value.log_message
+        assert full.value.status_code == 503 and "class server is busy" in full.value.log_message
         waiting = asyncio.ensure_future(manager.start_kernel(env={"VOILA_PREHEAT": "True"}))
         await asyncio.sleep(0.2)
         assert not waiting.done(), "a preheated kernel waits while the server is full"
@@ -468,6 +540,46 @@ def test_a_full_server_turns_a_page_away_and_a_preheat_waits_for_room(
         return await asyncio.wait_for(waiting, 5)
 
     assert in_own_loop(scenario()) == "k1" and len(running) == 2
+
+
+def test_a_full_server_keeps_a_line_first_come_first_served(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pages turned away get a number in the line and how many wait before them; when a place
+    frees up, it goes to the first in the line, not to a page that just arrived or asks again
+    sooner; a page that stopped asking leaves the line."""
+    from tornado.web import HTTPError
+
+    running = _fake_kernels(monkeypatch)
+    manager = serving.ClassKernelManager(max_kernels=1, start_spacing=0.0)
+
+    def page(ticket: int = 0) -> dict[str, str]:
+        query = f"?game=naval_war&{serving.WAIT_KEY}={ticket}" if ticket else "?game=naval_war"
+        return {"VOILA_REQUEST_URL": f"http://school:8866/voila/render/play.ipynb{query}"}
+
+    async def turned_away(env: dict[str, str]) -> str:
+        with pytest.raises(HTTPError) as busy:
+            await manager.start_kernel(env=env)
+        assert busy.value.status_code == 503
+        return str(busy.value.log_message)
+
+    async def scenario() -> None:
+        await manager.start_kernel(env=page())  # the one place
+        first = await turned_away(page())
+        assert "number in the line: 1; 0 ahead of you" in first
+        second = await turned_away(page())
+        assert "number in the line: 2; 1 ahead of you" in second
+        assert "number in the line: 2; 1 ahead" in await turned_away(page(2))  # asks again
+        running.pop()  # a classmate closes a game: one place
+        await turned_away(page(2))  # not its turn: number 1 is still waiting
+        await turned_away(page())  # a newcomer joins the end of the line
+        assert await manager.start_kernel(env=page(1)) == "k0"  # the first in the line
+        assert "; 0 ahead of you" in await turned_away(page(2))  # now first
+        monkeypatch.setattr(serving.time, "monotonic", lambda: 1e9)  # everyone stopped asking
+        running.pop()
+        assert await manager.start_kernel(env=page()) == "k0"  # an empty line: straight in
+
+    in_own_loop(scenario())
 
 
 def test_kernel_starts_queue_by_cores(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -100,9 +100,7 @@ def words_of(text: str) -> list[str]:
     return re.sub(r"[^a-z0-9/ ]+", " ", text).split()
 
 
-def typed_example(
-    game: Any, state: Any, legal: Sequence[Any], prefix: tuple[str, ...] = ()
-) -> str:
+def typed_example(game: Any, state: Any, legal: Sequence[Any], prefix: tuple[str, ...] = ()) -> str:
     """How a move is typed in this game: the places of its first legal move when they are
     plain board places (``"h3 h4"`` in Branle-Bas; after ``prefix``, the option picked before
     clicking, such as the ship to place), otherwise a legal move in words (``"discard a

@@ -148,7 +148,10 @@ def play_options(game_id: str, query: str) -> PlayOptions:
 
     fields = {f.name: f for f in dataclasses.fields(game.config_type)}
     config: dict[str, Any] = {}
-    for key in q.keys() - {"seed", "players", "opponent", "side", "teacher"}:
+    # "game" names the game on the one play page that serves them all (widgets.page.play_any);
+    # "navalkit_wait" is a busy page's number in the server's line (navalkit.serving)
+    reserved = {"seed", "players", "opponent", "side", "teacher", "game", "navalkit_wait"}
+    for key in q.keys() - reserved:
         if key not in fields:
             ignore(key, f"{game.title} has no setting of that name")
             continue

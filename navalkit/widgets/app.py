@@ -21,7 +21,15 @@ from navalkit.play.options import new_deal
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard
 
-from .panels import clauses_html, info_html, log_html, refusal_html, settings_html
+from .forms import setting_widgets
+from .panels import (
+    clauses_html,
+    info_html,
+    log_html,
+    refusal_html,
+    settings_html,
+    table_link_html,
+)
 from .saves import SavePanel
 
 __all__ = ["HUMAN", "GameApp"]
@@ -145,7 +153,7 @@ class GameApp:
         ]
         for i, box in enumerate(self.seat_boxes):
             box.observe(lambda ch, i=i: self._set_seat(i, ch["new"]), "value")
-        self.setting_boxes = self._setting_widgets()
+        self.setting_boxes = setting_widgets(self.game, self.match.config)
         self.teacher_box = w.Checkbox(
             value=self.teacher,
             description="Teacher view: show everything (hidden information too)",
@@ -226,8 +234,10 @@ class GameApp:
         )
         for row in controls.children[:2]:  # buttons and seats wrap instead of being cut off
             row.layout.flex_flow = "row wrap"
+        # classmates at one game from their own machines: the table page (when it is there)
+        self.table_link = w.HTML(table_link_html(g.id))
         side = w.VBox(
-            [self.series, controls, w.HTML("<b>Moves</b>"), self.log_view],
+            [self.series, controls, w.HTML("<b>Moves</b>"), self.log_view, self.table_link],
             layout=w.Layout(flex="0 1 460px", min_width="300px", padding="0 0 0 12px"),
         )
         # whose turn it is and what just happened stay above the board, where the eye is; the
@@ -245,37 +255,6 @@ class GameApp:
         button = w.Button(description=label, icon=icon, layout=w.Layout(width="auto"))
         button.on_click(lambda _b: self._do(fn))
         return button
-
-    def _setting_widgets(self) -> dict[str, w.Widget]:
-        """One widget per setting, by the setting's name."""
-        boxes = {}
-        cfg = self.match.config
-        for row in self.game.settings():
-            name, now = row["setting"], getattr(cfg, row["setting"])
-            label = row["label"]  # plain words: a student never meets the code name
-            style = {"description_width": "initial"}
-            choices = self.game.config_type.__dataclass_fields__[name].metadata.get("choices")
-            if isinstance(now, bool):
-                box: w.Widget = w.Checkbox(value=now, description=label, style=style, indent=False)
-            elif choices is not None:
-                box = w.Dropdown(
-                    options=list(choices),
-                    value=now,
-                    description=label,
-                    style=style,
-                    layout=w.Layout(width="320px"),
-                )
-            elif isinstance(now, int):
-                box = w.IntText(
-                    value=now, description=label, style=style, layout=w.Layout(width="260px")
-                )
-            else:
-                box = w.Text(
-                    value=str(now), description=label, style=style, layout=w.Layout(width="300px")
-                )
-            box.tooltip = f"{row['provenance']}: {row['help']}"
-            boxes[name] = box
-        return boxes
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -12,9 +12,12 @@ the request there (:func:`voila_request`) and reads the environment otherwise.
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import warnings
+from pathlib import Path
+from typing import Any
 
 import websockets.exceptions
 
@@ -22,7 +25,16 @@ from ..core.rng import fresh_seed
 from ..play.options import PlayOptions, play_options
 from .app import GameApp
 
-__all__ = ["PlayOptions", "page_query", "play_app", "play_options", "voila_request"]
+__all__ = [
+    "PlayOptions",
+    "game_of",
+    "page_query",
+    "play_any",
+    "play_app",
+    "play_intro",
+    "play_options",
+    "voila_request",
+]
 
 
 def page_query() -> str:
@@ -88,3 +100,64 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
     if options.notes:
         app.tell(" ".join(options.notes))
     return app
+
+
+def game_of(query: str) -> str | None:
+    """The game a query string names (``game=branle_bas``), if it is one of ours."""
+    from urllib.parse import parse_qs
+
+    from ..core.registry import games
+
+    named = parse_qs(query).get("game", [""])[-1].strip().lower().replace("-", "_")
+    return named if named in games() else None
+
+
+def play_intro(game_id: str, notebooks: Path | None = None) -> str:
+    """The words at the top of ``<game>/play.ipynb`` (its first Markdown cell), which the one
+    play page shows above the game it opens; "" if that page is not there."""
+    folder = Path.cwd() if notebooks is None else notebooks
+    try:
+        cells = json.loads((folder / game_id / "play.ipynb").read_text("utf-8"))["cells"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            return "".join(source) if isinstance(source, list) else str(source)
+    return ""
+
+
+def play_any(query: str | None = None, notebooks: Path | None = None) -> Any:
+    """The one play page that serves every game (``play.ipynb?game=branle_bas&seed=3``): a
+    class's preheated kernels wait on it whatever game the students open, so one pool of
+    warm kernels holds the whole class (``navalkit serve`` preheats this page by default).
+
+    Every game's rules and drawing are imported before the page waits for its student, so
+    that cost is paid while the kernel is warming, not when the student arrives. A link
+    without a game, or with a game we do not have, shows the list of games instead."""
+    import ipywidgets as w
+    from IPython.display import Markdown
+
+    from ..core.registry import games, get_game
+    from ..render.games import drawer
+
+    for game_id in games():  # pay the imports now (the Far Seas tables, every drawing)
+        game = get_game(game_id)
+        drawer(game)
+        game.initial_state(game.make_config(), game.default_players)
+    q = page_query() if query is None else query
+    game_id = game_of(q)
+    if game_id is None:
+        link = "color:#1a5fb4;text-decoration:underline;font-weight:bold;font-size:16px"
+        items = "".join(
+            f"<li style='margin:8px 0'><a style='{link}' target='_self' "
+            f"href='play.ipynb?game={gid}'>"
+            f"{html.escape(get_game(gid).title)}</a>: {html.escape(get_game(gid).summary)}</li>"
+            for gid in games()
+        )
+        return w.HTML(f"<h2>Choose a game to play</h2><ul style='font-size:15px'>{items}</ul>")
+    intro = w.Output()
+    text = play_intro(game_id, notebooks)
+    if text:
+        intro.append_display_data(Markdown(text))
+    return w.VBox([intro, play_app(game_id, q).widget])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import Any
 
 from navalkit.core.clauses import PROVENANCE_MEANING
@@ -69,3 +70,30 @@ def log_html(match: Any, last: int = 10) -> str:
         f"<li value='{first + i + 1}'>{html.escape(e.text)}</li>" for i, e in enumerate(events)
     )
     return f"<ol style='margin:0;padding-left:2.5em;font-size:90%'>{items}</ol>" if items else ""
+
+
+def download_html(name: str, text: str, words: str, mime: str = "application/json") -> str:
+    """A link that saves ``text`` as the file ``name`` (built in the kernel: a data URL, so
+    no file has to be served)."""
+    import base64
+
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (
+        f"<a download='{html.escape(name)}' href='data:{mime};base64,{data}'>"
+        f"{html.escape(words)}</a>"
+    )
+
+
+def table_link_html(game_id: str, folder: Path | None = None) -> str:
+    """A link to the table page (classmates at one game, each on their own machine) with this
+    game chosen, relative to the page's folder (a kernel's working folder is its notebook's):
+    "" when there is no table page beside or above it (JupyterLab elsewhere, a test)."""
+    here = Path.cwd() if folder is None else folder
+    for prefix in ("", "../"):
+        if (here / prefix / "table.ipynb").is_file():
+            href = html.escape(f"{prefix}table.ipynb?game={game_id}")
+            return (
+                f"<a class='navalkit-table-link' href='{href}' target='_self'>"
+                "Play at a table with classmates</a> (each on their own computer)"
+            )
+    return ""

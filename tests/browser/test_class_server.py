@@ -18,7 +18,8 @@ from conftest import ARTIFACTS, VoilaServer, serving  # this folder's fixtures
 
 pytestmark = pytest.mark.browser
 
-PLAY = "naval_war/play.ipynb"
+PAGE = "play.ipynb"  # the one play page for every game: the class's pool
+PLAY = f"{PAGE}?game=naval_war"
 BOARD = "document.querySelector('.navalkit-board canvas, canvas.navalkit-board') !== null"
 #: a page on a loaded 2-core machine (kernels starting for the class at the same time)
 PAGE_TIMEOUT_MS = 240_000
@@ -60,7 +61,7 @@ def wait_for_pools(server: VoilaServer, pages: int, timeout_s: float = 300) -> N
 def test_six_pages_opened_at_once_on_the_default_serve_all_get_a_board(
     default_server: VoilaServer, browser: Any
 ) -> None:
-    wait_for_pools(default_server, 6)  # five play pages and the welcome page
+    wait_for_pools(default_server, 2)  # the play page (every game) and the welcome page
     contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(6)]
     try:
         pages = [c.new_page() for c in contexts]
@@ -84,7 +85,7 @@ def test_six_pages_opened_at_once_on_the_default_serve_all_get_a_board(
 @pytest.fixture(scope="module")
 def small_server(chromium_path: Any) -> Iterator[VoilaServer]:
     """A server with room for two pages: one preheated play page and one more."""
-    with serving("--class-size", "1", "--max-kernels", "2", "--pool-page", PLAY) as server:
+    with serving("--class-size", "1", "--max-kernels", "2", "--pool-page", PAGE) as server:
         yield server
 
 
@@ -105,6 +106,7 @@ def test_a_full_server_says_so_and_lets_the_page_in_when_a_place_frees(
     assert reply is not None and reply.status == 503
     text = second.inner_text("body")
     assert "The class server is busy" in text and "tries again by itself" in text
+    assert "number in the line: 1; 0 ahead of you" in text
     assert "503" not in text, "plain words, no status code"
     first.close(run_before_unload=True)  # a classmate closes a game: Voila shuts its kernel
     second.wait_for_function(
@@ -115,7 +117,7 @@ def test_a_full_server_says_so_and_lets_the_page_in_when_a_place_frees(
 
 @pytest.fixture(scope="module")
 def roomy_server(chromium_path: Any) -> Iterator[VoilaServer]:
-    with serving("--class-size", "1", "--pool-page", PLAY) as server:
+    with serving("--class-size", "1", "--pool-page", PAGE) as server:
         yield server
 
 

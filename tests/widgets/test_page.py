@@ -193,3 +193,23 @@ def test_new_deal_refuses_what_is_not_a_seed(typed: object) -> None:
     with pytest.raises(ValueError, match="whole number"):
         new_deal(typed, 5)
     assert new_deal(None, 5) != 5 and new_deal("7", 5) == 7 and new_deal(5, 5) != 5
+
+
+def test_the_one_play_page_opens_the_game_its_link_names() -> None:
+    """``play.ipynb?game=…`` serves every game: the game's own play page's words on top, then
+    its app opened as the rest of the link asks; no game, or one we do not have, lists them."""
+    from navalkit._paths import notebooks_dir
+    from navalkit.widgets.page import game_of, play_any, play_intro
+
+    assert game_of("game=branle_bas&seed=3") == "branle_bas"
+    assert game_of("game=Naval-War") == "naval_war"
+    assert game_of("game=chess") is None and game_of("") is None
+    assert play_intro("far_seas", notebooks_dir()).startswith("# Far Seas: play")
+    assert play_intro("far_seas", notebooks_dir() / "nowhere") == ""
+    page = play_any("game=branle_bas&seed=3&opponent=human", notebooks_dir())
+    intro, app = page.children
+    assert intro.outputs[0]["data"]["text/markdown"].startswith("# Branle-Bas: play")
+    assert app is not None
+    assert play_options("branle_bas", "game=branle_bas").notes == []  # not a setting to refuse
+    chooser = play_any("game=chess", notebooks_dir())
+    assert all(f"play.ipynb?game={gid}" in chooser.value for gid in navalkit.games())

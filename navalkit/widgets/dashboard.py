@@ -1,0 +1,377 @@
+"""The teacher's dashboard: every table of the class, live, from one page.
+
+``teacher.ipynb?teacher=<key>`` (the link ``navalkit serve`` prints). Without the right key
+the page says so in plain words and shows nothing else. With it:
+
+* start tables: the game, the seats, a computer player on any seat, the house rules by their
+  labels; the code to write on the board and the link to give out;
+* a live list of every table (code, game, who sits where and who is connected, moves played,
+  whose turn, status), read again every two seconds;
+* open any table in the teacher's view (the board with everything visible: every hand), end a
+  game, free a seat for a student who lost the seat link;
+* download the class's results (CSV, one row per seat per table) and any table's full record
+  (seed included: it replays the game exactly).
+"""
+
+from __future__ import annotations
+
+import html
+import time
+import traceback
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import ipywidgets as w
+
+from navalkit.core.errors import NavalkitError, TableError
+from navalkit.core.registry import get_game
+from navalkit.play.table_session import seat_words
+from navalkit.play.teacher import is_teacher_key
+from navalkit.render.canvas import CanvasBoard
+from navalkit.render.games import draw
+from navalkit.tables import HUMAN, Tables, TableSummary, TeacherView
+
+from .forms import NewTableForm, TableRequest
+from .live import Poller
+from .page import page_query
+from .panels import download_html, info_html
+from .table import page_link, query_values, shared_tables
+
+__all__ = ["LIST_SECONDS", "TeacherDashboard", "tables_html", "teacher_page"]
+
+#: how often the list of tables is read again (seconds)
+LIST_SECONDS = 2.0
+#: log lines shown in the teacher's view of a table
+LOG_LINES = 15
+
+STATUS_WORDS = {
+    "open": "waiting for players",
+    "playing": "playing",
+    "over": "over",
+    "ended": "ended by the teacher",
+}
+
+REFUSED = (
+    "<h2>The teacher's dashboard</h2><p class='navalkit-refusal' style='color:#b22222'>"
+    "This page is for the teacher. Open it with the teacher's link, the one <code>navalkit "
+    "serve</code> printed when it started (it ends in <code>?teacher=</code> and a secret "
+    "key). Nothing is shown without it.</p><p>Students: open <a href='table.ipynb' "
+    "target='_self'>Play at a table</a> instead.</p>"
+)
+
+
+def _seats_cell(table: TableSummary) -> str:
+    parts = []
+    for s in table.seats:
+        who = html.escape(seat_words(s))
+        if s.holder == HUMAN:
+            who += "" if s.connected else " <i>(not connected)</i>"
+        parts.append(f"{html.escape(s.player)}: {who}")
+    return "<br>".join(parts)
+
+
+def _turn_cell(table: TableSummary) -> str:
+    if table.to_move is None:
+        return ""
+    s = table.seats[table.to_move]
+    return html.escape(f"{s.player} ({seat_words(s)})")
+
+
+def tables_html(tables: list[TableSummary], now: float | None = None) -> str:
+    """The list of tables, newest first, as an HTML table."""
+    if not tables:
+        return "<i>No table yet: start one above.</i>"
+    now = time.time() if now is None else now
+    rows = []
+    for t in reversed(tables):
+        ago = max(0, round((now - t.updated) / 60))
+        when = "just now" if ago < 1 else f"{ago} min ago"
+        cells = (
+            f"<b class='navalkit-table-code'>{t.code}</b>",
+            html.escape(t.title),
+            _seats_cell(t),
+            str(t.seq),
+            _turn_cell(t),
+            html.escape(STATUS_WORDS.get(t.status, t.status)),
+            when,
+        )
+        rows.append("<tr>" + "".join(f"<td style='{_CELL}'>{c}</td>" for c in cells) + "</tr>")
+    head = "".join(
+        f"<th align='left' style='{_CELL}'>{h}</th>"
+        for h in ("Code", "Game", "Seats", "Moves", "To move", "Status", "Last change")
+    )
+    return (
+        "<table class='navalkit-table-list' style='border-collapse:collapse'>"
+        f"<tr>{head}</tr>{''.join(rows)}</table>"
+    )
+
+
+_CELL = "vertical-align:top;padding:4px 14px 4px 0;border-bottom:1px solid #d5dde5"
+
+
+class TeacherDashboard:
+    """The dashboard's widgets (see the module's docstring); ``key`` is the teacher key the
+    page was opened with (checked by the table service on every call)."""
+
+    def __init__(self, tables: Tables, key: str, *, clock: Callable[[], float] = time.time) -> None:
+        self.tables = tables
+        self.key = key
+        self._clock = clock
+        self.fault: str | None = None
+        self.shown: TeacherView | None = None
+        self.board: CanvasBoard | None = None
+        self._listed: tuple[Any, ...] | None = None
+        self._ending: str | None = None
+        self.message = w.HTML()
+        self.message.add_class("navalkit-message")
+        self.form = NewTableForm(lambda r: self._guard(lambda: self.start(r)), teacher=True)
+        self.created = w.HTML()
+        self.created.add_class("navalkit-share")
+        self.start_drawer = w.Accordion(
+            children=[w.VBox([self.form.widget, self.created])],
+            titles=("Start a table",),
+            selected_index=0,
+        )
+        self.list_view = w.HTML()
+        self.list_view.add_class("navalkit-tables")
+        self.picker = w.Dropdown(description="Table:", options=[], layout=w.Layout(width="300px"))
+        b = self._button
+        self.show_button = b("Show the board", "eye", lambda: self.open_table(self.picker.value))
+        self.end_button = b("End this game", "stop", self._end_clicked)
+        self.record_button = b("Download its record", "download", self._record_clicked)
+        self.free_seat = w.Dropdown(
+            description="A student's seat:",
+            options=[],
+            style={"description_width": "initial"},
+            layout=w.Layout(width="320px"),
+        )
+        self.free_button = b("Free this seat", "user-times", self._free_clicked)
+        self.results_button = b("Download the class's results (CSV)", "table", self.results)
+        self.downloads = w.HTML()
+        self.downloads.add_class("navalkit-downloads")
+        self.view_box = w.VBox()
+        self.picker.observe(lambda _c: self._picked(), "value")
+        self.widget = w.VBox(
+            [
+                w.HTML("<h2 style='margin:4px 0'>The teacher's dashboard</h2>"),
+                self.message,
+                self.start_drawer,
+                w.HTML("<h3 style='margin:12px 0 4px'>Tables</h3>"),
+                self.list_view,
+                w.HBox(
+                    [self.picker, self.show_button, self.end_button, self.record_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                w.HBox([self.free_seat, self.free_button], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.results_button]),
+                self.downloads,
+                self.view_box,
+            ]
+        )
+        self.widget.add_class("navalkit-dashboard")
+        self._guard(self.refresh_list)
+        if self.picker.options:  # tables already: the list first, the form folded away
+            self.start_drawer.selected_index = None
+        self.poller = Poller(self.tick, LIST_SECONDS, self._poll_failed)
+        self.poller.start()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _button(self, label: str, icon: str, fn: Callable[[], Any]) -> w.Button:
+        button = w.Button(description=label, icon=icon, layout=w.Layout(width="auto"))
+        button.on_click(lambda _b: self._guard(fn))
+        return button
+
+    # --- the guard --------------------------------------------------------------------------
+    def _guard(self, fn: Callable[[], Any]) -> None:
+        self.message.value = ""
+        try:
+            fn()
+        except Exception as exc:
+            if isinstance(exc, TableError):
+                why = exc.reason
+            elif isinstance(exc, NavalkitError | ValueError):
+                why = str(exc)
+            else:
+                self.fault = traceback.format_exc()
+                why = f"Something went wrong ({type(exc).__name__}: {exc}); nothing was changed."
+            self.message.value = (
+                f"<div class='navalkit-refusal' style='color:#b22222'><b>Not possible:</b> "
+                f"{html.escape(why)}</div>"
+            )
+
+    def _poll_failed(self, exc: BaseException) -> None:
+        why = exc.reason if isinstance(exc, TableError) else type(exc).__name__
+        self.message.value = info_html(f"The tables could not be read just now: {why}")
+
+    # --- the list -----------------------------------------------------------------------------
+    def refresh_list(self) -> bool:
+        """Read every table again; repaint the list if it changed. True if it did."""
+        found = self.tables.list_tables(key=self.key)
+        key = tuple(
+            (t.code, t.status, t.seq, t.to_move, tuple((s.name, s.connected) for s in t.seats))
+            for t in found
+        )
+        minute = int(self._clock() // 60)  # "3 min ago" moves on by itself
+        if (key, minute) == self._listed:
+            return False
+        self._listed = (key, minute)
+        self.list_view.value = tables_html(found, self._clock())
+        chosen = self.picker.value
+        self.picker.options = [(f"{t.code} · {t.title}", t.code) for t in reversed(found)]
+        codes = [t.code for t in found]
+        # the table chosen stays chosen; else the newest one (a dropdown left empty looks broken)
+        self.picker.value = chosen if chosen in codes else (codes[-1] if codes else None)
+        self._picked()
+        return True
+
+    def tick(self) -> None:
+        """The Poller's look: the list, and the open table's board if it moved on."""
+        self.refresh_list()
+        shown = self.shown
+        if shown is not None:
+            stamp = self.tables.stamp(shown.code)
+            if stamp.revision != shown.revision:
+                self.open_table(shown.code)
+
+    def _picked(self) -> None:
+        code = self.picker.value
+        self._ending = None
+        self.end_button.description = "End this game"
+        if code is None:
+            self.free_seat.options = []
+            return
+        table = self.tables.summary(code)
+        people = [(f"{s.player} ({s.name})", s.seat) for s in table.seats if s.holder == HUMAN]
+        chosen = self.free_seat.value
+        self.free_seat.options = people
+        seats = [seat for _words, seat in people]
+        self.free_seat.value = chosen if chosen in seats else (seats[0] if seats else None)
+
+    # --- the teacher's actions ----------------------------------------------------------------
+    def start(self, request: TableRequest) -> None:
+        """Start the table the form asks for, and say how students join it."""
+        new = request.create(self.tables)
+        self.created.value = (
+            "<div style='border:1px solid #5b7a99;border-radius:6px;padding:6px 10px'>"
+            f"Table <b class='navalkit-table-code'>{new.code}</b> is ready "
+            f"({html.escape(get_game(new.game_id).title)}, {new.players} seats). Students "
+            f"open {page_link(f'code={new.code}')} or type the code <b>{new.code}</b> on the "
+            f"table page ({page_link('', 'Play at a table')}).</div>"
+        )
+        self.refresh_list()
+        self.picker.value = new.code
+
+    def open_table(self, code: str | None) -> None:
+        """Show table ``code`` in the teacher's view: every hand, the whole log."""
+        if code is None:
+            raise ValueError("Choose a table in the list first.")
+        view = self.tables.teacher_view(code, key=self.key)
+        game = get_game(view.game_id)
+        scene = draw(game, view.observation)
+        if self.board is None or self.shown is None or self.shown.code != code:
+            self.board = CanvasBoard(scene.width, scene.height, ("board", "pieces", "overlay"))
+            self.board.widget.add_class("navalkit-board")
+            fluid = self.board.fluid(reserve_px=300)
+            self.view_title = w.HTML()
+            self.view_status = w.HTML()
+            self.view_status.add_class("navalkit-status")
+            self.view_log = w.HTML()
+            side = w.VBox(
+                [w.HTML("<b>Everything that happened</b>"), self.view_log],
+                layout=w.Layout(flex="0 1 420px", min_width="280px", padding="0 0 0 12px"),
+            )
+            self.view_box.children = [
+                self.view_title,
+                self.view_status,
+                w.HBox(
+                    [fluid, side],
+                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                ),
+            ]
+        self.shown = view
+        self.board.show(scene)
+        to_move = "" if view.to_move is None else f" To move: {view.seats[view.to_move].player}."
+        self.view_title.value = (
+            f"<h3 style='margin:12px 0 4px'>Table {view.code}: {html.escape(view.title)}, "
+            "teacher's view (every hand is shown: keep this screen to yourself)</h3>"
+        )
+        self.view_status.value = html.escape(
+            f"{view.status_text}{to_move} Moves: {view.seq}.", quote=False
+        )
+        texts = [str(t) for t in view.log["text"]] if "text" in view.log.columns else []
+        shown = texts[-LOG_LINES:]
+        first = len(texts) - len(shown)
+        self.view_log.value = (
+            "<ol style='margin:0;padding-left:2.5em;font-size:90%'>"
+            + "".join(
+                f"<li value='{first + i + 1}'>{html.escape(t)}</li>" for i, t in enumerate(shown)
+            )
+            + "</ol>"
+        )
+
+    def _end_clicked(self) -> None:
+        code = self.picker.value
+        if code is None:
+            raise ValueError("Choose a table in the list first.")
+        if self._ending != code:  # a second press is needed: a game ended stays ended
+            self._ending = code
+            self.end_button.description = f"Press again to end {code}'s game"
+            return
+        self.end(code)
+
+    def end(self, code: str) -> None:
+        """End the game at ``code`` (no more moves; it stays readable)."""
+        self.tables.end_table(code, key=self.key)
+        self._ending = None
+        self.end_button.description = "End this game"
+        self.refresh_list()
+        if self.shown is not None and self.shown.code == code:
+            self.open_table(code)
+
+    def _free_clicked(self) -> None:
+        code, seat = self.picker.value, self.free_seat.value
+        if code is None or seat is None:
+            raise ValueError("Choose a table and a seat held by a student first.")
+        self.tables.free_seat(code, seat, key=self.key)
+        self.message.value = info_html(
+            f"The seat is free: the student joins table {code} again with its code."
+        )
+        self.refresh_list()
+
+    def _record_clicked(self) -> None:
+        code = self.picker.value
+        if code is None:
+            raise ValueError("Choose a table in the list first.")
+        text = self.tables.record(code, key=self.key)
+        self.downloads.value = download_html(
+            f"navalkit-table-{code}.json", text, f"Save table {code}'s record"
+        )
+
+    def results(self) -> str:
+        """The class's results as CSV text, offered as a file to save."""
+        frame = self.tables.results(key=self.key)
+        text = str(frame.to_csv(index=False))
+        stamp = datetime.fromtimestamp(self._clock()).strftime("%Y-%m-%d-%H%M")
+        self.downloads.value = download_html(
+            f"navalkit-results-{stamp}.csv", text, "Save the results (CSV)", mime="text/csv"
+        )
+        return text
+
+
+def teacher_page(query: str | None = None, tables: Tables | None = None) -> Any:
+    """The dashboard, or only a plain refusal without the teacher's key: what
+    ``notebooks/teacher.ipynb`` shows."""
+    key = query_values(page_query() if query is None else query).get("teacher", "")
+    if not key or not is_teacher_key(key):
+        return w.HTML(REFUSED)
+    try:
+        service = tables if tables is not None else shared_tables()
+    except TableError as exc:
+        return w.HTML(
+            "<p class='navalkit-refusal' style='color:#b22222'>The tables cannot be opened on "
+            f"this server: {html.escape(exc.reason)}</p>"
+        )
+    return TeacherDashboard(service, key)

@@ -1,0 +1,317 @@
+"""SeatBoard: one student's seat at a shared table, on the student's own machine.
+
+A thin painter over :class:`~navalkit.play.table_session.TableSession`, like GameApp over a
+PlaySession: the board is drawn from the seat's own observation only and played by clicks (or
+the keyboard, the typed move or the list of legal moves); every move goes to the table
+service with the position the page last saw. A :class:`~navalkit.widgets.live.Poller` looks
+at the table twice a second and repaints when another seat has moved, a seat was taken, or
+the game ended; every few seconds it also tells the table this page is open and reads who
+else is connected. Whatever goes wrong is a sentence on the page, and the page carries on.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from navalkit.core.errors import TableError
+from navalkit.play.session import Screen
+from navalkit.play.table_session import TableSession, seat_words
+from navalkit.render.canvas import CanvasBoard
+from navalkit.tables import WrongTokenError
+
+from .live import Poller, in_background
+from .panels import download_html, info_html, refusal_html
+
+__all__ = ["POLL_SECONDS", "PRESENCE_SECONDS", "SeatBoard", "seats_html"]
+
+#: how often the page looks for a move by another seat (seconds)
+POLL_SECONDS = 0.5
+#: how often the page says it is open and reads who else is connected (seconds)
+PRESENCE_SECONDS = 3.0
+#: log lines shown under "Moves"
+LOG_LINES = 12
+
+
+def seats_html(session: TableSession) -> str:
+    """Who sits where, who is connected and whose turn it is, in words (not colour only)."""
+    rows = []
+    for s in session.view.seats:
+        who = html.escape(seat_words(s))
+        if s.seat == session.seat:
+            who += " <i>(you)</i>"
+        state = []
+        if s.holder == "human":
+            state.append("connected" if s.connected else "not connected")
+        if s.to_move:
+            state.append("<b>to move</b>")
+        style = " style='background:#fff3c4'" if s.to_move else ""
+        rows.append(
+            f"<tr{style}><td>{html.escape(s.player)}</td><td>{who}</td>"
+            f"<td>{', '.join(state)}</td></tr>"
+        )
+    return (
+        "<table class='navalkit-seat-list' style='border-collapse:collapse;width:100%'>"
+        "<tr><th align='left'>Seat</th><th align='left'>Player</th><th align='left'></th></tr>"
+        f"{''.join(rows)}</table>"
+    )
+
+
+def _log_html(lines: list[str]) -> str:
+    shown = lines[-LOG_LINES:]
+    first = len(lines) - len(shown)
+    items = "".join(
+        f"<li value='{first + i + 1}'>{html.escape(t)}</li>" for i, t in enumerate(shown)
+    )
+    if not items:
+        return "<i>No move yet.</i>"
+    return f"<ol style='margin:0;padding-left:2.5em;font-size:90%'>{items}</ol>"
+
+
+class SeatBoard:
+    """The page of the seat ``session`` holds. ``link`` is the seat link to keep, as HTML (the
+    page's address that brings the student back); ``clock`` gives the time (tests move it)."""
+
+    def __init__(
+        self,
+        session: TableSession,
+        *,
+        link: str = "",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.session = session
+        self.game = session.game
+        self.link = link
+        self._clock = clock
+        self._last_presence = clock()
+        self._syncing = False
+        self.trouble = ""  # why the table could not be read at the last look, if it could not
+        self.repaints = 0
+        self._build()
+        self.refresh()
+        self.poller = Poller(self.tick, POLL_SECONDS, self._poll_failed)
+        self.poller.start()
+
+    # --- layout -------------------------------------------------------------------------------
+    def _build(self) -> None:
+        s, g = self.session, self.game
+        scene = s.board()
+        self.board = CanvasBoard(scene.width, scene.height, ("board", "pieces", "overlay"))
+        self.board.widget.add_class("navalkit-board")
+        self.board.on_click(lambda region, x, y: self.click(region))
+        self.board.widget.on_key_down(lambda key, *_mods: self._do(lambda: s.key(str(key))))
+        self.title = w.HTML(
+            f"<h3 style='margin:4px 0'>{html.escape(g.title)} at table "
+            f"<span class='navalkit-table-code'>{s.code}</span></h3>"
+        )
+        self.status = w.HTML(layout=w.Layout(width="100%"))
+        self.status.add_class("navalkit-status")
+        self.turn = w.HTML(layout=w.Layout(width="100%"))
+        self.turn.add_class("navalkit-turn")
+        self.message = w.HTML()
+        self.message.add_class("navalkit-message")
+        self.news = w.HTML()
+        self.news.add_class("navalkit-news")
+        self.connection = w.HTML()
+        self.connection.add_class("navalkit-connection")
+        self.seats = w.HTML()
+        self.seats.add_class("navalkit-seats")
+        self.choice = w.Dropdown(description="Choose:", options=[], layout=w.Layout(width="300px"))
+        self.choice.observe(self._on_choice, "value")
+        self.legal_list = w.Dropdown(
+            description="Legal:", options=[], layout=w.Layout(width="100%")
+        )
+        self.legal_list.add_class("navalkit-legal")
+        self.play_listed = self._button("Play chosen move", "check", self._listed_move)
+        self.move_text = w.Text(
+            placeholder="type a move", description="Move:", layout=w.Layout(width="260px")
+        )
+        self.move_text.continuous_update = False
+        self.move_text.observe(self._on_typed, "value")
+        self.play_typed = self._button("Play typed move", "keyboard", self._typed_move)
+        self.log_view = w.HTML()
+        self.log_view.add_class("navalkit-log")
+        self.description = w.HTML(layout=w.Layout(width="100%"))
+        self.description.add_class("navalkit-description")
+        self.link_view = w.HTML(self._link_html())
+        self.link_view.add_class("navalkit-seat-link")
+        self.download_button = w.Button(
+            description="Download what you saw", icon="download", layout=w.Layout(width="auto")
+        )
+        self.download_button.on_click(lambda _b: self.prepare_download())
+        self.download = w.HTML()
+        self.not_yet = w.HTML("<i>Your moves are listed here when it is your turn.</i>")
+        self.move_controls = w.VBox(
+            [
+                w.HBox([self.legal_list], layout=w.Layout(width="100%")),
+                w.HBox([self.play_listed]),
+                w.HBox([self.move_text, self.play_typed], layout=w.Layout(flex_flow="row wrap")),
+            ]
+        )
+        side = w.VBox(
+            [
+                w.HTML("<b>At this table</b>"),
+                self.seats,
+                self.not_yet,
+                self.move_controls,
+                self.choice,
+                w.HTML("<b>Moves</b>"),
+                self.log_view,
+                self.link_view,
+                w.HBox([self.download_button, self.download]),
+            ],
+            layout=w.Layout(flex="0 1 400px", min_width="300px", padding="0 0 0 12px"),
+        )
+        news = w.VBox([self.status, self.turn, self.message, self.news, self.connection])
+        fluid = self.board.fluid(reserve_px=240)
+        # the side panel (seats, moves) stays beside the board on a school laptop's screen
+        # (1366 px wide): the board starts smaller than drawn and grows into the room left
+        fluid.layout.flex = f"1 1 {min(640, scene.width)}px"
+        row = w.HBox(
+            [fluid, side],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
+        self.widget = w.VBox([self.title, news, row, self.description])
+        self.widget.add_class("navalkit-app")
+        self.widget.add_class("navalkit-seat-board")
+
+    def _button(self, label: str, icon: str, fn: Callable[[], Any]) -> w.Button:
+        button = w.Button(description=label, icon=icon, layout=w.Layout(width="auto"))
+        button.on_click(lambda _b: self._do(fn))
+        return button
+
+    def _link_html(self) -> str:
+        if not self.link:
+            return ""
+        return (
+            "<div style='font-size:90%;margin-top:8px'>Your seat link: keep it to come back to "
+            f"this seat from any browser (and keep it to yourself):<br>{self.link}</div>"
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # --- painting -----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Repaint everything from the session."""
+        self._paint(self.session.screen())
+
+    def _paint(self, screen: Screen) -> None:
+        s, g = self.session, self.game
+        self.repaints += 1
+        self.board.show(screen.scene)
+        self.status.value = html.escape(screen.status, quote=False)
+        turn = s.turn_words()
+        colour = "#1b5e20" if s.view.your_turn else "#1b2a3a"
+        self.turn.value = f"<b style='color:{colour}'>{html.escape(turn)}</b>"
+        if screen.refusal is not None:
+            self.message.value = refusal_html(g, screen.refusal.rule, screen.refusal.reason)
+        elif screen.error is not None:
+            self.message.value = refusal_html(g, "navalkit", screen.error)
+        else:
+            self.message.value = "".join(info_html(t) for t in screen.messages[-4:])
+        self.news.value = (
+            "".join(info_html(t) for t in s.news[-3:]) if s.news and not screen.messages else ""
+        )
+        self.connection.value = (
+            f"<div style='color:#8a4b00'>{html.escape(self.trouble)}</div>" if self.trouble else ""
+        )
+        self.seats.value = seats_html(s)
+        self.description.value = f"<b>Position in words:</b> {html.escape(screen.description)}"
+        self._syncing = True
+        try:
+            options = [(t, i) for i, t in enumerate(screen.legal_words)]
+            if list(self.legal_list.options) != options:
+                self.legal_list.options = options
+                self.legal_list.value = 0 if options else None  # the first move, chosen
+            self.choice.options = list(screen.choices)
+            if screen.choice is not None and screen.choices:
+                self.choice.value = screen.choice
+        finally:
+            self._syncing = False
+        self.choice.layout.display = "" if screen.choices else "none"
+        mine = bool(screen.legal)
+        self.play_listed.disabled = not mine
+        self.play_typed.disabled = not mine
+        self.move_controls.layout.display = "" if mine else "none"
+        self.not_yet.layout.display = "none" if mine else ""
+        self.move_text.placeholder = (
+            f"e.g. {screen.typed_example}" if mine and screen.typed_example else "type a move"
+        )
+        self.log_view.value = _log_html(s.replica.log_texts())
+
+    # --- requests -----------------------------------------------------------------------------
+    def _do(self, request: Callable[[], Any]) -> None:
+        """Run a request (the session keeps its refusals to show), repaint, and let the
+        computer seats answer in the background if they are to move."""
+        request()
+        self.refresh()
+        if self.session.computers_to_move:
+            in_background(self.session.play_computers, lambda _error: self.poller.tick_now())
+
+    def click(self, region: str | None) -> None:
+        """A click on the board at ``region`` (a region id), as the student makes it."""
+        self._do(lambda: self.session.click(region))
+
+    def play(self, action: Any) -> None:
+        """Play ``action`` for this seat (a refusal is shown on the page)."""
+        self._do(lambda: self.session.play(action))
+
+    def _listed_move(self) -> None:
+        self.session.play_listed(self.legal_list.value)
+
+    def _typed_move(self) -> None:
+        if self.session.play_typed(self.move_text.value):
+            self.move_text.value = ""
+
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._do(self._typed_move)
+
+    def _on_choice(self, change: dict[str, Any]) -> None:
+        if not self._syncing and change["new"] is not None:
+            self._do(lambda: self.session.set_choice(change["new"]))
+
+    def prepare_download(self) -> None:
+        """Offer the seat's own account of the game as a file (no seed, no hidden card)."""
+        try:
+            found = self.session.account()
+        except TableError as exc:
+            self.download.value = html.escape(exc.reason)
+            return
+        if found is not None:
+            name, text = found
+            self.download.value = download_html(name, text, "save the file")
+
+    # --- keeping up with the table ------------------------------------------------------------
+    def tick(self) -> None:
+        """One look at the table (the Poller calls it): repaint if anything changed."""
+        s = self.session
+        changed = s.poll()
+        now = self._clock()
+        if now - self._last_presence >= PRESENCE_SECONDS:
+            self._last_presence = now
+            s.touch()
+            changed = s.refresh_seats() or changed
+        if self.trouble:
+            self.trouble, changed = "", True
+        if changed:
+            self.refresh()
+
+    def _poll_failed(self, exc: BaseException) -> None:
+        if isinstance(exc, WrongTokenError):
+            why = exc.reason
+        elif isinstance(exc, TableError):
+            why = f"The table could not be read just now: {exc.reason} The page keeps trying."
+        else:
+            why = (
+                f"The table could not be read just now ({type(exc).__name__}). "
+                "The page keeps trying."
+            )
+        if why != self.trouble:
+            self.trouble = why
+            self.refresh()

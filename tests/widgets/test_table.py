@@ -1,0 +1,441 @@
+"""Headless tests of the table page, the seat's board and the teacher's dashboard: students
+join a shared table, play by clicks and from the list, see another seat's move at the next
+look, and are told in words when something cannot be done (no browser, no kernel: the pages'
+looks at the table are made by hand with ``tick()``)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import csv
+import html
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from navalkit.play.table_session import TableSession
+from navalkit.tables import (
+    DATA_ENV,
+    TABLES_URL_ENV,
+    StoreBusyError,
+    TableError,
+    Tables,
+    open_from_env,
+    parse_seat_link,
+)
+from navalkit.widgets import live
+from navalkit.widgets.dashboard import TeacherDashboard, teacher_page
+from navalkit.widgets.seat import SeatBoard
+from navalkit.widgets.table import TablePage
+
+KEY = "a teacher key for the widget tests"
+
+
+@pytest.fixture
+def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tables]:
+    monkeypatch.setenv("NAVALKIT_TEACHER_KEY", KEY)
+    with Tables(tmp_path / "data", teacher_key=KEY) as service:
+        yield service
+
+
+def start_table(tables: Tables, game: str = "naval_war", name: str = "Ann") -> TablePage:
+    """A student starts a table from the page (every seat for a person) and sits at seat 0."""
+    page = TablePage("", tables)
+    assert page.form is not None
+    page.form.game.value = game
+    page.form.name.value = name
+    page.form.create_button.click()
+    assert page.board is not None, page.message.value
+    return page
+
+
+def join(tables: Tables, code: str, seat: int, name: str) -> TablePage:
+    """A classmate opens ``table.ipynb?code=...``, types a name and takes ``seat``."""
+    page = TablePage(f"code={code}", tables)
+    assert page.join is not None, page.message.value
+    page.join.name.value = name
+    page.join.seat_buttons[seat].click()
+    return page
+
+
+def board(page: TablePage) -> SeatBoard:
+    assert page.board is not None, page.message.value
+    return page.board
+
+
+def seat_link_of(b: SeatBoard) -> str:
+    """The seat link the page shows the student (its ``href``)."""
+    found = re.search(r"href='table\.ipynb\?seat=([^']+)'", b.link)
+    assert found is not None, b.link
+    return found.group(1)
+
+
+def full_table(tables: Tables) -> tuple[SeatBoard, SeatBoard, SeatBoard]:
+    ann = board(start_table(tables))
+    code = ann.session.code
+    bob = board(join(tables, code, 1, "Bob"))
+    cy = board(join(tables, code, 2, "Cy"))
+    ann.tick()
+    return ann, bob, cy
+
+
+def to_move(*boards: SeatBoard) -> SeatBoard:
+    for b in boards:
+        b.tick()
+    (mover,) = [b for b in boards if b.session.view.your_turn]
+    return mover
+
+
+# --- joining ---------------------------------------------------------------------------------
+
+
+def test_a_student_starts_a_table_and_classmates_join_it(tables: Tables) -> None:
+    page = start_table(tables)
+    ann = board(page)
+    code = ann.session.code
+    assert code in page.banner.value and f"?code={code}" in page.banner.value  # to share
+    assert "Waiting for 2 more players" in ann.status.value
+    assert "You are Player 1 (Ann)" in ann.status.value
+    second = TablePage(f"code={code.lower()}", tables)  # the code read in any case
+    assert second.join is not None
+    assert "2 seats are free" in second.join.heading.value
+    buttons = second.join.seat_buttons
+    assert buttons[0].disabled and buttons[0].description == "taken"
+    assert not buttons[1].disabled and buttons[1].description == "Sit here as Player 2"
+    second.join.name.value = "Bob"
+    buttons[1].click()
+    bob = board(second)
+    assert "table.ipynb?seat=" in bob.link_view.value
+    link = seat_link_of(bob)
+    assert parse_seat_link(link)[0] == code
+    cy = board(join(tables, code, 2, "Cy"))
+    for name in ("Ann", "Bob", "Cy <i>(you)</i>"):
+        assert name in cy.seats.value
+    assert "Waiting for 2 more players" in ann.status.value  # until Ann's page looks again
+    mover = to_move(ann, bob, cy)  # each page sees the table start at its next look
+    assert "It is your turn" in mover.turn.value
+    assert mover.legal_list.options and not mover.play_listed.disabled
+    name = {0: "Ann", 1: "Bob", 2: "Cy"}[mover.session.seat]
+    for other in (ann, bob, cy):
+        if other is not mover:
+            assert f"Waiting for {name} (Player {mover.session.seat + 1}) to move" in (
+                other.turn.value
+            )
+            assert other.play_listed.disabled and not other.legal_list.options
+
+
+def test_a_seat_link_brings_the_student_back_to_the_same_seat(tables: Tables) -> None:
+    _ann, bob, _cy = full_table(tables)
+    again = TablePage(f"seat={seat_link_of(bob)}", tables)
+    back = board(again)
+    assert back.session.seat == 1 and back.session.code == bob.session.code
+    assert back.session.view.observation == bob.session.view.observation
+
+
+def test_a_wrong_code_a_taken_seat_and_a_foreign_seat_link_are_said_in_words(
+    tables: Tables,
+) -> None:
+    ann, _bob, _cy = full_table(tables)
+    nothing = TablePage("code=ZZZZZZ", tables)
+    assert nothing.join is None and "There is no table ZZZZZZ" in nothing.message.value
+    assert "Traceback" not in nothing.message.value
+    typo = TablePage("code=hello", tables)
+    assert "is not a table code" in typo.message.value
+    other = board(start_table(tables, "nautic_miles", "Dee"))
+    # a seat link of the first table, with the other table's code
+    token = seat_link_of(ann).split("-", 1)[1]
+    foreign = TablePage(f"seat={other.session.code}-{token}", tables)
+    assert foreign.board is None
+    assert f"This seat link is for table {ann.session.code}" in foreign.message.value
+    # two students go for the same free seat: the second is told, the seats listed again
+    code = other.session.code
+    first, late = TablePage(f"code={code}", tables), TablePage(f"code={code}", tables)
+    assert first.join is not None and late.join is not None
+    first.join.name.value, late.join.name.value = "Eve", "Fay"
+    first.join.seat_buttons[1].click()
+    late.join.seat_buttons[1].click()
+    assert late.board is None
+    assert "Player 2 is taken by Eve" in late.join.message.value
+    assert late.join.seat_buttons[1].disabled  # the list was read again
+    assert "That is not a seat link" in TablePage("seat=garbled", tables).message.value
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def test_moves_by_click_and_from_the_list_reach_the_other_seats_at_their_next_look(
+    tables: Tables,
+) -> None:
+    boards = full_table(tables)
+    mover = to_move(*boards)
+    watcher = next(b for b in boards if b is not mover)
+    seen = watcher.repaints
+    before = watcher.session.view.seq
+    action = mover.session.view.legal_actions[0]
+    path = mover.game.action_path(action)
+    for region in path:  # the student clicks the move's regions, as in the play page
+        mover.click(region)
+    assert mover.session.view.seq == before + 1, mover.message.value
+    assert "navalkit-refusal" not in mover.message.value
+    watcher.tick()
+    assert watcher.session.view.seq == before + 1 and watcher.repaints == seen + 1
+    assert watcher.session.news  # what happened since, in the watcher's own words
+    assert html.escape(watcher.session.news[-1]) in watcher.news.value
+    watcher.tick()  # nothing new: no repaint
+    assert watcher.repaints == seen + 1
+    mover = to_move(*boards)
+    mover.legal_list.value = 0
+    mover.play_listed.click()
+    assert mover.session.view.seq == before + 2
+
+
+def test_a_move_on_an_old_position_is_refused_and_the_new_one_shown(tables: Tables) -> None:
+    boards = full_table(tables)
+    mover = to_move(*boards)
+    # the same seat open in a second browser (its seat link) plays first
+    twin = board(TablePage(f"seat={seat_link_of(mover)}", tables))
+    twin.legal_list.value = 0
+    twin.play_listed.click()
+    before = mover.session.view.seq
+    mover.legal_list.value = 0
+    mover.play_listed.click()
+    assert "Another player moved first; here is the new position." in mover.message.value
+    assert mover.session.view.seq == before + 1  # the new position is on the board
+    assert tables.latest_seq(mover.session.code) == before + 1  # and nothing else was stored
+
+
+def seeded_table(tables: Tables, seed: int) -> list[SeatBoard]:
+    """A Naval War table with a known deal, each seat's page opened from its seat link."""
+    new = tables.create_table("naval_war", 3, host="Ann", host_seat=0, seed=seed)
+    assert new.host_link is not None
+    links = [new.host_link] + [
+        f"{new.code}-{tables.join(new.code, s, name)}" for s, name in ((1, "Bob"), (2, "Cy"))
+    ]
+    return [board(TablePage(f"seat={link}", tables)) for link in links]
+
+
+def test_a_click_out_of_turn_and_an_illegal_move_teach_and_change_nothing(tables: Tables) -> None:
+    boards = seeded_table(tables, 1)
+    mover = to_move(*boards)
+    waiting = next(b for b in boards if b is not mover)
+    seq = tables.latest_seq(mover.session.code)
+    region = waiting.board.scene.regions[0].id if waiting.board.scene else None
+    waiting.click(region)
+    assert "Not yet: Waiting for" in waiting.message.value
+    own = mover.session.view.observation.state.hands[mover.session.seat][0]
+    mover.click(f"card:{own}")
+    mover.click(f"seat:{mover.session.seat}")  # at one's own fleet: never allowed
+    assert tables.latest_seq(mover.session.code) == seq
+    assert "Not allowed" in mover.message.value and re.search(r"NW-[A-Z]+", mover.message.value)
+    assert waiting.session.undo() is False and "cannot be taken back" in (
+        waiting.session.error or ""
+    )
+
+
+def test_a_busy_store_is_a_sentence_and_the_move_can_be_made_again(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    boards = full_table(tables)
+    mover = to_move(*boards)
+    seq = tables.latest_seq(mover.session.code)
+
+    def busy(*args: Any, **kwargs: Any) -> int:
+        raise StoreBusyError("The table store is busy: try again in a moment.")
+
+    with monkeypatch.context() as m:
+        m.setattr(tables, "move", busy)
+        mover.legal_list.value = 0
+        mover.play_listed.click()
+        assert "The table store is busy" in mover.message.value
+        m.setattr(tables, "stamp", busy)
+        mover.poller.tick_now()  # a look that fails is a line on the page, not a traceback
+        assert "could not be read just now" in mover.connection.value
+    mover.poller.tick_now()
+    assert mover.connection.value == ""
+    mover.play_listed.click()
+    assert tables.latest_seq(mover.session.code) == seq + 1
+
+
+def test_computer_seats_reply_after_the_students_move(tables: Tables) -> None:
+    page = TablePage("", tables)
+    assert page.form is not None
+    page.form.game.value = "naval_war"
+    page.form.name.value = "Ann"
+    page.form.seat_choices[1].value = "easy"
+    page.form.seat_choices[2].value = "medium"
+    page.form.create_button.click()
+    ann = board(page)
+    assert "computer (easy)" in ann.seats.value
+    for _ in range(5):
+        if ann.session.view.status != "playing":
+            break
+        assert ann.session.view.your_turn, ann.turn.value
+        ann.legal_list.value = 0
+        ann.play_listed.click()  # the computers answer before the student's next turn
+    stored = tables.latest_seq(ann.session.code)
+    assert stored >= 5 and ann.session.view.seq == stored
+
+
+def test_the_seat_board_shows_only_the_seats_own_view(tables: Tables) -> None:
+    ann, bob, cy = full_table(tables)
+    state = tables.teacher_view(ann.session.code, key=KEY).observation.state
+    for b in (ann, bob, cy):
+        hands = b.session.view.observation.state.hands
+        assert [bool(h) for h in hands] == [s == b.session.seat for s in range(3)]
+        assert hands[b.session.seat] == state.hands[b.session.seat]
+        assert b.session.match.seed is None
+    name, text = ann.session.account() or ("", "")
+    assert name.endswith(".json") and "seed" not in json.loads(text)
+    ann.download_button.click()
+    assert "data:application/json;base64," in ann.download.value
+
+
+# --- the teacher ------------------------------------------------------------------------------
+
+
+def test_the_dashboard_refuses_without_the_teacher_key(tables: Tables) -> None:
+    for query in ("", "teacher=", "teacher=not-the-key-at-all-really"):
+        page = teacher_page(query, tables)
+        assert not isinstance(page, TeacherDashboard)
+        assert "This page is for the teacher" in page.value
+        assert "Nothing is shown without it" in page.value
+
+
+def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> None:
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    form = dash.form
+    form.game.value = "naval_war"
+    form.seat_choices[2].value = "medium"
+    labels = [box.description for box in form.settings.values()]
+    assert "Points to win" in labels and "goal" not in labels  # settings by their labels
+    form.settings["goal"].value = 75
+    form.create_button.click()
+    code = dash.picker.value
+    assert code and code in dash.created.value and f"table.ipynb?code={code}" in dash.created.value
+    assert tables.summary(code).status == "open"
+    assert "computer (medium)" in dash.list_view.value
+    ann = board(join(tables, code, 0, "Ann"))
+    bob = board(join(tables, code, 1, "Bob"))
+    dash.tick()
+    assert "Ann" in dash.list_view.value and "playing" in dash.list_view.value
+    dash.show_button.click()
+    assert dash.shown is not None and dash.shown.observation.viewer is None  # every hand
+    assert dash.board is not None and "Player 2's hand" not in ann.description.value
+    mover = to_move(ann, bob)
+    mover.legal_list.value = 0
+    mover.play_listed.click()
+    seq = dash.shown.seq
+    dash.tick()  # the open table's board follows the game
+    assert dash.shown.seq > seq
+    text = dash.results()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [r["name"] for r in rows if r["table"] == code] == ["Ann", "Bob", "medium"]
+    assert "data:text/csv;base64," in dash.downloads.value
+    dash.record_button.click()
+    assert f"navalkit-table-{code}.json" in dash.downloads.value
+    dash.free_seat.value = 1  # Bob lost his seat link: the teacher frees his seat
+    dash.free_button.click()
+    assert "The seat is free" in dash.message.value
+    bob.poller.tick_now()
+    assert "your teacher freed the seat" in bob.connection.value  # said, not a traceback
+    back = board(join(tables, code, 1, "Bob"))  # and he sits down again with the code
+    assert back.session.seat == 1
+    dash.end_button.click()
+    assert "Press again" in dash.end_button.description
+    dash.end_button.click()
+    assert tables.summary(code).status == "ended" and "ended by the teacher" in dash.list_view.value
+    ann.tick()
+    assert "Your teacher ended this game" in ann.turn.value
+
+
+# --- the plumbing -----------------------------------------------------------------------------
+
+
+def test_every_page_opens_the_store_the_server_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "class"))
+    monkeypatch.setenv(TABLES_URL_ENV, "")
+    with open_from_env() as service:
+        assert str(tmp_path / "class") in service.store.location
+    monkeypatch.setenv(TABLES_URL_ENV, "postgresql://nobody@/nowhere?host=/nonexistent")
+    with pytest.raises(TableError, match=r"cannot be reached|psycopg"):
+        open_from_env(timeout=0.5)
+    page = TablePage("")  # the store cannot be opened: said on the page, nothing else
+    assert "The tables cannot be opened on this server" in page.message.value
+
+
+def test_the_poller_ticks_on_a_running_loop_and_survives_a_fault(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert live.running_loop() is None  # a test is no kernel: nothing runs by itself
+    seen: list[str] = []
+
+    def tick() -> None:
+        seen.append("tick")
+        if len(seen) == 2:
+            raise RuntimeError("a fault in one look")
+
+    async def scenario() -> list[str]:
+        monkeypatch.setattr(live, "running_loop", asyncio.get_running_loop)
+        poller = live.Poller(tick, 0.01, lambda exc: seen.append(f"error {exc}"))
+        assert poller.start()
+        done: list[BaseException | None] = []
+        live.in_background(lambda: seen.append("work"), done.append)
+        await asyncio.sleep(0.2)
+        poller.stop()
+        assert done == [None]
+        return seen
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own thread
+        found = pool.submit(asyncio.run, scenario()).result()
+    assert "work" in found and "error a fault in one look" in found
+    assert found.count("tick") >= 3  # the fault did not end the loop
+
+
+def test_links_show_the_full_address_and_stay_relative(monkeypatch: pytest.MonkeyPatch) -> None:
+    from navalkit.widgets.table import page_address, page_link
+
+    for name in ("VOILA_REQUEST_URL", "SERVER_NAME", "SERVER_PORT", "SCRIPT_NAME"):
+        monkeypatch.delenv(name, raising=False)
+    assert page_address() == "table.ipynb"  # outside Voila: the page's file
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://class:8866/voila/render/table.ipynb?code=X")
+    assert page_address() == "http://class:8866/voila/render/table.ipynb"
+    monkeypatch.delenv("VOILA_REQUEST_URL")  # a preheated kernel: the request's host and path
+    monkeypatch.setenv("SERVER_NAME", "10.0.0.5")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/teacher.ipynb")
+    assert page_address() == "http://10.0.0.5:8866/voila/render/table.ipynb"
+    link = page_link("code=KXPDRA")
+    assert "href='table.ipynb?code=KXPDRA'" in link
+    assert ">http://10.0.0.5:8866/voila/render/table.ipynb?code=KXPDRA<" in link
+
+
+def test_the_play_page_links_to_the_table_page(tmp_path: Path) -> None:
+    from navalkit.widgets.panels import table_link_html
+
+    assert table_link_html("naval_war", tmp_path) == ""
+    (tmp_path / "table.ipynb").write_text("{}")
+    (tmp_path / "naval_war").mkdir()
+    assert "href='table.ipynb?game=naval_war'" in table_link_html("naval_war", tmp_path)
+    inner = table_link_html("naval_war", tmp_path / "naval_war")
+    assert "href='../table.ipynb?game=naval_war'" in inner
+    assert "Play at a table with classmates" in inner
+
+
+def test_a_table_session_refuses_what_a_shared_table_cannot_do(tables: Tables) -> None:
+    ann, _bob, _cy = full_table(tables)
+    s: TableSession = ann.session
+    assert s.computer() is False and "your own moves" in (s.error or "")
+    assert s.run_to_end() is False
+    assert s.set_teacher(True) is False and "teacher's dashboard" in (s.error or "")
+    assert s.set_seat(1, "random") is False
+    assert s.resume("{}") is False
+    with pytest.raises(ValueError, match="new table"):
+        s.begin(seed=1)
