@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .config import config_to_json
@@ -30,31 +29,65 @@ class NothingToUndoError(NavalkitError):
     """Undo was asked for before any move was played."""
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """One step of a match: a player's action or a chance outcome.
+    """One step of a match: a player's action or a chance outcome (a value: nothing changes one
+    once made).
 
     Its words (``text``) are written from the state before it (``before``) the first time
     something reads them, not as the move is played: bots and simulations play thousands of
-    moves that nobody reads."""
+    moves that nobody reads. A plain class with slots rather than a frozen dataclass: a
+    match makes one per move and per die, and this is the cheapest to make."""
+
+    __slots__ = ("_words", "before", "game", "kind", "payload", "player", "probability")
 
     kind: str  # "action" | "chance"
     player: int | None
     payload: Any  # the action object, or the chance outcome (JSON value)
-    probability: float | None = None
-    game: Any = field(default=None, compare=False, repr=False)
-    before: Any = field(default=None, compare=False, repr=False)
-    _text: list[str] = field(default_factory=list, compare=False, repr=False)
+    probability: float | None
+    game: Any
+    before: Any
+
+    def __init__(
+        self,
+        kind: str,
+        player: int | None,
+        payload: Any,
+        probability: float | None = None,
+        game: Any = None,
+        before: Any = None,
+    ) -> None:
+        self.kind = kind
+        self.player = player
+        self.payload = payload
+        self.probability = probability
+        self.game = game
+        self.before = before
+        self._words: str | None = None
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.kind, self.player, self.payload, self.probability)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(kind={self.kind!r}, player={self.player!r}, payload={self.payload!r}, "
+            f"probability={self.probability!r})"
+        )
 
     @property
     def text(self) -> str:
         """The event in the words every seat reads."""
-        if not self._text:
+        if self._words is None:
             if self.kind == "chance":
-                self._text.append(str(self.game.describe_chance(self.before, self.payload)))
+                self._words = str(self.game.describe_chance(self.before, self.payload))
             else:
-                self._text.append(str(self.game.describe_outcome(self.before, self.payload)))
-        return self._text[0]
+                self._words = str(self.game.describe_outcome(self.before, self.payload))
+        return self._words
 
     def to_json(self) -> dict[str, Any]:
         if self.kind == "chance":
