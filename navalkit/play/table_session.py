@@ -38,7 +38,14 @@ from navalkit.tables import (
 from .seats import HUMAN
 from .session import PlaySession, Screen
 
-__all__ = ["SeatReplica", "TableSession", "seat_state", "seat_words", "turn_words"]
+__all__ = [
+    "SeatReplica",
+    "TableSession",
+    "ending_words",
+    "seat_state",
+    "seat_words",
+    "turn_words",
+]
 
 
 def seat_state(game: Any, observation: Any) -> Any:
@@ -122,12 +129,29 @@ def seat_words(info: SeatInfo) -> str:
     return info.name
 
 
+def ending_words(view: SeatView) -> str:
+    """Who won a game that is over, by the players' names (the status line gives the rule):
+    "you won!", "Bob (Player 2) won.", "a draw."."""
+    winner = view.winner
+    if winner is None:
+        return "a draw."
+    if not 0 <= winner < len(view.seats):  # not a seat: the status line says who
+        return ""
+    if winner == view.seat:
+        return "you won!"
+    s = view.seats[winner]
+    return f"{seat_words(s)} ({s.player}) won."
+
+
 def turn_words(view: SeatView) -> str:
     """Whose turn it is at the table, by the players' names, for this seat's page."""
     if view.status == OPEN:
         return "The game starts when every seat is taken: classmates join with the table's code."
-    if view.status in (OVER, ENDED):
-        return "The game is over." if view.status == OVER else "Your teacher ended this game."
+    if view.status == ENDED:
+        return "Your teacher ended this game."
+    if view.status == OVER:
+        ending = ending_words(view)
+        return f"The game is over: {ending}" if ending else "The game is over."
     if view.your_turn:
         return "It is your turn."
     mover = next((s for s in view.seats if s.to_move), None)

@@ -238,7 +238,8 @@ class SeatBoard:
         self.play_listed.disabled = not mine
         self.play_typed.disabled = not mine
         self.move_controls.layout.display = "" if mine else "none"
-        self.not_yet.layout.display = "none" if mine else ""
+        # "your moves are listed here when it is your turn": not once the game is over
+        self.not_yet.layout.display = "none" if mine or s.replica.is_over else ""
         self.move_text.placeholder = (
             f"e.g. {screen.typed_example}" if mine and screen.typed_example else "type a move"
         )

@@ -131,8 +131,10 @@ def start_serve(*options: str) -> tuple[VoilaServer, subprocess.Popen[bytes]]:
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
     server = VoilaServer(notebooks, port, ARTIFACTS / f"voila-server-{port}.log")
+    # the tables' data in a folder of the test run, not the user's own (unless a test says)
+    data = [] if "--data" in options else ["--data", str(ARTIFACTS / f"tables-data-{port}")]
     cmd = [sys.executable, "-m", "navalkit.cli", "serve", "--no-browser", "--port", str(port),
-           "--notebooks", str(notebooks), *options]  # fmt: skip
+           "--notebooks", str(notebooks), *data, *options]  # fmt: skip
     with server.log.open("wb") as log:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:

@@ -20,8 +20,9 @@ from navalkit.games.branle_bas import square_index
 from navalkit.games.branle_bas.draw import SIZE, cell_centre
 
 PLAY = "branle_bas/play.ipynb"
-#: the ready-made set-up and one click per square (the seed's game is tried on its own below)
-QUICK = "&setup=standard&touch_move=off"
+#: the ready-made set-up, one click per square, and A (the student) first rather than by lot
+#: (the seed's game is tried on its own below)
+QUICK = "&setup=standard&touch_move=off&first_player=A"
 
 
 def _click_square(page: Any, name: str) -> None:
@@ -43,7 +44,6 @@ def _wait_for(page: Any, predicate: Any, what: str) -> None:
 
 
 def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) -> None:
-    # seed 1: the lot gives A (the student) the first move
     open_page(page, voila_server, PLAY + "?seed=1" + QUICK)
     status = page.locator(".navalkit-status").first
     message = page.locator(".navalkit-message").first
@@ -112,7 +112,7 @@ def test_the_seeds_game_starts_at_battle_stations_with_touch_move(
 ) -> None:
     """The page's own defaults are the seed's game: each side places its ships, then a
     touched piece must be played (and stays selected, so a second click moves it)."""
-    open_page(page, voila_server, PLAY + "?seed=1")
+    open_page(page, voila_server, PLAY + "?seed=1&first_player=A")
     status = page.locator(".navalkit-status").first
     wait_for_boards_drawn(page, PLAY)
     assert "Battle stations: A (south) places his ships (19 left)" in status.inner_text()

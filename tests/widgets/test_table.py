@@ -219,6 +219,40 @@ def seeded_table(tables: Tables, seed: int) -> list[SeatBoard]:
     return [board(TablePage(f"seat={link}", tables)) for link in links]
 
 
+def test_every_seat_is_told_who_won_by_name_at_the_end(tables: Tables) -> None:
+    new = tables.create_table(
+        "nautic_miles", 3, settings={"target": 10, "round_limit": 5, "max_rounds": 1},
+        host="Ann", host_seat=0, seed=3,
+    )  # fmt: skip
+    assert new.host_link is not None
+    links = [new.host_link] + [
+        f"{new.code}-{tables.join(new.code, s, name)}" for s, name in ((1, "Bob"), (2, "Cy"))
+    ]
+    boards = [board(TablePage(f"seat={link}", tables)) for link in links]
+    for _ in range(300):
+        for b in boards:
+            b.tick()
+        if boards[0].session.view.status == "over":
+            break
+        mover = to_move(*boards)
+        mover.legal_list.value = len(mover.legal_list.options) - 1
+        mover.play_listed.click()
+    final = tables.teacher_view(new.code, key=KEY)
+    assert final.status == "over"
+    names = ("Ann", "Bob", "Cy")
+    for seat, b in enumerate(boards):
+        b.tick()
+        turn = html.unescape(b.turn.value)
+        if final.winner is None:
+            assert "The game is over: a draw." in turn
+        elif final.winner == seat:
+            assert "The game is over: you won!" in turn
+        else:
+            assert f"{names[final.winner]} (Player {final.winner + 1}) won." in turn
+        assert b.not_yet.layout.display == "none"  # no "your moves are listed here"
+        assert b.move_controls.layout.display == "none"
+
+
 def test_a_click_out_of_turn_and_an_illegal_move_teach_and_change_nothing(tables: Tables) -> None:
     boards = seeded_table(tables, 1)
     mover = to_move(*boards)
