@@ -32,16 +32,18 @@ def bot_names(game: Any) -> list[str]:
     return ["random", *game.bots(), "mcts"]
 
 
-def make_bot(game: Any, name: str) -> Bot:
+def make_bot(game: Any, name: str, *, fixed: bool = False) -> Bot:
     """A bot by name (or level: easy, medium, hard), for ``game``. ``greedy`` is the game's
-    own heuristic bot whatever its name (``random`` for a game without one)."""
+    own heuristic bot whatever its name (``random`` for a game without one). The hard bot
+    thinks against the clock unless ``fixed`` (then a set number of iterations, the same
+    moves on every machine: see :meth:`MCTSBot.for_game`)."""
     name = LEVELS.get(name, name)
     if name == "greedy":
         name = heuristic_name(game) or "random"
     if name == "random":
         return RandomBot()
     if name == "mcts":
-        return MCTSBot.for_game(game)  # with the game's own search settings, if any
+        return MCTSBot.for_game(game, fixed=fixed)  # with the game's own search settings
     factories: dict[str, Callable[[], Bot]] = game.bots()
     if name not in factories:
         raise ValueError(f"{game.title} has no bot {name!r}; choose from {bot_names(game)}")
@@ -53,7 +55,7 @@ def bot_view(match: Any) -> BotView:
     player = match.current_player
     if player is None:
         raise ValueError("The game is over: there is no seat to move.")
-    ply = len(match.events)
+    ply = match.event_count
     return BotView(
         game=match.game,
         player=player,

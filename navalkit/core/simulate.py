@@ -34,10 +34,13 @@ def play_one(
     config: dict[str, Any] | None = None,
     max_actions: int = 100_000,
 ) -> dict[str, Any]:
-    """Play one seeded game between ``bots`` (one name per seat) and describe how it ended."""
+    """Play one seeded game between ``bots`` (one name per seat) and describe how it ended.
+    The hard bot searches a fixed number of iterations here, not against the clock, so a
+    simulation repeats move for move from its seed on any machine and any number of
+    workers."""
     match = new_match(game_id, seed=seed, players=players, **(config or {}))
     game = match.game
-    seat_bots = [make_bot(game, name) for name in bots]
+    seat_bots = [make_bot(game, name, fixed=True) for name in bots]
     actions = 0
     while not match.is_over and actions < max_actions:
         seat = match.current_player

@@ -68,7 +68,7 @@ def assert_no_peeking(
 
 def fast_mcts(game: Any, iterations: int) -> MCTSBot:
     """The game's own ``mcts`` bot (its search settings) with fewer iterations, for tests."""
-    bot = make_bot(game, "mcts")
+    bot = make_bot(game, "mcts", fixed=True)
     assert isinstance(bot, MCTSBot)
     bot.iterations = iterations
     return bot

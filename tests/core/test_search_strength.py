@@ -5,12 +5,14 @@ still never peeks at what its seat cannot see. Strength only: move times are ben
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 import navalkit
-from navalkit.core.bots import make_bot, play_bot_move
+from navalkit.core.bots import bot_view, make_bot, play_bot_move
 from navalkit.core.mcts import MCTSBot
 from navalkit.testing.search import assert_same_choice, twin_by_sampling
 
@@ -32,7 +34,7 @@ def _hard_wins(game_id: str, settings: dict[str, Any], games: int) -> int:
         m = navalkit.new_match(game_id, seed=700 + g, players=n, **settings)
         seat = g % n
         bots = [make_bot(game, "random") for _ in range(n)]
-        bots[seat] = make_bot(game, "hard")
+        bots[seat] = make_bot(game, "hard", fixed=True)
         while not m.is_over:
             player = m.current_player
             assert player is not None
@@ -83,3 +85,27 @@ def test_guided_search_cannot_peek(game_id: str) -> None:
                 break
         play_bot_move(m, random_bot)
     assert checked == 2
+
+
+@pytest.mark.parametrize("game_id", ["nautic_miles", "naval_war"])
+def test_flat_search_plays_a_legal_move_and_repeats(game_id: str) -> None:
+    """``flat=True`` (no tree; every sample tries every root move with the same luck) works
+    with the generic rollouts (Nautic Miles) and with a game's own ``playout`` (Naval War),
+    and the same generator gives the same move."""
+    game = navalkit.get_game(game_id)
+    m = navalkit.new_match(game_id, seed=11, players=game.default_players)
+    random_bot = make_bot(game, "random")
+    checked = 0
+    for _ in range(200):
+        if m.is_over or checked == 3:
+            break
+        view = bot_view(m)
+        if len(view.legal_actions) > 1:
+            moves = []
+            for _ in range(2):
+                bot = MCTSBot(20, flat=True, rollout_depth=4)
+                moves.append(bot.choose(replace(view, rng=random.Random(checked))))
+            assert moves[0] == moves[1] and moves[0] in view.legal_actions
+            checked += 1
+        play_bot_move(m, random_bot)
+    assert checked == 3

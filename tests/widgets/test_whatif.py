@@ -48,3 +48,20 @@ def test_lab_speaks_plain_words_and_takes_the_two_values() -> None:
     assert outcome_columns(summary(lab.frame)) == ["wins seat 0", "wins seat 1", "draws"]
     switch = WhatIfLab("branle_bas", setting="touch_move")
     assert (switch.value_a.value, switch.value_b.value) == ("on", "off")
+
+
+def test_age_of_sail_lab_opens_on_a_difference_its_notebook_explains() -> None:
+    """notebooks/age_of_sail/whatif.ipynb quotes these figures (20 duels, the captain against
+    a random admiral): if this fails, update the notebook's words."""
+    from navalkit.widgets.whatif import WhatIfLab, summary
+
+    lab = WhatIfLab("age_of_sail", setting="max_rounds", games=20)
+    lab.run()
+    table = summary(lab.frame)
+    assert list(table.iloc[:, 1]) == [19, 17]  # the captain's wins: 12 rounds, then 6
+    b = lab.frame[lab.frame.variant == "B"]
+    drawn = b[b.winner.isna()]
+    assert len(drawn) == 2 and ((drawn.score_0 == 0) & (drawn.score_1 == 0)).all()
+    ties = WhatIfLab("age_of_sail", setting="boarding_ties", games=20)
+    ties.run()
+    assert list(summary(ties.frame).iloc[:, 1]) == [19, 18]

@@ -9,7 +9,7 @@ from navalkit.core.errors import Violation
 from navalkit.core.mcts import squash
 from navalkit.core.protocol import Game
 
-from . import rules
+from . import rules, search
 from .actions import (
     Action,
     Board,
@@ -60,11 +60,20 @@ class AgeOfSail(Game[State, Action, State, Config]):
     view_type: ClassVar[type[Any]] = State
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = False
-    # The hard bot: random rollouts never bring the fleets into range (MCTS drew 6/6 against
-    # random), so rollouts are short (8 moves), half of their moves the captain's, and scored
-    # by evaluate (damage lead and ships on station); the captain's choice is searched first.
-    # Measured: 6/6 against random, 7/10 (1 drawn) against the captain, ~70 ms a move.
-    mcts_settings: ClassVar[dict[str, Any]] = {"rollout_depth": 8, "guide": 0.5, "hint": 0.01}
+    # The hard bot (see the bots module): the search starts from the admiral's choice (three
+    # moves deep with the gunnery odds) and credits it 0.3 x iterations visits, so another
+    # move must do clearly better to be played; the tree tries only search_actions, and
+    # scores each new node at once with evaluate (random rollouts never bring the fleets into
+    # range). 500 iterations is about what 0.13 s buys here; the admiral's own look (20-60 ms,
+    # more on a busy machine) comes on top, inside the 250 ms a move may take.
+    mcts_settings: ClassVar[dict[str, Any]] = {
+        "iterations": 500,
+        "time_limit": 0.13,
+        "policy": "admiral",
+        "guide": 0.0,
+        "hint": 0.3,
+        "rollout_depth": 0,
+    }
 
     def initial_state(self, config: Config, players: int) -> State:
         return sequence.initial_state(config)
@@ -184,19 +193,24 @@ class AgeOfSail(Game[State, Action, State, Config]):
         return f"{s.name} has nothing she can do now: try another ship, or end the phase."
 
     def evaluate(self, state: State, seat: int) -> float:
-        """How well ``seat`` stands, from 0 to 1: the captain's position value (damage lead
-        and ships on station), squashed (used to score search rollouts cut short)."""
-        from .bots import position_value
-
+        """How well ``seat`` stands, from 0 to 1 (to score search rollouts cut short): the
+        damage lead, the gun-deck balance, ships alight, and the broadside the admiral to
+        move can bring to bear (:func:`.search.worth`), squashed."""
         if state.phase == OVER:
             w = self.winner(state)
             return 0.5 if w is None else float(w == seat)
-        return squash(position_value(state, seat), 3.0)
+        return squash(search.worth(state, seat), 3.0)
+
+    def search_actions(self, state: State) -> list[Action]:
+        """The moves the hard bot's search tries (:func:`.search.search_actions`): the legal
+        ones less anchoring, the weaker aim of each broadside, losing boardings and repairs
+        while a broadside bears."""
+        return search.search_actions(state, rules.legal_actions(state))
 
     def bots(self) -> dict[str, Any]:
-        from .bots import CaptainBot
+        from .bots import AdmiralBot, CaptainBot
 
-        return {"captain": CaptainBot}
+        return {"captain": CaptainBot, "admiral": AdmiralBot}
 
 
 GAME = AgeOfSail()

@@ -1,17 +1,41 @@
-"""The "commander" bot for either side: heuristics over the seat's observation only.
+"""The computer commanders of Far Seas, for either side: the "commander" (the medium level)
+and the "admiral" (the guide of the hard level's search). Neither reads the true state: the
+Allied side sees only what :func:`~.observe.observe` shows it.
 
-The German commander goes where free merchants are and searchers are not, attacks weak
-convoys, surprises lone ships it can beat, runs from stronger forces and takes a badly
-damaged ship out of harm's way. The Allied commander escorts the busy convoy lanes, guards
-the rich stations, hunts with squadrons where raiders were seen or are likely to go, and
-always searches (so no cowardice points). Neither reads the true state: the Allied commander
-sees only what :func:`~.observe.observe` shows it.
+**The commander** scores each legal move with a rule of thumb and plays the best. The
+German commander goes where free merchants are and searchers are not, attacks weak convoys,
+surprises lone ships it can beat, runs from stronger forces and takes a badly damaged ship
+out of harm's way. The Allied commander escorts the busy convoy lanes, guards the rich
+stations, hunts with squadrons where raiders were seen or could have sailed, and always
+searches (so no cowardice points). Its weak spots are left on purpose, for a medium level:
+it moves raiders together as squadrons (which take one area's merchants between them), and
+it spreads its guesses about unseen raiders evenly over every area they could have reached.
+The par of FS-VICTORY (245) is calibrated on these two commanders playing each other.
 
-:func:`evaluate` scores a position for the search bot's rollouts cut short.
+**The admiral** thinks harder about the same things:
+
+* as Germany it weighs every order by what it brings and what it risks: the merchants free
+  in the area (density, less escorts and those already taken this turn) times the chance of
+  *not* being found by the Allied searchers there (a squadron of searchers rolls once, so it
+  counts once), less the expected cost of a fight it cannot run from; it sends its raiders
+  out one by one (a raider alone takes a whole area's merchants) and leans towards areas
+  whose neighbours are rich (:func:`order_value`);
+* as the Allies it cannot see the raiders, so it works out where they probably are: each
+  unseen raider starts from its known starting area and, one order a turn, drifts towards
+  rich waters that Allied ships do not crowd (:func:`raider_beliefs`); its searchers then
+  go where the raiders still to move this turn are likely to look for merchants.
+
+**The hard level** is the generic search (navalkit.core.mcts) guided by the admiral: the
+admiral tells it which moves are worth searching (:func:`search_actions`: run or fight,
+and a German order when a convoy attack, a surprise or a raid is in the balance; everything
+else is the admiral's move at once), plays the rollouts, and guesses the hidden raiders for
+it with the same belief (:func:`sample_state`). :func:`evaluate` scores a position where a
+rollout stops.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from navalkit.core.bots import BotView
@@ -19,13 +43,53 @@ from navalkit.core.mcts import squash
 
 from . import rules
 from .actions import FIGHT, RUN, Deploy, Order, Search, Simple
-from .data import ADJ, ALLIED, AREAS, ENGLAND, GERMAN, SHIPS, STATIONS, half_damaged
-from .mechanics.combat import group_speed
-from .mechanics.search import search_chance
-from .observe import View
-from .state import AT_SEA, CONVOY, GERMANY, MOVED, OVER, START, STATION, State
+from .data import (
+    ADJ,
+    ALLIED,
+    AREAS,
+    ENGLAND,
+    FIRST_ALLIED,
+    GERMAN,
+    N_AREAS,
+    RED_SEA,
+    RIVER,
+    RUFIJI_AREA,
+    SHIPS,
+    STATIONS,
+    half_damaged,
+)
+from .mechanics.combat import escape_chance, group_speed, speed
+from .mechanics.search import search_chance, searchers, units_of
+from .observe import NEAR, View, _may_be_in_river, areas_for, observe, orders_had
+from .state import (
+    ALLIES,
+    AT_SEA,
+    CONVOY,
+    GERMANY,
+    MOVED,
+    OVER,
+    RIVER_BOX,
+    SEARCH,
+    START,
+    STATION,
+    UNKNOWN,
+    State,
+    evolve,
+)
 
-__all__ = ["CommanderBot", "allied_choice", "evaluate", "power"]
+__all__ = [
+    "AdmiralBot",
+    "CommanderBot",
+    "allied_choice",
+    "allied_order",
+    "evaluate",
+    "german_order",
+    "order_value",
+    "power",
+    "raider_beliefs",
+    "sample_state",
+    "search_actions",
+]
 
 
 # --- The Allied commander: escort, guard, hunt, from the Allied observation only.
@@ -260,7 +324,9 @@ def run_or_fight(view: BotView) -> Any:
 
 
 class CommanderBot:
-    """Heuristic commander for either seat; reads only its observation."""
+    """The medium level, for either seat (see the module docstring): each move scored by a
+    rule of thumb from the seat's observation, the best one played. In battle it runs from a
+    stronger force and fights a weaker one."""
 
     name = "commander"
 
@@ -280,14 +346,525 @@ class CommanderBot:
         return german_choice(view)
 
 
+def _pending(state: State) -> float:
+    """The merchants (or station VP) the German order under way will bring if the Allied
+    searches still to come do not find it: a rollout cut short in the middle of the searches
+    has not yet counted them (they are counted when the order ends, FS-CAPTURE)."""
+    unit = state.unit
+    if unit is None or unit.fought or unit.kind not in ("move", "panama", "leave", "raid"):
+        return 0.0
+    area = unit.area
+    if not 0 <= area < len(AREAS):
+        return 0.0
+    if unit.kind == "raid":
+        gain = 0 if unit.station in state.raided else STATIONS[unit.station].vp
+    else:
+        escorts = sum(1 for s in ALLIED if state.loc[s] == area and state.box[s] == CONVOY)
+        gain = max(0, AREAS[area].density - escorts - state.taken[area])
+    if not gain or area in unit.searched:
+        return float(gain)
+    searching = len(units_of(state, area, searchers(state, area)))
+    found = min(1.0, (searching + len(unit.ships) - 1) / 6) if searching else 0.0
+    return gain * (1.0 - found)
+
+
 def evaluate(state: State, seat: int) -> float:
-    """How well ``seat`` stands, from 0 to 1: the German lead over the Allies less the par
-    prorated to the turns played (FS-VICTORY), squashed; for the Allies, one less that (used
-    to score search rollouts cut short)."""
+    """How well ``seat`` stands, from 0 to 1: the German lead over the Allies (with what the
+    order under way should still bring, :func:`_pending`) less the par prorated to the turns
+    played (FS-VICTORY), squashed; for the Allies, one less that (used to score search
+    rollouts cut short)."""
     if state.phase == OVER:
         w = rules.winner(state)
         return 0.5 if w is None else float(w == seat)
     g, a = rules.scores(state)
+    lead = g + _pending(state) - a
     par = state.config.german_par * (state.turn - 1) / state.config.turns
-    german = squash(g - a - par, 30.0)
+    german = squash(lead - par, 30.0)
     return german if seat == GERMANY else 1.0 - german
+
+
+# === The admiral: the hard level's guide ==================================================
+
+# --- Where the unseen raiders probably are -------------------------------------------------
+
+#: how strongly a raider is drawn to free merchants, and put off by Allied ships, per order
+DRAW, SHYNESS = 1.0, 0.5
+
+
+def _drift(state: State) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """For each area, where a raider goes from it in one order and how likely: every
+    neighbour (Panama included) or staying, weighted by exp(DRAW * (density less escorts)
+    - SHYNESS * Allied ships there), from the Allied ships on the map now."""
+    allied = [0] * N_AREAS
+    escorts = [0] * N_AREAS
+    for s in ALLIED:
+        a = state.loc[s]
+        if 0 <= a < N_AREAS:
+            allied[a] += 1
+            if state.box[s] == CONVOY:
+                escorts[a] += 1
+    pull = [
+        math.exp(DRAW * max(0, AREAS[a].density - escorts[a]) - SHYNESS * allied[a])
+        for a in range(N_AREAS)
+    ]
+    out = []
+    for x in range(N_AREAS):
+        opts = (x, *NEAR[x]) if x != ENGLAND else ()
+        total = sum(pull[y] for y in opts) or 1.0
+        out.append(tuple((y, pull[y] / total) for y in opts))
+    return tuple(out)
+
+
+class _Drifts:
+    """The drift of one Allied deployment and the beliefs worked out with it, by (start
+    area, orders): the search asks again and again about the same few deployments."""
+
+    __slots__ = ("beliefs", "drift", "spreads")
+
+    def __init__(self, state: State) -> None:
+        self.drift = _drift(state)
+        self.beliefs: dict[tuple[int, int], list[float]] = {}
+        self.spreads: dict[tuple[int, int], list[float]] = {}
+
+    def belief(self, start: int, steps: int) -> list[float]:
+        b = self.beliefs.get((start, steps))
+        if b is None:
+            b = [0.0] * N_AREAS
+            b[start] = 1.0
+            drift = self.drift
+            for _ in range(steps):
+                nb = [0.0] * N_AREAS
+                for x, p in enumerate(b):
+                    if p > 1e-6:
+                        for y, q in drift[x]:
+                            nb[y] += p * q
+                b = nb
+            self.beliefs[start, steps] = b
+        return b
+
+    def spread(self, start: int, steps: int) -> list[float]:
+        """Where such a raider can be after its next order: its belief spread evenly over
+        each area and the neighbours it can sail to (the England box aside)."""
+        out = self.spreads.get((start, steps))
+        if out is None:
+            out = [0.0] * N_AREAS
+            for x, p in enumerate(self.belief(start, steps)):
+                if p > 1e-4:
+                    opts = _NEXT[x]
+                    share = p / len(opts)
+                    for m in opts:
+                        out[m] += share
+            self.spreads[start, steps] = out
+        return out
+
+
+#: an area and the neighbours a German may sail to from it (no England box, no Panama)
+_NEXT = tuple((x, *(m for m in ADJ[x] if m != ENGLAND)) for x in range(N_AREAS))
+
+#: drifts by Allied deployment (turn, Allied places and boxes); a bounded memo
+_DRIFTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Drifts] = {}
+
+
+def _drifts(state: State) -> _Drifts:
+    key = (state.turn, state.loc[FIRST_ALLIED:], state.box[FIRST_ALLIED:])
+    d = _DRIFTS.get(key)
+    if d is None:
+        if len(_DRIFTS) > 512:
+            _DRIFTS.clear()
+        d = _DRIFTS[key] = _Drifts(state)
+    return d
+
+
+def raider_beliefs(state: State, raiders: list[int] | tuple[int, ...]) -> dict[int, list[float]]:
+    """For each raider, the chance it is in each area, from public facts only: its starting
+    area and the orders it can have had (:func:`~.observe.orders_had`), each order a drift
+    (see :func:`_drift`). ``state`` may be a seat's observation: hidden raiders' places are
+    never read."""
+    if not raiders:
+        return {}
+    d = _drifts(state)
+    return {g: d.belief(SHIPS[g].start, orders_had(state, g)) for g in raiders}
+
+
+# --- Germany ------------------------------------------------------------------------------
+
+
+class _Waters:
+    """The Allied ships as a German order sees them: searchers (by searching unit), escorts,
+    station guards and strength, by area."""
+
+    __slots__ = ("escorts", "guards", "moved", "moved_power", "units")
+
+    def __init__(self, state: State) -> None:
+        n = N_AREAS
+        self.moved: list[list[int]] = [[] for _ in range(n)]
+        self.escorts = [0] * n
+        self.guards = [0] * n
+        self.moved_power = [0.0] * n
+        for s in ALLIED:
+            a, b = state.loc[s], state.box[s]
+            if not 0 <= a < n:
+                continue
+            if b == MOVED:
+                self.moved[a].append(s)
+                self.moved_power[a] += power(state, (s,))
+            elif b == CONVOY:
+                self.escorts[a] += 1
+            elif b == STATION:
+                self.guards[a] += 1
+        self.units = [
+            len(units_of(state, a, ships)) if ships else 0 for a, ships in enumerate(self.moved)
+        ]
+
+
+def _vp(ships: tuple[int, ...]) -> int:
+    return sum(SHIPS[g].cls.vp for g in ships)
+
+
+def _found_cost(state: State, ships: tuple[int, ...], to: int, sea: _Waters) -> float:
+    """What being found in ``to`` costs beyond the lost merchants: the chance the raider
+    cannot run (a 6 on the Allied die, or caught by a pursuer) times a share of its VP that
+    grows with the searchers' strength."""
+    grade = group_speed(state, ships)
+    escape = 5 / 6
+    for c in sea.moved[to]:
+        escape *= escape_chance(grade, speed(state, c))
+    danger = sea.moved_power[to] / max(power(state, ships), 1.0)
+    return (1 - escape) * (_vp(ships) * min(1.0, 0.4 * danger) + 1.0)
+
+
+def order_value(state: State, o: Order, sea: _Waters | None = None) -> float:
+    """What a German order is worth in VP, roughly (see the module docstring)."""
+    sea = sea or _Waters(state)
+    ships, to, k = o.ships, o.to, o.kind
+    n = len(ships)
+    hurt = _hurt(state, ships)
+    if k == "home":
+        return 2.0 if hurt else -6.0
+    if k == "intern":
+        return 1.0 if hurt and sea.moved_power[to] > power(state, ships) else -6.0
+    if k == "hold":
+        return -0.5 if hurt else -2.0
+    if k in ("river", "leave"):
+        return 0.3 if hurt else -0.5
+    if not 0 <= to < N_AREAS:
+        return -1.0
+    units = sea.units[to]
+    p_found = min(1.0, (units + n - 1) / 6) if units else 0.0
+    cost = _found_cost(state, ships, to, sea) if units else 0.0
+    free = max(0, AREAS[to].density - sea.escorts[to] - state.taken[to])
+    # where it can go next turn: the best density in reach of the new area
+    value = 0.2 * max(
+        max(0, AREAS[m].density - sea.escorts[m]) for m in (to, *ADJ[to]) if m != ENGLAND
+    )
+    if k in ("move", "panama"):
+        value += (1 - p_found) * free - p_found * cost
+        value -= 3.0 * (n - 1)  # a squadron takes one area's merchants, not one each
+    elif k == "raid":
+        value += (1 - p_found) * STATIONS[o.target].vp - p_found * cost
+        value -= 6.0 if sea.guards[to] else 0.0
+    elif k == "convoy":
+        grade = group_speed(state, ships)
+        mod = -2 if grade >= 4 else (-1 if grade == 3 else 0)
+        sinks = min(1.0, (3 - mod) / 6)  # each attacker sinks a die's worth
+        mine = max(power(state, ships), 1.0)
+        value += sinks * 3.5 * n - (1 - sinks) * sea.escorts[to] * _vp(ships) / mine
+        value -= 3.0 if hurt else 0.0
+    elif k == "surprise":
+        strong = power(state, ships) > 1.3 * power(state, (o.target,))
+        value += 2.0 * SHIPS[o.target].cls.vp if strong and not hurt else -8.0
+        value -= 1.5 * (n - 1)
+    return value - (1.0 if hurt else 0.0)
+
+
+def german_ranked(state: State, legal: list[Any]) -> list[tuple[float, Any]]:
+    """The legal German actions with the admiral's value, best first."""
+    sea = _Waters(state)
+    scored = [(order_value(state, a, sea) if isinstance(a, Order) else 0.0, a) for a in legal]
+    scored.sort(key=lambda x: -x[0])
+    return scored
+
+
+def german_order(view: BotView) -> Any:
+    """The admiral's German order: the best value, ties broken at random."""
+    state: State = view.observation.state
+    sea = _Waters(state)
+    rng = view.rng
+    best, top = view.legal_actions[0], -math.inf
+    for a in view.legal_actions:
+        v = (order_value(state, a, sea) if isinstance(a, Order) else 0.0) + 0.05 * rng.random()
+        if v > top:
+            best, top = a, v
+    return best
+
+
+# --- The Allies ---------------------------------------------------------------------------
+
+
+class _BeliefPicture(_Picture):
+    """The commander's picture of the seas (its Allied boxes, free merchants and the heat
+    around raiders in view), but with the unseen raiders still to move this turn spread
+    where they probably are (:func:`raider_beliefs`) and where they can go from there,
+    instead of evenly over every area they could have reached."""
+
+    __slots__ = ()
+
+    def __init__(self, state: State, hidden: frozenset[int]) -> None:
+        n = N_AREAS
+        self.moved = [0] * n
+        self.escorts = [0] * n
+        self.guarded = [False] * n
+        loc, box = state.loc, state.box
+        for s in ALLIED:
+            a, b = loc[s], box[s]
+            if 0 <= a < n:
+                if b == MOVED:
+                    self.moved[a] += 1
+                elif b == CONVOY:
+                    self.escorts[a] += 1
+                elif b == STATION:
+                    self.guarded[a] = True
+        self.free = [max(0, AREAS[a].density - self.escorts[a]) for a in range(n)]
+        self.heat = [0.0] * n
+        self.unseen = len(hidden)
+        for g in GERMAN:
+            if g in hidden or box[g] not in AT_SEA or not 0 <= loc[g] < n:
+                continue
+            self.heat[loc[g]] += 3.0
+            for m in ADJ[loc[g]]:
+                self.heat[m] += 1.5
+        reach = [0.0] * n
+        drifts = _drifts(state)
+        for g in sorted(hidden):
+            if g not in state.acted:
+                spread = drifts.spread(SHIPS[g].start, orders_had(state, g))
+                reach = [r + x for r, x in zip(reach, spread, strict=True)]
+        self.reach = reach
+
+
+def _picture(view_state: State, hidden: frozenset[int]) -> _BeliefPicture:
+    return _BeliefPicture(view_state, hidden)
+
+
+#: search_chance(n) for n = 0..6 searchers of one target (the commander's reading)
+_CHANCE = tuple(search_chance(n) if n else 0.0 for n in range(7))
+
+
+class _Scorer:
+    """The commander's deploy score (:func:`_deploy_score`), the same numbers, with
+    what it asks of each ship (power, duty) worked out once per position: the admiral
+    scores every Allied move, and the search asks for it in every rollout."""
+
+    __slots__ = ("alone", "duty", "pic", "power", "state", "term")
+
+    def __init__(self, state: State, pic: _Picture) -> None:
+        self.state, self.pic = state, pic
+        self.power: dict[int, float] = {}
+        self.duty: dict[int, float] = {}
+        self.term: dict[int, float] = {}  # a lone ship's own part of its Moved-box score
+        # the area's part of a lone ship's Moved-box score, by area
+        alone = []
+        for to in range(N_AREAS):
+            before = pic.moved[to]
+            after = min(before + 1, 6)
+            lure = pic.heat[to] + pic.free[to] * (0.3 + pic.reach[to])
+            if before:
+                alone.append(2.0 * (_CHANCE[after] - _CHANCE[min(before, 6)]) * lure)
+            else:
+                alone.append(lure * (1.0 + _CHANCE[after]))
+        self.alone = alone
+
+    def fast(self, d: Deploy) -> float:
+        """:meth:`score`, quicker for a lone ship to a Moved box (most Allied moves)."""
+        if d.box != "moved" or len(d.ships) > 1 or d.to == ENGLAND:
+            return self.score(d)
+        s = d.ships[0]
+        term = self.term.get(s)
+        if term is None:
+            power, duty = self._ship(s)
+            state = self.state
+            home = state.box[s] == START and state.loc[s] == ENGLAND
+            term = self.term[s] = 0.05 * min(power, 20.0) - duty + (0.8 if home else 0.0)
+        return self.alone[d.to] + term
+
+    def _ship(self, s: int) -> tuple[float, float]:
+        p = self.power.get(s)
+        if p is None:
+            p = self.power[s] = power(self.state, (s,))
+            self.duty[s] = _duty_value(self.state, self.pic, s)
+        return p, self.duty[s]
+
+    def score(self, d: Deploy) -> float:
+        state, pic, to, ships = self.state, self.pic, d.to, d.ships
+        if d.box != "moved":
+            return _deploy_score(state, pic, d)
+        power = duty = 0.0
+        for s in ships:
+            p, c = self._ship(s)
+            power += p
+            duty += c
+        if to == ENGLAND:
+            return -3.0 - duty
+        before = pic.moved[to]
+        after = min(before + len(ships), 6)
+        lure = pic.heat[to] + pic.free[to] * (0.3 + pic.reach[to])
+        if before:
+            score = 2.0 * (_CHANCE[after] - _CHANCE[min(before, 6)]) * lure
+        else:
+            score = lure * (1.0 + _CHANCE[after])
+        score += 0.05 * min(power, 20.0) - duty
+        lead = ships[0]
+        if state.box[lead] == START and state.loc[lead] == ENGLAND:
+            score += 0.8
+        return score
+
+
+def allied_ranked(obs: View, legal: list[Any]) -> list[tuple[float, Any]]:
+    """The legal Allied moves with the admiral's score (pass scores 0), best first."""
+    state = obs.state
+    scorer = _Scorer(state, _picture(state, obs.hidden))
+    scored = [(scorer.fast(a) if isinstance(a, Deploy) else 0.0, a) for a in legal]
+    scored.sort(key=lambda x: -x[0])
+    return scored
+
+
+def allied_order(view: BotView) -> Any:
+    """The admiral's Allied move (a deploy, or pass when none scores above 0)."""
+    obs: View = view.observation
+    state = obs.state
+    scorer = _Scorer(state, _picture(state, obs.hidden))
+    rand = view.rng.random
+    best, top = view.legal_actions[0], 0.0
+    for a in view.legal_actions:
+        if isinstance(a, Deploy):
+            v = scorer.fast(a) + 0.2 * rand()
+            if v > top:
+                best, top = a, v
+    return best
+
+
+def _search_or_stop(legal: list[Any]) -> Any:
+    """The Allied search step: search the next area with every ship there (searching costs
+    nothing and a find stops the raider's captures), and stop when none is left."""
+    for a in legal:
+        if isinstance(a, Search) and a.who == "all":
+            return a
+    return legal[-1]
+
+
+class AdmiralBot:
+    """The hard level's guide, for either seat, from its observation only. As Germany: every
+    order valued in merchants and VP against the risk of being found, one raider at a time
+    (:func:`order_value`). As the Allies: the commander's rules for where to send ships,
+    but aimed at where the unseen raiders probably are (:func:`raider_beliefs`), and every
+    area with searchers searched. In battle, the commander's run-or-fight rule."""
+
+    name = "admiral"
+
+    def choose(self, view: BotView) -> Any:
+        legal = view.legal_actions
+        first = legal[0]
+        if isinstance(first, Simple) and first.word in ("run", "fight"):
+            return run_or_fight(view)
+        if view.player == ALLIES:
+            if view.observation.state.phase == SEARCH:
+                return _search_or_stop(legal)
+            return allied_order(view)
+        return german_order(view)
+
+
+# --- What the search looks at -------------------------------------------------------------
+
+#: the most moves the search compares, and how far below the best (in the admiral's points)
+#: a move may be to be compared at all
+WIDTH, MARGIN = 3, 1.5
+
+#: the German orders whose worth hangs on dice the admiral only guesses at (a convoy's
+#: escort, a surprised ship, a station's guards): the search plays them out
+TACTICAL = frozenset({"convoy", "surprise", "raid"})
+
+
+def search_actions(state: State) -> list[Any]:
+    """The moves worth searching in ``state``. Run or fight: both. The Allied search step:
+    the next area, with every ship (forced). An Allied move: the admiral's (forced; its
+    worth lies in where the raiders go turns later, past any rollout). A German order: the
+    admiral's best, and when a fight is in the balance (an order of TACTICAL kind within
+    MARGIN of the best, or the best itself) also the best plain move and those orders, at
+    most WIDTH; otherwise the best alone (forced). Allied moves are ranked from the Allied
+    view of ``state`` only."""
+    legal = rules.legal_actions(state)
+    if len(legal) <= 1 or state.phase in ("g_run", "a_run"):
+        return legal
+    if state.phase == SEARCH:
+        return [_search_or_stop(legal)]
+    if state.phase == "ally":
+        return [allied_ranked(observe(state, ALLIES), legal)[0][1]]
+    ranked = german_ranked(state, legal)
+    top, best = ranked[0]
+    out = [best]
+    plain = next((a for _, a in ranked if isinstance(a, Order) and a.kind == "move"), None)
+    for v, a in ranked[1:]:
+        if len(out) >= WIDTH or v < top - MARGIN:
+            break
+        if isinstance(a, Order) and a.kind in TACTICAL:
+            out.append(a)
+    tactical = any(isinstance(a, Order) and a.kind in TACTICAL for a in out)
+    if tactical and plain is not None and plain not in out:
+        out.append(plain)
+    return out
+
+
+# --- Guessing what the Allies cannot see --------------------------------------------------
+
+
+def sample_state(observation: View, rng: Any) -> State:
+    """A full state consistent with ``observation``, for the search (the German sees it all:
+    his observation is the state). As :func:`~.observe.sample_state`, but each unseen raider
+    (or the secret squadron) is put in an area it could have reached drawn with the chances
+    of :func:`raider_beliefs` rather than evenly, and the secret merchant captures are
+    guessed on the par's pace (the German lead so far taken to be the par's share of the
+    turns played), so that cut-off rollouts are scored around an even game rather than as a
+    German collapse."""
+    seen = observation.state
+    if observation.viewer != ALLIES or seen.phase == OVER or not observation.hidden:
+        return seen
+    hidden = sorted(observation.hidden)
+    beliefs = raider_beliefs(seen, hidden)
+    loc, box = list(seen.loc), list(seen.box)
+    unit = seen.unit
+    secret = unit is not None and unit.kind == "secret"
+    busy = any(box[g] == RIVER_BOX for g in GERMAN if g not in observation.hidden)
+    groups: list[tuple[int, ...]] = []
+    if secret and unit is not None:
+        groups.append(tuple(g for g in unit.ships if g in observation.hidden))
+    groups += [(g,) for g in hidden if not (secret and unit is not None and g in unit.ships)]
+    unit_area = UNKNOWN
+    for n, ships in enumerate(groups):
+        lead = max(ships, key=lambda g: (orders_had(seen, g), g))
+        options = areas_for(seen, ships[0])
+        for g in ships[1:]:
+            mine = set(areas_for(seen, g))
+            options = [a for a in options if a in mine]
+        if n == 0 and secret and unit is not None and RED_SEA in unit.searched:
+            options = [a for a in options if a != RED_SEA]
+        if not options:
+            options = areas_for(seen, lead)
+        weights = [beliefs[lead][a] + 1e-3 for a in options]
+        if _may_be_in_river(seen, ships, busy):  # as likely as the raider's area 23 itself
+            options = [*options, RIVER]
+            weights.append(beliefs[lead][RUFIJI_AREA] + 1e-3)
+        area = rng.choices(options, weights=weights, k=1)[0]
+        if area == RIVER:
+            area, where, busy = RUFIJI_AREA, RIVER_BOX, True
+        else:
+            where = MOVED if lead in seen.moved else START
+        for g in ships:
+            loc[g], box[g] = area, where
+        if n == 0 and secret:
+            unit_area = RIVER if where == RIVER_BOX else area
+    if secret and unit is not None:
+        unit = evolve(unit, kind="river" if unit_area == RIVER else "move", area=unit_area)
+    par = seen.config.german_par * (seen.turn - 1) / seen.config.turns
+    vp = seen.gvp
+    guess = max(0, round(par + seen.avp - vp[1] - vp[2] - vp[3]))
+    return evolve(seen, loc=tuple(loc), box=tuple(box), unit=unit, gvp=(guess, vp[1], vp[2], vp[3]))

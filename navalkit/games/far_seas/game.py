@@ -10,10 +10,10 @@ from navalkit.core.protocol import Game
 
 from . import rules
 from .actions import Action, action_from_json, from_path, to_path
-from .bots import CommanderBot, evaluate
+from .bots import AdmiralBot, CommanderBot, evaluate, sample_state, search_actions
 from .clauses import CLAUSES
 from .config import Config
-from .observe import View, assert_no_leak, observe, sample_state
+from .observe import View, assert_no_leak, observe
 from .state import CHANCE, OVER, SIDES, State
 
 RULES_VERSION = "far_seas/2"  # 2: Allied squadrons search as one, a finder drawn
@@ -32,15 +32,21 @@ class FarSeas(Game[State, Action, View, Config]):
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
-    # The hard bot: a game is some 500 decisions, so the search is small (100 iterations,
-    # rollouts of 8 moves, half of them the commander's, scored by evaluate: the scaled
-    # scores ignored the German par), with the commander's choice given a quarter of the
-    # iterations as a head start.
+    # The hard bot: the generic search guided by the admiral (bots.py), which also tells
+    # it what is worth searching (search_actions): a game is some 500 decisions, and most of
+    # them (every Allied search step and move, most German orders) are the admiral's at
+    # once; the rest (run or fight, convoy attacks, surprises, raids) get up to 100
+    # iterations or 0.15 s, rollouts of 5 moves scored by evaluate. The rewards differ by
+    # a few hundredths (a squashed VP lead), hence the small exploration constant; the
+    # admiral's choice has a head start of 10 % of the iterations.
     mcts_settings: ClassVar[dict[str, Any]] = {
         "iterations": 100,
-        "rollout_depth": 8,
-        "guide": 0.5,
-        "hint": 0.25,
+        "rollout_depth": 5,
+        "exploration": 0.1,
+        "guide": 1.0,
+        "hint": 0.1,
+        "policy": "admiral",
+        "time_limit": 0.15,
     }
 
     def initial_state(self, config: Config, players: int) -> State:
@@ -83,6 +89,9 @@ class FarSeas(Game[State, Action, View, Config]):
     def sample_state(self, observation: View, rng: Any) -> State:
         return sample_state(observation, rng)
 
+    def search_actions(self, state: State) -> list[Action]:
+        return search_actions(state)
+
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
 
@@ -118,7 +127,7 @@ class FarSeas(Game[State, Action, View, Config]):
         return rules.ui_hint(state, path)
 
     def bots(self) -> dict[str, Any]:
-        return {"commander": CommanderBot}
+        return {"commander": CommanderBot, "admiral": AdmiralBot}
 
 
 GAME = FarSeas()
