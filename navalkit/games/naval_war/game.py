@@ -2,7 +2,8 @@
 
 Each hook is one line: the rules, their words and the refusals live in :mod:`.rules`, the
 moves and their click paths in :mod:`.actions`, what a seat sees (and the sampler for search
-bots) in :mod:`.observe`, the computer players and ``evaluate`` in :mod:`.bots`.
+bots) in :mod:`.observe`, the medium computer player in :mod:`.bots`, and what the hard
+level's search needs (``evaluate``, the moves it tries, how it plays on) in :mod:`.search`.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from typing import Any, ClassVar
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.protocol import Game
 
-from . import rules
+from . import rules, search
 from .actions import Action, action_from_json, choices, from_path, to_path
-from .bots import GreedyBot, evaluate
+from .bots import GreedyBot
 from .clauses import CLAUSES
 from .config import Config
 from .observe import View, assert_no_leak, observe, sample_state
@@ -36,6 +37,15 @@ class NavalWar(Game[State, Action, View, Config]):
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
+    # The hard level: flat Monte Carlo (luck decides too much after each move for a tree to
+    # help): each sampled guess at the hidden cards tries the few moves of search_actions,
+    # each played on for ``rollout_depth`` turns by the medium bot's rules with the same
+    # cards and dice (see :mod:`.search`).
+    mcts_settings: ClassVar[dict[str, Any]] = {
+        "iterations": 300,
+        "flat": True,
+        "rollout_depth": 6,
+    }
 
     # --- the rules (the hooks asked at every playout step go straight to the rules) --------
     def initial_state(self, config: Config, players: int) -> State:
@@ -98,7 +108,15 @@ class NavalWar(Game[State, Action, View, Config]):
         return sample_state(observation, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)
+        return search.evaluate(state, seat)
+
+    def search_actions(self, state: State) -> list[Action]:
+        return search.search_actions(state)
+
+    def playout(self, state: State, rng: Any, depth: int) -> State:
+        """Play on for ``depth`` turns (or to the end of the round) as the medium bot would,
+        the luck drawn from ``rng`` in a fixed order (:func:`.search.playout`)."""
+        return search.playout(state, rng, depth)
 
     def bots(self) -> dict[str, Any]:
         return {"greedy": GreedyBot}
