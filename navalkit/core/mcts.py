@@ -125,7 +125,8 @@ class MCTSBot:
     moves the game's heuristic bot chooses; with ``hint`` > 0 its choice for the real view is
     the first root action searched in every sample, and is credited ``hint * iterations``
     extra visits when the root actions are counted (another action must do clearly better
-    in the search to be chosen instead)."""
+    in the search to be chosen instead). ``flat=True``: no tree, every root move played on
+    from each sample with the same luck (see the module's notes)."""
 
     name = "mcts"
 

@@ -14,7 +14,7 @@ import pytest
 import navalkit
 from navalkit.core.bots import bot_view, make_bot, play_bot_move
 from navalkit.core.mcts import MCTSBot
-from navalkit.testing.search import assert_same_choice, twin_by_sampling
+from navalkit.testing.search import assert_same_choice, seat_wins, twin_by_sampling
 
 # game, settings, games played (the hard bot's seat rotates), wins it must reach: the two
 # games where the hard bot used to be the weaker. The others are left to the benchmark, as
@@ -26,26 +26,9 @@ SHORT: list[tuple[str, dict[str, Any], int, int]] = [
 ]
 
 
-def _hard_wins(game_id: str, settings: dict[str, Any], games: int) -> int:
-    game = navalkit.get_game(game_id)
-    wins = 0
-    for g in range(games):
-        n = game.default_players
-        m = navalkit.new_match(game_id, seed=700 + g, players=n, **settings)
-        seat = g % n
-        bots = [make_bot(game, "random") for _ in range(n)]
-        bots[seat] = make_bot(game, "hard", fixed=True)
-        while not m.is_over:
-            player = m.current_player
-            assert player is not None
-            play_bot_move(m, bots[player])
-        wins += m.winner == seat
-    return wins
-
-
 @pytest.mark.parametrize(("game_id", "settings", "games", "need"), SHORT, ids=lambda v: str(v))
 def test_hard_beats_easy(game_id: str, settings: dict[str, Any], games: int, need: int) -> None:
-    wins = _hard_wins(game_id, settings, games)
+    wins = seat_wins(game_id, "hard", "random", games, seed=700, **settings)
     assert wins >= need, f"{game_id}: mcts beat random {wins}/{games}"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from navalkit.core.bots import BotView
 from navalkit.core.mcts import squash
 
-from .actions import Place
+from .actions import Move, Place, Touch
 from .data import (
     AMIRAL,
     BOARD,
@@ -23,24 +23,20 @@ from .data import (
     MINE_SQUARE,
     PORT,
     SETUP_ZONE,
-    SHIPS,
-    WRECK,
     value,
 )
-from .rules import all_moves, apply
-from .state import PLAY, State
+from .mechanics.movement import ELBOWS, PLANS, add_moves
+from .rules import apply
+from .state import PLAY, State, fleets
 
 WIN = 100_000.0
 
 
 def _material(state: State, me: int) -> float:
-    mine = theirs = 0.0
-    for p in state.board:
-        if p and p & 15 in SHIPS:
-            if p >> 4 == me:
-                mine += value(p & 15)
-            else:
-                theirs += value(p & 15)
+    board = state.board
+    ships = fleets(state)
+    mine = float(sum(value(board[sq] & 15) for sq in ships[me]))
+    theirs = float(sum(value(board[sq] & 15) for sq in ships[1 - me]))
     mine += 100 * len(state.in_port[me]) + sum(value(k) for k in state.in_port[me])
     theirs += 100 * len(state.in_port[1 - me]) + sum(value(k) for k in state.in_port[1 - me])
     return mine - theirs
@@ -51,12 +47,9 @@ def _progress(state: State, me: int) -> float:
     enemy_port = BOARD[PORT[1 - me]]
     swept = state.board[MINE_SQUARE[1 - me]] & 15 != MINE
     total = 0.0
-    for sq, p in enumerate(state.board):
-        if not p or p >> 4 != me:
-            continue
-        k = p & 15
-        if k in (MINE, WRECK):
-            continue
+    board = state.board
+    for sq in fleets(state)[me]:  # ascending, as a scan of the board would visit them
+        k = board[sq] & 15
         s = BOARD[sq]
         dist = abs(s.x - enemy_port.x) + abs(s.y - enemy_port.y)
         if k == AMIRAL:
@@ -84,6 +77,23 @@ def evaluate(state: State, seat: int) -> float:
     return squash(position_value(state, seat), 60.0)
 
 
+def _loss(board: tuple[int, ...], replies: list[Move], me: int) -> float:
+    """The most ``me`` loses to one of ``replies``: a ship sunk, or the port entered."""
+    worst = 0.0
+    port = PORT[me]
+    for reply in replies:
+        victim = board[reply.to]
+        if reply.to == port:
+            loss = WIN / 2 if board[reply.frm] & 15 == AMIRAL else 100.0
+        elif victim and victim >> 4 == me and victim & 15 != MINE:
+            loss = WIN / 2 if victim & 15 == AMIRAL else float(value(victim & 15))
+        else:
+            continue
+        if loss > worst:
+            worst = loss
+    return worst
+
+
 def reply_value(state: State, me: int) -> float:
     """How good ``state`` is for ``me``, assuming the opponent replies with his best capture."""
     if state.result is not None:
@@ -91,41 +101,111 @@ def reply_value(state: State, me: int) -> float:
         return 0.0 if w is None else (WIN if w == me else -WIN)
     score = _material(state, me) + _progress(state, me)
     if state.to_move != me:
-        worst = 0.0
-        for reply in all_moves(state.board, state.to_move):
-            victim = state.board[reply.to]
-            if reply.to == PORT[me]:
-                loss = WIN / 2 if state.board[reply.frm] & 15 == AMIRAL else 100.0
-            elif victim and victim >> 4 == me and victim & 15 != MINE:
-                loss = WIN / 2 if victim & 15 == AMIRAL else float(value(victim & 15))
-            else:
-                continue
-            worst = max(worst, loss)
-        score -= worst
+        replies: list[Move] = []
+        add_moves(state.board, fleets(state)[state.to_move], replies)
+        score -= _loss(state.board, replies, me)
     return score
 
 
+_REACH: dict[tuple[int, int], frozenset[int]] = {}
+
+
+def _reach(piece: int, sq: int) -> frozenset[int]:
+    """Every square the moves of ``piece`` on ``sq`` look at (whatever the board holds)."""
+    key = (piece, sq)
+    cells = _REACH.get(key)
+    if cells is None:
+        found: set[int] = set()
+        for form, steps in PLANS[piece][sq]:  # type: ignore[index]
+            if form == ELBOWS:
+                for first, second in steps:
+                    found.update(first)
+                    found.update(step[0] for step in second)
+            else:
+                found.update(step[0] for step in steps)
+        cells = _REACH[key] = frozenset(found)
+    return cells
+
+
+class Replies:
+    """:func:`reply_value` after each of ``me``'s moves from one position, computed faster:
+    the opponent's moves are generated once, and again after a move only for his ships whose
+    paths cross the squares it changed (the same values, exactly)."""
+
+    def __init__(self, state: State, me: int) -> None:
+        self.state, self.me = state, me
+        board = state.board
+        # (square, the squares its moves look at, what it takes on this board)
+        self.ships: list[tuple[int, frozenset[int], float]] = []
+        for sq in fleets(state)[1 - me]:
+            replies: list[Move] = []
+            add_moves(board, (sq,), replies)
+            self.ships.append((sq, _reach(board[sq], sq), _loss(board, replies, me)))
+
+    def value(self, move: Move) -> float:
+        """``reply_value(apply(state, move), me)``."""
+        me = self.me
+        after = apply(self.state, move)
+        if after.result is not None or after.to_move == me:
+            return reply_value(after, me)
+        board = after.board
+        frm, to = move.frm, move.to
+        worst = 0.0
+        for sq, cells, loss in self.ships:
+            if sq == to:
+                continue  # sunk by the move
+            if frm in cells or to in cells:
+                replies: list[Move] = []
+                add_moves(board, (sq,), replies)
+                loss = _loss(board, replies, me)
+            if loss > worst:
+                worst = loss
+        return _material(after, me) + _progress(after, me) - worst
+
+
+def _best(scored: list[tuple[float, Any]], rng: Any) -> Any:
+    """The action with the highest score (ties broken by ``rng``)."""
+    top = max(s for s, _ in scored)
+    return rng.choice([a for s, a in scored if s >= top - 1e-9])
+
+
+def greedy_action(state: State, legal: list[Any], rng: Any) -> Any:
+    """The greedy player's choice among ``legal`` in a position in play (see GreedyBot)."""
+    me = state.to_move
+    judge = Replies(state, me)
+    if isinstance(legal[0], Touch):
+        moves: list[Move] = []
+        add_moves(state.board, fleets(state)[me], moves)
+        best: dict[int, float] = {}
+        for move in moves:
+            score = judge.value(move)
+            if score > best.get(move.frm, -float("inf")):
+                best[move.frm] = score
+        scored = [(best[a.at], a) for a in legal if a.at in best]
+        return _best(scored, rng) if scored else rng.choice(legal)
+    return _best(
+        [
+            (judge.value(a) if isinstance(a, Move) else reply_value(apply(state, a), me), a)
+            for a in legal
+        ],
+        rng,
+    )
+
+
 class GreedyBot:
-    """One move ahead, with the opponent's best capture in reply."""
+    """One move ahead, with the opponent's best capture in reply.
+
+    Under touch-move (rule BB-TOUCH) a turn is two decisions: it first touches the ship whose
+    best move scores highest (so it never touches a ship it would rather not move), then plays
+    that ship's best move."""
 
     name = "greedy"
 
     def choose(self, view: BotView) -> Any:
-        legal = view.legal_actions
         state: State = view.observation.state
         if state.phase != PLAY or not view.observation.complete:
             return self._setup(view)
-        me = view.player
-        best: list[Any] = []
-        best_score = -float("inf")
-        for action in legal:
-            after = apply(state, action)
-            s = reply_value(after, me)
-            if s > best_score + 1e-9:
-                best, best_score = [action], s
-            elif abs(s - best_score) <= 1e-9:
-                best.append(action)
-        return view.rng.choice(best)
+        return greedy_action(state, view.legal_actions, view.rng)
 
     def _setup(self, view: BotView) -> Any:
         """Free set-up: attackers forward, the Admiral behind, as the seed advises."""

@@ -22,10 +22,27 @@ from typing import Any
 
 from navalkit.core.bots import BotView
 from navalkit.games.nautic_miles import GAME
-from navalkit.games.nautic_miles.actions import discard, place, play
-from navalkit.games.nautic_miles.bots import ConvoyBot
-from navalkit.games.nautic_miles.data import KIND
-from navalkit.games.nautic_miles.observe import observe
+from navalkit.games.nautic_miles.actions import Action, Discard, Place, Play, discard, place, play
+from navalkit.games.nautic_miles.data import (
+    ALERT,
+    ARRIVAL,
+    CONVOYS,
+    DISTANCE,
+    END_ALERT,
+    FINE_SEA,
+    KIND,
+    MILES,
+    MINE,
+    NEUTRAL,
+    PLANE,
+    PLANE_HIT,
+    RADAR,
+    STORM,
+    STRENGTH,
+    SWEEPER,
+    TONNAGE,
+)
+from navalkit.games.nautic_miles.observe import View, observe
 from navalkit.games.nautic_miles.rules import refusal
 from navalkit.games.nautic_miles.state import State
 
@@ -111,7 +128,7 @@ def fan(state: State, legal_sorted: list[Any]) -> str:
 def play_game(seed: int, players: int, overrides: dict[str, Any], policy: str) -> dict[str, Any]:
     rng = random.Random(seed)
     probe = random.Random(seed * 7919 + 1)
-    bot = ConvoyBot()
+    bot = RecordedCaptain()
     state = GAME.initial_state(GAME.make_config(**overrides), players)
     steps: list[str] = []
     extra: list[str] = []
@@ -175,3 +192,59 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# --- The captain as it played when the golden file was recorded. The live captain (bots.py)
+# has since learned to keep its useful cards and to leave radar alone; the golden games
+# freeze the rules, not the bot, so they keep the captain they were recorded with.
+
+_ATTACK = {MINE: 50.0, ALERT: 35.0, RADAR: 20.0, STORM: 12.0}
+_DEFEND = {SWEEPER: 90.0, PLANE_HIT: 85.0, END_ALERT: 60.0, FINE_SEA: 30.0, NEUTRAL: 40.0}
+
+
+def _recorded_value(view: View, action: Action) -> float:
+    """How much the captain of the recording liked ``action`` (higher is better)."""
+    me = view.side
+    assert me is not None
+    if isinstance(action, Discard):
+        return -5.0 - (10.0 if action.kind in MILES else 0.0)
+    if isinstance(action, Place):
+        at_sea = len(view.rows[me])
+        return (30.0 if at_sea < 3 else 5.0) + TONNAGE[action.kind] / 2000 - action.at * 0.1
+    assert isinstance(action, Play)
+    cv = view.rows[action.row][action.at]
+    if action.kind in MILES:
+        gain = DISTANCE[action.kind]
+        if cv.miles + gain >= ARRIVAL:
+            return 100.0 + cv.miles / 100
+        danger = 10.0 if cv.mine_by >= 0 or cv.plane_by >= 0 else 0.0
+        worth = 0.0 if cv.kind is None else TONNAGE[cv.kind] / 2500
+        return 20.0 + gain / 100 + cv.miles / 400 + worth - danger
+    if action.row == me:
+        if action.kind in STRENGTH:
+            return 80.0 - STRENGTH[action.kind]
+        bonus = cv.miles / 400
+        if action.kind == FINE_SEA:
+            return _DEFEND[FINE_SEA] + bonus
+        return _DEFEND.get(action.kind, 10.0) + bonus
+    lead = view.totals[action.row] / 20 + cv.miles / 300
+    if action.kind == PLANE:
+        return (95.0 if cv.plane_by >= 0 else 40.0) + lead
+    if action.kind in STRENGTH:
+        return 45.0 + lead - STRENGTH[action.kind]
+    if action.kind == FINE_SEA:
+        return -20.0
+    if action.kind in CONVOYS:
+        return 0.0
+    return _ATTACK.get(action.kind, 5.0) + lead
+
+
+class RecordedCaptain:
+    """The captain of the recording: the play it liked best, ties broken by the seeded rng."""
+
+    def choose(self, view: BotView) -> Any:
+        obs: View = view.observation
+        legal: list[Action] = view.legal_actions
+        best = max(_recorded_value(obs, a) for a in legal)
+        top = [a for a in legal if _recorded_value(obs, a) >= best - 1e-9]
+        return view.rng.choice(top)

@@ -259,7 +259,9 @@ def test_lesson_tables_have_no_codes_or_blanks_shown_as_nan() -> None:
 
 
 def test_the_lessons_game_ending_shows_the_score_gate() -> None:
-    text = game_ending(seed=5, target=40)
+    # the lesson notebook's game: two captains, seed 17 (seed 5 before the captain learned to
+    # keep its useful cards; its game no longer ends behind the score gate)
+    text = game_ending(seed=17, target=40)
     assert text.startswith("Game over after round 1: Player 1 wins")
     assert "(rule NM-GAME-END)" in text and "no convoy home, rule NM-SCORE-GATE" in text
 
