@@ -31,6 +31,8 @@ DEFAULT_PORT = 8866
 DEFAULT_IP = "localhost"
 #: the page a student should open first; it links to every game
 WELCOME_PAGE = "welcome.ipynb"
+#: the page where students play at one table from their own machines: a few warm kernels
+TABLE_PAGE = "table.ipynb"
 #: the one play page that serves every game (``play.ipynb?game=branle_bas``): the class's pool
 PLAY_PAGE = "play.ipynb"
 #: classmates at one game from their own machines (``table.ipynb?code=KXPDRA``)
@@ -166,7 +168,8 @@ def class_pools(
     """Which pages a class of ``class_size`` finds preheated: the ``pool_pages`` named (today's
     page: the class shares its kernels out among them), or by default the one play page that
     serves every game (``play.ipynb?game=…``: a kernel for every student of the class,
-    whatever game each opens) and the welcome page (a few: students pass through it); in a
+    whatever game each opens), the welcome page (a few: students pass through it) and the
+    table page (a few: the first students at tables open it at once); in a
     folder without that page, every ``<game>/play.ipynb`` shares the class out among them.
     ValueError for a page that is not there."""
     pages = _pages(notebooks, pool_pages)
@@ -180,8 +183,9 @@ def class_pools(
         return {}
     share = -(-class_size // len(chosen))  # rounded up: every student of the class has one
     pools = {p: share for p in chosen}
-    if not pool_pages and WELCOME_PAGE in pages:
-        pools[WELCOME_PAGE] = min(4, class_size)
+    for extra in (WELCOME_PAGE, TABLE_PAGE):
+        if not pool_pages and extra in pages:
+            pools[extra] = min(4, class_size)
     return pools
 
 
@@ -263,7 +267,7 @@ def serve(
         if (notebooks / WELCOME_PAGE).is_file()
         else base_url(port, host)
     )
-    from .serving import plan_class, this_machine
+    from .serving import KERNEL_MIB, plan_class, this_machine
 
     try:
         plan = plan_class(this_machine(), class_size, max_kernels)
@@ -304,7 +308,10 @@ def serve(
         print(f"  class:       {line}", flush=True)
     if pools:
         shown = ", ".join(f"{page} {n}" for page, n in pools.items())
-        print(f"  preheated:   {shown}", flush=True)
+        total = sum(pools.values())
+        print(
+            f"  preheated:   {shown} ({total} kernels, about {total * KERNEL_MIB} MB)", flush=True
+        )
     print(f"  teacher:     add ?teacher={key} to a play page's link to see every hand", flush=True)
     if (notebooks / DASHBOARD_PAGE).is_file():
         dashboard = page_url(f"{DASHBOARD_PAGE}?teacher={key}", port, host)

@@ -93,10 +93,8 @@ class ClassPlan:
     def lines(self) -> list[str]:
         """The plan in words, as ``navalkit serve`` prints it."""
         m = self.machine
-        kernels = "1 kernel" if self.class_size == 1 else f"{self.class_size} kernels"
         return [
-            f"class of {self.class_size}: {kernels} preheated "
-            f"(about {self.class_size * KERNEL_MIB} MB)",
+            f"class of {self.class_size}: a warm kernel for each student on today's page",
             f"at most {self.max_kernels} pages open at once (this machine has "
             f"{m.free_mib} MB free and {m.cores} cores; --max-kernels to change)",
         ]

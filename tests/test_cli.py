@@ -397,6 +397,12 @@ def test_class_pools_share_the_class_out(tmp_path: Path) -> None:
     assert cli.class_pools(tmp_path, 25, ["a/play.ipynb"]) == {"a/play.ipynb": 25}
     (tmp_path / "play.ipynb").write_text("{}")  # the one play page for every game
     assert cli.class_pools(tmp_path, 30) == {"play.ipynb": 30, "welcome.ipynb": 4}
+    (tmp_path / "table.ipynb").write_text("{}")  # play at a table: a few warm kernels too
+    assert cli.class_pools(tmp_path, 30) == {
+        "play.ipynb": 30,
+        "welcome.ipynb": 4,
+        "table.ipynb": 4,
+    }
     with pytest.raises(ValueError, match="no such page"):
         cli.class_pools(tmp_path, 5, ["c/play.ipynb"])
     cmd = cli.voila_command(tmp_path, pools={"a/play.ipynb": 3}, max_kernels=9, starts_at_once=2)

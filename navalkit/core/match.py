@@ -153,12 +153,17 @@ class Match:
         return bool(self.game.is_over(self.state))
 
     @property
-    def scores(self) -> tuple[int, ...]:
+    def scores(self) -> tuple[float, ...]:
         return tuple(self.game.scores(self.state))
 
     @property
     def winner(self) -> int | None:
         return self.game.winner(self.state) if self.is_over else None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat that won (the winner's partners too, in a team game)."""
+        return tuple(self.game.winners(self.state)) if self.is_over else ()
 
     @property
     def history(self) -> list[Any]:

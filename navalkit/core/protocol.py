@@ -119,11 +119,17 @@ class Game(ABC, Generic[S, A, V, C]):
     def is_over(self, state: S) -> bool: ...
 
     @abstractmethod
-    def scores(self, state: S) -> tuple[int, ...]: ...
+    def scores(self, state: S) -> tuple[float, ...]: ...
 
     @abstractmethod
     def winner(self, state: S) -> int | None:
         """The winning seat once over (None for a draw or while playing)."""
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """Every seat that won once over: the winner and, in a team game, the winner's
+        partners (none for a draw or while playing)."""
+        w = self.winner(state)
+        return () if w is None else (w,)
 
     @abstractmethod
     def observe(self, state: S, player: int | None) -> V:

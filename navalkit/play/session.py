@@ -131,7 +131,7 @@ class PlaySession:
         self.fault: str | None = None  # the last fault's traceback, for a teacher's details
         self._scene: Scene | None = None
         #: the scores of the games finished at this screen, in order (a series)
-        self.finished: list[tuple[int, ...]] = []
+        self.finished: list[tuple[float, ...]] = []
         auto_play(self.match, self.seats)
 
     # --- who sees what ------------------------------------------------------------------
@@ -243,7 +243,7 @@ class PlaySession:
             series=self.series_words(),
         )
 
-    def series_totals(self) -> tuple[int, ...]:
+    def series_totals(self) -> tuple[float, ...]:
         """Each seat's points over the finished games of this screen and, once it is over,
         the game in progress (a series: the seed of Branle-Bas carries its gains and losses
         on into the next game)."""

@@ -93,7 +93,7 @@ class SeatReplica:
         return self.view.status_text
 
     @property
-    def scores(self) -> tuple[int, ...]:
+    def scores(self) -> tuple[float, ...]:
         return self.view.scores if self.view.scores is not None else (0,) * self.players
 
     @property
@@ -137,10 +137,13 @@ def ending_words(view: SeatView) -> str:
         return "a draw."
     if not 0 <= winner < len(view.seats):  # not a seat: the status line says who
         return ""
-    if winner == view.seat:
-        return "you won!"
-    s = view.seats[winner]
-    return f"{seat_words(s)} ({s.player}) won."
+    winners = view.winners or (winner,)
+    if view.seat in winners:
+        return "you won!" if len(winners) == 1 else "your side won!"
+    return (
+        " and ".join(f"{seat_words(view.seats[w])} ({view.seats[w].player})" for w in winners)
+        + " won."
+    )
 
 
 def turn_words(view: SeatView) -> str:

@@ -305,6 +305,7 @@ class Tables:
             scores=match.scores if over else None,
             winner=match.winner if over else None,
             seats=self._seat_infos(table, seats),
+            winners=match.winners if over else (),
         )
 
     def seat_record(self, code: str, token: str) -> dict[str, Any]:
@@ -329,6 +330,10 @@ class Tables:
         return self._summary(table, self._seat_infos(table, self.store.seats(code)))
 
     def _summary(self, table: TableRow, infos: tuple[SeatInfo, ...]) -> TableSummary:
+        winners: tuple[int, ...] = ()
+        if table.status == OVER:  # the finished game is read once, then kept in the cache
+            with self._cache.lock(table.code):
+                winners = self._cache.synced(table, partial(self.store.moves, table.code)).winners
         return TableSummary(
             code=table.code,
             game_id=table.game_id,
@@ -341,6 +346,7 @@ class Tables:
             seq=table.seq,
             to_move=table.to_move if table.status == PLAYING else None,
             seats=infos,
+            winners=winners,
         )
 
     def stamp(self, code: str) -> TableStamp:
@@ -447,6 +453,7 @@ class Tables:
                 scores=match.scores,
                 winner=match.winner,
                 seats=self._seat_infos(table, seats),
+                winners=match.winners,
             )
 
     def list_tables(self, *, key: str) -> list[TableSummary]:
@@ -494,7 +501,7 @@ class Tables:
             seats = self.store.seats(table.code)
             with self._cache.lock(table.code):
                 match = self._cache.synced(table, partial(self.store.moves, table.code))
-                scores, winner = match.scores, match.winner
+                scores, winners = match.scores, match.winners
                 played = [e.player for e in match.events if e.kind == "action"]
                 for s in seats:
                     rows.append(
@@ -506,7 +513,7 @@ class Tables:
                             "name": s.name,
                             "holder": s.holder,
                             "score": scores[s.seat] if s.seat < len(scores) else None,
-                            "winner": winner == s.seat,
+                            "winner": s.seat in winners,
                             "moves": played.count(s.seat),
                             "status": table.status,
                         }

@@ -69,8 +69,9 @@ class SeatView:
 
     ``observation`` is ``match.observe(seat)`` (draw it with the game's ``draw``);
     ``legal_actions`` (with ``legal_texts`` in words) are empty unless ``your_turn``; ``log``
-    is ``match.log_for(seat)`` (a pandas DataFrame) or None when not asked for; ``scores`` and
-    ``winner`` are set once the game is over.
+    is ``match.log_for(seat)`` (a pandas DataFrame) or None when not asked for; ``scores``,
+    ``winner`` and ``winners`` (the winner's partners too, in a team game) are set once the
+    game is over.
     """
 
     code: str
@@ -90,9 +91,10 @@ class SeatView:
     legal_actions: tuple[Any, ...]
     legal_texts: tuple[str, ...]
     log: Any
-    scores: tuple[int, ...] | None
+    scores: tuple[float, ...] | None
     winner: int | None
     seats: tuple[SeatInfo, ...]
+    winners: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,9 +115,10 @@ class TeacherView:
     to_move: int | None
     observation: Any
     log: Any
-    scores: tuple[int, ...]
+    scores: tuple[float, ...]
     winner: int | None
     seats: tuple[SeatInfo, ...]
+    winners: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +136,5 @@ class TableSummary:
     seq: int
     to_move: int | None
     seats: tuple[SeatInfo, ...]
+    #: once the game is over: the seats that won (partners too), none for a game nobody won
+    winners: tuple[int, ...] = ()

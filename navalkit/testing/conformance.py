@@ -115,6 +115,11 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_points(value: object) -> bool:
+    """A score: an int, or a float that is an exact half (Nautic Miles counts half points)."""
+    return _is_int(value) or (isinstance(value, float) and (2 * value).is_integer())
+
+
 def _overrides(config: Any) -> dict[str, Any]:
     """Settings as keyword arguments for ``new_match``: from a mapping or a Config value."""
     if config is None:
@@ -279,8 +284,8 @@ def _check_standing(ctx: _Context, game: AnyGame, match: Match) -> None:
         ctx.check(match.legal_actions() == [], "a finished game still lists legal actions")
     scores = match.scores
     ctx.check(
-        isinstance(scores, tuple) and len(scores) == match.players and all(map(_is_int, scores)),
-        f"scores must be one int per seat: {scores!r}",
+        isinstance(scores, tuple) and len(scores) == match.players and all(map(_is_points, scores)),
+        f"scores must be one number per seat (a whole number or an exact half): {scores!r}",
     )
     ctx.check(_nonempty_str(match.status), "the match has no status line")
 

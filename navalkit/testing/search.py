@@ -77,14 +77,14 @@ def fast_mcts(game: Any, iterations: int) -> MCTSBot:
 def seat_wins(game_id: str, bot: str, other: str, games: int, *, seed: int, **settings: Any) -> int:
     """How many of ``games`` seeded games (seeds ``seed``, ``seed + 1``, ...) ``bot`` wins
     against ``other`` in every other seat, its seat rotating; searches on fixed iterations."""
-    import navalkit
+    from navalkit.core import get_game, new_match
     from navalkit.core.bots import play_bot_move
 
-    game = navalkit.get_game(game_id)
+    game = get_game(game_id)
     n = game.default_players
     wins = 0
     for g in range(games):
-        match = navalkit.new_match(game_id, seed=seed + g, players=n, **settings)
+        match = new_match(game_id, seed=seed + g, players=n, **settings)
         seat = g % n
         bots = [make_bot(game, other, fixed=True) for _ in range(n)]
         bots[seat] = make_bot(game, bot, fixed=True)

@@ -23,6 +23,7 @@ from navalkit.render.canvas import CanvasBoard
 
 from .forms import setting_widgets
 from .panels import (
+    NO_RULE,
     clauses_html,
     info_html,
     log_html,
@@ -175,7 +176,9 @@ class GameApp:
         )
         self.legal_list.add_class("navalkit-legal")
         self.play_listed = b("Play chosen move", self._listed_move, "check")
+        self.play_listed.add_class("navalkit-play-listed")  # the page template guards it
         self.log_view = w.HTML()
+        self.log_view.add_class("navalkit-log")
         self.saves = SavePanel(
             lambda: self.match,
             self._resume_match,
@@ -232,8 +235,11 @@ class GameApp:
                 self.choice,
             ]
         )
-        for row in controls.children[:2]:  # buttons and seats wrap instead of being cut off
+        # buttons, seats and the move rows wrap instead of being cut off ("Play cho…")
+        for row in (*controls.children[:2], *controls.children[4:6]):
             row.layout.flex_flow = "row wrap"
+        for button in (self.play_typed, self.play_listed):
+            button.layout.flex = "0 0 auto"
         # classmates at one game from their own machines: the table page (when it is there)
         self.table_link = w.HTML(table_link_html(g.id))
         side = w.VBox(
@@ -278,7 +284,7 @@ class GameApp:
             r = screen.refusal
             self.message.value = refusal_html(g, r.rule, r.reason)
         elif screen.error is not None:
-            self.message.value = refusal_html(g, "navalkit", screen.error)
+            self.message.value = refusal_html(g, NO_RULE, screen.error)
         else:
             self.message.value = "".join(info_html(t) for t in screen.messages)
         if self.session.fault is not None:

@@ -78,6 +78,18 @@ def _turn_cell(table: TableSummary) -> str:
     return html.escape(f"{s.player} ({seat_words(s)})")
 
 
+def _status_cell(table: TableSummary) -> str:
+    words = html.escape(STATUS_WORDS.get(table.status, table.status))
+    if table.status != "over":
+        return words
+    if not table.winners:
+        return f"{words}: <b>nobody won</b>"
+    who = " and ".join(
+        f"{table.seats[w].player} ({seat_words(table.seats[w])})" for w in table.winners
+    )
+    return f"{words}: <b>{html.escape(who)} won</b>"
+
+
 def tables_html(tables: list[TableSummary], now: float | None = None) -> str:
     """The list of tables, newest first, as an HTML table."""
     if not tables:
@@ -93,7 +105,7 @@ def tables_html(tables: list[TableSummary], now: float | None = None) -> str:
             _seats_cell(t),
             str(t.seq),
             _turn_cell(t),
-            html.escape(STATUS_WORDS.get(t.status, t.status)),
+            _status_cell(t),
             when,
         )
         rows.append("<tr>" + "".join(f"<td style='{_CELL}'>{c}</td>" for c in cells) + "</tr>")

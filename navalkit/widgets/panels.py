@@ -20,14 +20,21 @@ def badge(provenance: str) -> str:
     )
 
 
+#: the rule id of a refusal that cites no rule of the game (a wrong value, nothing chosen)
+NO_RULE = "navalkit"
+
+
 def refusal_html(game: Any, rule_id: str, reason: str) -> str:
-    """A refused action: the reason, the rule's id, title and provenance."""
+    """A refused action: the reason, the rule's id, title and provenance (nothing cited when
+    the refusal is not a rule's: ``NO_RULE``, a code name no student should see)."""
     clause = game.clauses.get(rule_id)
     if clause is not None:
         title = html.escape(f"{clause.id}: {clause.title}")
         cite = f" <small>{badge(clause.provenance)} {title}</small>"
-    else:
+    elif rule_id and rule_id != NO_RULE:
         cite = f" <small>{html.escape(rule_id)}</small>"
+    else:
+        cite = ""
     style = "color:#b22222"
     # words, not an emoji: a school machine without an emoji font would show a box
     return (

@@ -25,7 +25,7 @@ from navalkit.render.canvas import CanvasBoard
 from navalkit.tables import WrongTokenError
 
 from .live import Poller, in_background
-from .panels import download_html, info_html, refusal_html
+from .panels import NO_RULE, download_html, info_html, refusal_html
 
 __all__ = ["POLL_SECONDS", "PRESENCE_SECONDS", "SeatBoard", "seats_html"]
 
@@ -127,6 +127,7 @@ class SeatBoard:
         )
         self.legal_list.add_class("navalkit-legal")
         self.play_listed = self._button("Play chosen move", "check", self._listed_move)
+        self.play_listed.add_class("navalkit-play-listed")  # the page template guards it
         self.move_text = w.Text(
             placeholder="type a move", description="Move:", layout=w.Layout(width="260px")
         )
@@ -211,7 +212,7 @@ class SeatBoard:
         if screen.refusal is not None:
             self.message.value = refusal_html(g, screen.refusal.rule, screen.refusal.reason)
         elif screen.error is not None:
-            self.message.value = refusal_html(g, "navalkit", screen.error)
+            self.message.value = refusal_html(g, NO_RULE, screen.error)
         else:
             self.message.value = "".join(info_html(t) for t in screen.messages[-4:])
         self.news.value = (

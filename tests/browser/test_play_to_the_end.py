@@ -60,3 +60,37 @@ def test_a_whole_game_in_the_page(page: Any, voila_server: Any, path: str) -> No
         f"{path}: not over after {END_TIMEOUT_S:.0f} s: {status.inner_text()}"
     )
     assert_clean(page, name)
+
+
+def test_a_double_click_plays_the_chosen_move_once(page: Any, voila_server: Any) -> None:
+    """A double click on "Play chosen move" plays the chosen move, and not also the first
+    move of the next list, which the student never chose (the page template guards the
+    button). In Branle-Bas's free set-up the same seat places ship after ship, so the second
+    click would otherwise place the next ship."""
+    path = "play.ipynb?game=branle_bas&seed=1"
+    open_page(page, voila_server, path)
+    wait_for_boards_drawn(page, path)
+    legal = page.locator(".navalkit-legal select").first
+    chosen = legal.locator("option").first.inner_text().replace("\xa0", " ")
+    assert chosen.startswith("place "), chosen
+    moves = page.locator(".navalkit-log li")
+    before = moves.count()
+    legal.select_option(index=0)
+    page.get_by_role("button", name="Play chosen move").dblclick()
+    deadline = time.monotonic() + 60
+    while moves.count() == before and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    page.wait_for_timeout(3000)  # a second placement would have come by now
+    assert moves.count() == before + 1, moves.all_inner_texts()
+    assert "places a ship" in moves.last.inner_text()
+    message = page.locator(".navalkit-message").first.inner_text()
+    assert "Not allowed" not in message, message  # the second click was not even seen
+    next_first = legal.locator("option").first.inner_text().replace("\xa0", " ")
+    assert not next_first.startswith(chosen.split(" on ")[0]), next_first
+    # a single click a moment later plays the next move as usual
+    legal.select_option(index=0)
+    page.get_by_role("button", name="Play chosen move").click()
+    deadline = time.monotonic() + 60
+    while moves.count() == before + 1 and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    assert moves.count() == before + 2

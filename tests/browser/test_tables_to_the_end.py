@@ -367,7 +367,7 @@ def dashboard_moves(teacher: Any, code: str) -> int:
 def wait_for_dashboard(teacher: Any, code: str, moves: int, status: str) -> None:
     teacher.wait_for_function(
         "([js, code, moves, status]) => { const row = eval(js)(code);"
-        " return row && Number(row[3]) === moves && row[5] === status; }",
+        " return row && Number(row[3]) === moves && row[5].split(':')[0] === status; }",
         arg=[ROW_JS, code, moves, status],
         timeout=60_000,
         polling=250,
@@ -690,6 +690,14 @@ def game_at_a_table(
 
             # the dashboard: the table over, every move counted; its board; the results
             wait_for_dashboard(teacher, code, total, "over")
+            # ... and who won, by name (or that nobody did)
+            row = dashboard_row(teacher, code)
+            assert row is not None
+            winners = tables.teacher_view(code, key=KEY).winners
+            names = [tables.seats(code)[w].name for w in winners]
+            assert all(name in row[5] for name in names) and row[5].endswith(
+                " won" if winners else "nobody won"
+            ), row[5]
             teacher.get_by_role("button", name="Show the board").click()
             teacher.locator(".navalkit-dashboard canvas").first.wait_for(timeout=60_000)
             wait_for_boards_drawn(teacher, DASHBOARD)
@@ -746,9 +754,17 @@ def test_naval_war_to_the_end_through_a_restart(
         began = time.monotonic()
         server = class_server.restart()
         restart_s = time.monotonic() - began
-        # what a student sees who has not reloaded yet (the page's kernel died with the server)
-        students[0].page.wait_for_timeout(2000)
-        screenshot_top(students[0].page, ARTIFACTS / "tables-restart-not-reloaded.png")
+        # what a student sees who has not reloaded yet: the page's kernel died with the
+        # server, and the page says so, with the way back to the same seat
+        first = students[0].page
+        notice = first.locator(".navalkit-stopped")
+        notice.wait_for(timeout=30_000)
+        assert "Nothing is lost: your table keeps every move." in notice.inner_text()
+        screenshot_top(first, ARTIFACTS / "tables-restart-not-reloaded.png")
+        with first.expect_navigation(timeout=TIMEOUT_MS):
+            notice.get_by_role("button", name="Back to my seat").click()
+        back = parse_qs(urlsplit(first.url).query)["seat"]
+        assert back == parse_qs(urlsplit(students[0].link).query)["seat"]
         reopen_s = [round(reopen(s, server), 1) for s in students]
         for s, (n, log, hand, turn) in zip(students, shown, strict=True):
             s.page.wait_for_function(

@@ -54,6 +54,7 @@ SEAT_VIEW_FIELDS = {
     "log": "match.log_for(seat)",
     "scores": "match.scores once over",
     "winner": "match.winner once over",
+    "winners": "match.winners once over (the winner and, in a team game, the partners)",
     "seats": "SeatInfo: public",
 }
 

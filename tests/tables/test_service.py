@@ -4,6 +4,7 @@ presence, and the teacher's functions."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pandas as pd
 import pytest
@@ -236,3 +237,35 @@ def test_a_failing_computer_player_does_not_spoil_the_persons_move(
     tables.play_bots(code)
     assert mover(tables, code) == 0
     replayed(tables.store, code)
+
+
+def test_a_team_game_exports_half_points_and_both_partners_as_winners(tables: Tables) -> None:
+    """Nautic Miles in teams of two: partners win together and game points come in halves
+    (50.5); the results, the teacher's list and the partners' pages all say so."""
+    from navalkit.play.table_session import ending_words
+    from navalkit.widgets.dashboard import tables_html
+
+    bots = {1: "captain", 2: "captain", 3: "captain"}
+    settings = {"target": 10, "teams": True}
+    code, tokens = seat_everyone(tables, "nautic_miles", 4, bots=bots, seed=0, settings=settings)
+    play_random(tables, code, tokens, random.Random(0), 3000)
+    final = replayed(tables.store, code)
+    assert final.is_over and final.scores == (0, 50.5, 0, 50.5) and final.winners == (1, 3)
+
+    results = tables.results(key=KEY)
+    assert list(results.score) == [0, 50.5, 0, 50.5]
+    assert list(results.winner) == [False, True, False, True]
+
+    (summary,) = tables.list_tables(key=KEY)
+    assert summary.winners == (1, 3)
+    line = tables_html([summary], now=summary.updated)
+    assert (
+        "over: <b>Player 2 (computer (captain)) and Player 4 (computer (captain)) won</b>" in line
+    )
+
+    view = tables.view(code, tokens[0], log=False)
+    assert view.winners == (1, 3)
+    assert ending_words(view) == (
+        "computer (captain) (Player 2) and computer (captain) (Player 4) won."
+    )
+    assert ending_words(replace(view, seat=3)) == "your side won!"

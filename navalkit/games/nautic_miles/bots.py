@@ -16,9 +16,9 @@ plays the best (ties broken by the seeded per-ply random source):
    big ones, and a minesweeper, a plane shot down, an end of alert or a fine sea only once
    every card they answer has been seen.
 
-The **admiral** judges the plays the same way but knows better what each card in hand is
-worth: the weights of :mod:`.search`, learned from practice games, which also count the
-cards already gone. The hard level's search (:mod:`.search`) plays on with the admiral.
+The **admiral** (:mod:`.search`, where the hard level thinks) judges the plays the same way
+but knows better what each card in hand is worth: weights learned from practice games, which
+also count the cards already gone. The hard level's search plays on with the admiral.
 """
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ from .data import (
     TRAWLER,
 )
 from .observe import View
-from .search import CONTEXT, DECK, WEIGHTS, card_worth
 
 ATTACK = {MINE: 50.0, ALERT: 35.0, STORM: 12.0}
 DEFEND = {SWEEPER: 90.0, PLANE_HIT: 85.0, END_ALERT: 60.0, FINE_SEA: 30.0, NEUTRAL: 40.0}
@@ -167,22 +166,7 @@ def value(view: View, action: Action) -> float:
     return Judge(view).value(action)
 
 
-class AdmiralJudge(Judge):
-    """The captain's judgement, with the worth of each card in hand learned from practice
-    games (:mod:`.search`) instead of the captain's rules of thumb."""
-
-    def keep(self, kind: int) -> float:
-        view = self.view
-        value = card_worth(kind, view.pile_size / DECK)
-        if kind in CONTEXT:
-            threat, weight = CONTEXT[kind]
-            value += WEIGHTS[weight] * self.unseen(threat)
-        elif kind in MILES and self.at_sea == 0:
-            value += WEIGHTS["miles_nosea"] * DISTANCE[kind] / 1000
-        return value
-
-
-def _pick(judge: Judge, view: BotView) -> Any:
+def pick(judge: Judge, view: BotView) -> Any:
     """The play ``judge`` likes best (ties broken by the seeded per-ply random source)."""
     legal: list[Action] = view.legal_actions
     values = [judge.value(a) for a in legal]
@@ -197,15 +181,4 @@ class ConvoyBot:
     name = "captain"
 
     def choose(self, view: BotView) -> Any:
-        return _pick(Judge(view.observation), view)
-
-
-class AdmiralBot:
-    """The captain with a better sense of what each card in hand is worth (learned from
-    practice games, and counting the cards gone: a minesweeper is kept while mines may still
-    come). The hard level's search plays on with it and starts from its choice."""
-
-    name = "admiral"
-
-    def choose(self, view: BotView) -> Any:
-        return _pick(AdmiralJudge(view.observation), view)
+        return pick(Judge(view.observation), view)

@@ -96,12 +96,20 @@ class NauticMiles(Game[State, Action, View, Config]):
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
 
-    def scores(self, state: State) -> tuple[int, ...]:
-        """Game points of each seat's side, rounded down (exact halves in ``status``)."""
-        return tuple(state.totals[s] // 2 for s in state.side)
+    def scores(self, state: State) -> tuple[float, ...]:
+        """Game points of each seat's side: whole numbers, or exact halves such as 27.5 (the
+        totals are kept in half-points)."""
+        return tuple(_points(state.totals[s]) for s in state.side)
 
     def winner(self, state: State) -> int | None:
         return state.winner
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The seats of the winning side (partners win together, rule NM-TEAMS)."""
+        if state.winner is None:
+            return ()
+        side = state.side[state.winner]
+        return tuple(s for s in range(state.players) if state.side[s] == side)
 
     def observe(self, state: State, player: int | None) -> View:
         return observe(state, player)
@@ -196,9 +204,15 @@ class NauticMiles(Game[State, Action, View, Config]):
         return search_actions(state)
 
     def bots(self) -> dict[str, Any]:
-        from .bots import AdmiralBot, ConvoyBot
+        from .bots import ConvoyBot
+        from .search import AdmiralBot
 
         return {"captain": ConvoyBot, "admiral": AdmiralBot}
+
+
+def _points(halves: int) -> float:
+    """Game points from half-points: an int when whole, else the exact half."""
+    return halves // 2 if halves % 2 == 0 else halves / 2
 
 
 def _names(state: State, sides: list[int]) -> str:

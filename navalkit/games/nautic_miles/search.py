@@ -24,9 +24,13 @@ which card is worth the least (see :mod:`.bots`).
 from __future__ import annotations
 
 import math
+from typing import Any
+
+from navalkit.core.bots import BotView
 
 from . import rules
 from .actions import Action
+from .bots import Judge, pick
 from .data import (
     ALERT,
     COUNTS,
@@ -325,8 +329,6 @@ def evaluate(state: State, seat: int) -> float:
 def search_actions(state: State) -> list[Action]:
     """The plays the search compares in ``state``: the admiral's ``CANDIDATES`` favourites
     (ties at the cut kept), judged on the mover's own view of the table only."""
-    from .bots import AdmiralJudge  # the admiral reads this module's card worths
-
     legal = rules.legal_actions(state)
     if len(legal) <= CANDIDATES:
         return legal
@@ -334,3 +336,29 @@ def search_actions(state: State) -> list[Action]:
     scored = sorted(((judge.value(a), i) for i, a in enumerate(legal)), reverse=True)
     cut = scored[CANDIDATES - 1][0]
     return [legal[i] for v, i in scored if v >= cut - 1e-9]
+
+
+class AdmiralJudge(Judge):
+    """The captain's judgement, with the worth of each card in hand learned from practice
+    games (the outlook's weights above) instead of the captain's rules of thumb."""
+
+    def keep(self, kind: int) -> float:
+        view = self.view
+        value = card_worth(kind, view.pile_size / DECK)
+        if kind in CONTEXT:
+            threat, weight = CONTEXT[kind]
+            value += WEIGHTS[weight] * self.unseen(threat)
+        elif kind in MILES and self.at_sea == 0:
+            value += WEIGHTS["miles_nosea"] * DISTANCE[kind] / 1000
+        return value
+
+
+class AdmiralBot:
+    """The captain with a better sense of what each card in hand is worth (learned from
+    practice games, and counting the cards gone: a minesweeper is kept while mines may still
+    come). The hard level's search plays on with it and starts from its choice."""
+
+    name = "admiral"
+
+    def choose(self, view: BotView) -> Any:
+        return pick(AdmiralJudge(view.observation), view)

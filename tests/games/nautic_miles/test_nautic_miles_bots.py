@@ -9,7 +9,7 @@ import random
 import navalkit
 from navalkit.core.bots import BotView, make_bot, play_bot_move
 from navalkit.games.nautic_miles import GAME, search
-from navalkit.games.nautic_miles.bots import AdmiralBot, AdmiralJudge, Judge
+from navalkit.games.nautic_miles.bots import Judge
 from navalkit.games.nautic_miles.data import (
     ALERT,
     CONVOYS,
@@ -20,6 +20,7 @@ from navalkit.games.nautic_miles.data import (
     SWEEPER,
 )
 from navalkit.games.nautic_miles.observe import observe
+from navalkit.games.nautic_miles.search import AdmiralBot, AdmiralJudge
 from navalkit.games.nautic_miles.state import PLAY, State
 from navalkit.testing.search import seat_wins
 
