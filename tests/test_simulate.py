@@ -83,10 +83,14 @@ def test_simulate_command_writes_one_row_per_game(tmp_path, capsys) -> None:  # 
 
 
 def test_levels_and_bot_names() -> None:
-    game = navalkit.get_game("branle_bas")
-    assert bot_names(game) == ["random", "greedy", "mcts"]
+    game = navalkit.get_game("naval_war")
+    assert bot_names(game) == ["random", *game.bots(), "mcts"]
     assert LEVELS == {"easy": "random", "medium": "greedy", "hard": "mcts"}
     assert isinstance(make_bot(game, "hard"), MCTSBot)
+    # a game whose hard level is a search of its own
+    game = navalkit.get_game("branle_bas")
+    assert bot_names(game) == ["random", "greedy", "admiral", "mcts"]
+    assert type(make_bot(game, "hard")).__name__ == "AdmiralBot"
 
 
 def test_mcts_plays_legal_moves_and_is_repeatable() -> None:

@@ -34,9 +34,12 @@ def bot_names(game: Any) -> list[str]:
 
 def make_bot(game: Any, name: str, *, fixed: bool = False) -> Bot:
     """A bot by name (or level: easy, medium, hard), for ``game``. ``greedy`` is the game's
-    own heuristic bot whatever its name (``random`` for a game without one). The hard bot
+    own heuristic bot whatever its name (``random`` for a game without one); ``hard`` is the
+    game's ``hard_level`` (the generic ``mcts`` search unless the game has its own). The hard bot
     thinks against the clock unless ``fixed`` (then a set number of iterations, the same
     moves on every machine: see :meth:`MCTSBot.for_game`)."""
+    if name == "hard":
+        name = game.hard_level
     name = LEVELS.get(name, name)
     if name == "greedy":
         name = heuristic_name(game) or "random"

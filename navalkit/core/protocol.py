@@ -69,6 +69,9 @@ class Game(ABC, Generic[S, A, V, C]):
     #: how the generic search bot (``mcts``, the hard level) should search this game: keyword
     #: arguments of :class:`~navalkit.core.mcts.MCTSBot` (empty: its defaults)
     mcts_settings: ClassVar[dict[str, Any]] = {}
+    #: the bot the hard level is: the generic search (``mcts``), or one of the game's own
+    #: ``bots()`` when a search made for the game plays better (Branle-Bas: ``admiral``)
+    hard_level: ClassVar[str] = "mcts"
     #: what a page adds to the running score of the games played at one screen (a series),
     #: when the rules say how scores carry on from game to game
     series_note: ClassVar[str] = ""

@@ -35,10 +35,16 @@ def test_hard_beats_easy(game_id: str, settings: dict[str, Any], games: int, nee
 def test_every_game_gets_its_own_search_settings() -> None:
     for game_id in navalkit.games():
         game = navalkit.get_game(game_id)
-        bot = make_bot(game, "hard")
+        bot = make_bot(game, "mcts")
         assert isinstance(bot, MCTSBot)
         for key, value in game.mcts_settings.items():
             assert getattr(bot, key) == value, (game_id, key)
+        # the hard level: the generic search unless the game has a search of its own
+        hard = make_bot(game, "hard")
+        if game.hard_level == "mcts":
+            assert isinstance(hard, MCTSBot)
+        else:
+            assert type(hard) is game.bots()[game.hard_level]
 
 
 @pytest.mark.parametrize("game_id", ["nautic_miles", "naval_war", "far_seas"])

@@ -120,8 +120,14 @@ class BranleBas(Game[State, Action, View, Config]):
     def evaluate(self, state: State, seat: int) -> float:
         return bots.evaluate(state, seat)
 
+    #: the hard level looks two moves ahead in plain sight (search.py): the generic search
+    #: lost all 50 games to the greedy player once it computed its replies exactly
+    hard_level: ClassVar[str] = "admiral"
+
     def bots(self) -> dict[str, Any]:
-        return dict(bots.BOTS)
+        from .search import AdmiralBot
+
+        return {**bots.BOTS, "admiral": AdmiralBot}
 
     def assert_no_leak(self, state: State) -> None:
         observe.assert_no_leak(state)

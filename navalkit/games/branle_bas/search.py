@@ -1,0 +1,170 @@
+"""How the hard level thinks in Branle-Bas: two moves ahead, in plain sight.
+
+Once the set-up is over nothing is hidden, so the hard level reads the board as it is and
+looks further than the greedy player (:mod:`.bots`), who asks of each of its moves only what
+the opponent could take at once. The admiral asks, for each of its most promising moves:
+
+1. what every reply of the opponent leads to, not only his captures: a ship moved to threaten
+   two at once, a ship slipped towards the port, a block in front of the Admiral;
+2. after each reply, how the board stands for it when it answers as the greedy player would:
+   material and progress after its best answer, less what the opponent could then take
+   (:class:`.bots.Replies`); plus a drive (:func:`hunt`): each of its fighting ships near the
+   enemy Admiral counts a little, each enemy ship near its own Admiral twice as much (a
+   Victory needs the enemy Admiral, and an Admiral boxed in at home is sunk by the first ship
+   that reaches him);
+3. the opponent is assumed to choose the reply that is worst for it; the move whose worst
+   reply is best is played.
+
+"Most promising": the ``CANDIDATES`` moves the greedy player scores highest, and every move
+that takes something. Replies that take something are looked at first, and a move is dropped
+as soon as one reply shows it worse than a move already found (alpha-beta's cut), which keeps
+a move to a few tenths of a second at most.
+
+Under touch-move (rule BB-TOUCH) a turn is two decisions: the admiral works out its whole
+move, touches that ship, then plays that ship's best move. In a free set-up it deploys as the
+greedy player does (attackers forward, the Admiral behind).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from navalkit.core.bots import BotView
+
+from .actions import Move, Touch
+from .bots import WIN, GreedyBot, Replies, position_value
+from .data import AMIRAL, BOARD, MINE, PORT, WRECK, value
+from .mechanics.movement import add_moves
+from .rules import TOUCH, apply
+from .state import PLAY, State, fleets
+
+#: how many of the greedy player's favourite moves the admiral looks at (captures besides)
+CANDIDATES = 8
+#: points per step closer to the enemy Admiral, per fighting ship within ``REACH`` steps
+HUNT = 0.5
+REACH = 12
+#: how much more the enemy's ships near one's own Admiral weigh than one's own near his
+GUARD = 2.0
+
+
+def _gain(board: tuple[int, ...], move: Move, me: int) -> float:
+    """What ``move`` takes at once: an enemy ship's value, a port entry, a Triumph."""
+    if move.to == PORT[1 - me]:
+        return WIN if board[move.frm] & 15 == AMIRAL else 100.0
+    target = board[move.to]
+    if target and target >> 4 != me and target & 15 not in (MINE, WRECK):
+        return WIN if target & 15 == AMIRAL else float(value(target & 15))
+    return 0.0
+
+
+def _moves(state: State, side: int) -> list[Move]:
+    """Every move of ``side``'s ships (the touched ship's only, once one is touched)."""
+    moves: list[Move] = []
+    ships = (state.touched,) if state.touched is not None else fleets(state)[side]
+    add_moves(state.board, ships, moves)
+    return moves
+
+
+def hunt(state: State, me: int) -> float:
+    """Credit for ``me``'s fighting ships close to the enemy Admiral (whom a Victory needs),
+    more the further ``me`` is ahead in material."""
+    board = state.board
+    ships = fleets(state)
+    target = next((sq for sq in ships[1 - me] if board[sq] & 15 == AMIRAL), None)
+    if target is None:
+        return 0.0
+    t = BOARD[target]
+    close = 0.0
+    for sq in ships[me]:
+        if board[sq] & 15 not in (AMIRAL, MINE, WRECK):
+            s = BOARD[sq]
+            close += max(0, REACH - abs(s.x - t.x) - abs(s.y - t.y))
+    return close * HUNT
+
+
+def _greedy_value(state: State, me: int, ceiling: float) -> float:
+    """How ``me`` stands with ``me`` to move: the greedy player's value of its best move
+    (material and progress after it, less the opponent's best capture in reply), or a value
+    at least ``ceiling`` as soon as one move reaches it (the cut)."""
+    if state.result is not None:
+        w = state.result.winner
+        return 0.0 if w is None else (WIN if w == me else -WIN)
+    drive = hunt(state, me) - GUARD * hunt(state, 1 - me)
+    moves = _moves(state, me)
+    if not moves:
+        return position_value(state, me) + drive
+    board = state.board
+    moves.sort(key=lambda m: -_gain(board, m, me))
+    judge = Replies(state, me)
+    best = -float("inf")
+    for move in moves:
+        score = judge.value(move) + drive
+        if score > best:
+            best = score
+            if best >= ceiling:
+                break
+    return best
+
+
+def _worst_reply(after: State, me: int, floor: float) -> float:
+    """The value for ``me`` of ``after`` (the opponent to move) under his best reply, or a
+    value at most ``floor`` as soon as one reply brings it that low (the cut)."""
+    if after.result is not None or after.to_move == me:
+        return _greedy_value(after, me, float("inf"))
+    them = 1 - me
+    replies = _moves(after, them)
+    if not replies:
+        return _greedy_value(after, me, float("inf"))
+    board = after.board
+    replies.sort(key=lambda r: -_gain(board, r, them))  # captures first: cuts come sooner
+    worst = float("inf")
+    for reply in replies:
+        score = _greedy_value(apply(after, reply), me, worst)
+        if score < worst:
+            worst = score
+            if worst <= floor:
+                break
+    return worst
+
+
+def best_move(state: State, rng: Any) -> Move:
+    """The admiral's move for the side to move in ``state`` (see the module's notes)."""
+    me = state.to_move
+    moves = _moves(state, me)
+    judge = Replies(state, me)
+    ranked = sorted(((judge.value(m), i) for i, m in enumerate(moves)), reverse=True)
+    keep = {i for _, i in ranked[:CANDIDATES]}
+    keep.update(i for i, m in enumerate(moves) if _gain(state.board, m, me) > 0)
+    best_value = -float("inf")
+    best: list[Move] = []
+    for _, i in ranked:  # the greedy player's order: good moves first, so cuts come sooner
+        if i not in keep:
+            continue
+        move = moves[i]
+        score = _worst_reply(apply(state, move), me, best_value)
+        if score > best_value + 1e-9:
+            best_value, best = score, [move]
+        elif score >= best_value - 1e-9:
+            best.append(move)
+    chosen: Move = rng.choice(best)
+    return chosen
+
+
+class AdmiralBot:
+    """The hard level: two moves ahead, each of the opponent's replies weighed (see the
+    module's notes)."""
+
+    name = "admiral"
+
+    def choose(self, view: BotView) -> Any:
+        state: State = view.observation.state
+        legal = view.legal_actions
+        if state.phase != PLAY or not view.observation.complete:
+            return GreedyBot().choose(view)
+        if not any(isinstance(a, Move | Touch) for a in legal):
+            return view.rng.choice(legal)
+        move = best_move(state, view.rng)
+        if isinstance(legal[0], Touch):
+            touch = TOUCH[move.frm]
+            return touch if touch in legal else GreedyBot().choose(view)
+        return move if move in legal else GreedyBot().choose(view)
