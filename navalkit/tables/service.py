@@ -519,7 +519,11 @@ class Tables:
                         }
                     )
         columns = ["table", "game", "seat", "player", "name", "holder", "score", "winner"]
-        return pd.DataFrame(rows, columns=[*columns, "moves", "status"])
+        frame = pd.DataFrame(rows, columns=[*columns, "moves", "status"])
+        # each score as its game counts it: 61 for Naval War, 68.5 for Nautic Miles's halves
+        # (one float column would write 61.0)
+        frame["score"] = pd.Series([r["score"] for r in rows], index=frame.index, dtype=object)
+        return frame
 
     def record(self, code: str, *, key: str) -> str:
         """The full record of table ``code`` (``Match.to_json``: seed, settings, every event),

@@ -73,6 +73,8 @@ def test_site_has_its_pages_pyodide_and_navalkit(site: Path) -> None:
     index = (site / "index.html").read_text()
     for game_id in games():
         assert f"play.html?game={game_id}" in index
+    # tables (classmates on their own computers) are the server's: the site says so
+    assert "you need the class server (<code>navalkit serve</code>)" in index
     manifest = json.loads((site / "site.json").read_text())
     assert manifest["pyodide"] == "0.29.3"
     assert [g["id"] for g in manifest["games"]] == games()

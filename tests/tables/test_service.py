@@ -254,6 +254,8 @@ def test_a_team_game_exports_half_points_and_both_partners_as_winners(tables: Ta
 
     results = tables.results(key=KEY)
     assert list(results.score) == [0, 50.5, 0, 50.5]
+    csv_scores = [line.split(",")[6] for line in results.to_csv(index=False).splitlines()[1:]]
+    assert csv_scores == ["0", "50.5", "0", "50.5"]  # whole points stay whole in the CSV
     assert list(results.winner) == [False, True, False, True]
 
     (summary,) = tables.list_tables(key=KEY)
