@@ -61,7 +61,7 @@ def wait_for_pools(server: VoilaServer, pages: int, timeout_s: float = 300) -> N
 def test_six_pages_opened_at_once_on_the_default_serve_all_get_a_board(
     default_server: VoilaServer, browser: Any
 ) -> None:
-    wait_for_pools(default_server, 2)  # the play page (every game) and the welcome page
+    wait_for_pools(default_server, 3)  # the play page (every game), the welcome and table pages
     contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(6)]
     try:
         pages = [c.new_page() for c in contexts]
