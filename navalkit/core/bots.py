@@ -14,6 +14,7 @@ __all__ = [
     "Bot",
     "BotView",
     "RandomBot",
+    "bot_name",
     "bot_names",
     "bot_view",
     "heuristic_bot",
@@ -32,17 +33,25 @@ def bot_names(game: Any) -> list[str]:
     return ["random", *game.bots(), "mcts"]
 
 
+def bot_name(game: Any, name: str) -> str:
+    """The bot behind ``name`` for ``game``: a level (easy, medium, hard: the game's
+    ``hard_level``) or ``greedy`` (the game's own heuristic, ``random`` without one) resolved,
+    any other name as it is."""
+    if name == "hard":
+        return str(game.hard_level)
+    name = LEVELS.get(name, name)
+    if name == "greedy":
+        return heuristic_name(game) or "random"
+    return name
+
+
 def make_bot(game: Any, name: str, *, fixed: bool = False) -> Bot:
     """A bot by name (or level: easy, medium, hard), for ``game``. ``greedy`` is the game's
     own heuristic bot whatever its name (``random`` for a game without one); ``hard`` is the
     game's ``hard_level`` (the generic ``mcts`` search unless the game has its own). The hard bot
     thinks against the clock unless ``fixed`` (then a set number of iterations, the same
     moves on every machine: see :meth:`MCTSBot.for_game`)."""
-    if name == "hard":
-        name = game.hard_level
-    name = LEVELS.get(name, name)
-    if name == "greedy":
-        name = heuristic_name(game) or "random"
+    name = bot_name(game, name)
     if name == "random":
         return RandomBot()
     if name == "mcts":

@@ -21,7 +21,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs
 
-from ..core.bots import LEVELS, bot_names, heuristic_name
+from ..core.bots import LEVELS, bot_name, bot_names
 from ..core.errors import ConfigError
 from ..core.registry import get_game
 from ..core.rng import SEED_MAX, fresh_seed
@@ -35,9 +35,7 @@ _FALSE = ("0", "false", "no", "off")
 def opponent_bot(game: Any, opponent: str) -> str:
     """The seat value behind an opponent choice: ``human`` (hot-seat), a bot name, ``greedy``
     (the game's own bot) or a level; ValueError naming the choices otherwise."""
-    name = LEVELS.get(opponent.lower(), opponent.lower())
-    if name == "greedy":
-        name = heuristic_name(game) or "random"
+    name = bot_name(game, opponent.lower())
     if name != HUMAN and name not in bot_names(game):
         choices = ", ".join([HUMAN, *bot_names(game), *LEVELS])
         raise ValueError(f"{game.title} has no opponent {opponent!r}; choose from {choices}")

@@ -21,7 +21,7 @@ from navalkit.play.options import new_deal
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard
 
-from .forms import setting_widgets
+from .forms import seat_label, setting_widgets
 from .panels import (
     NO_RULE,
     clauses_html,
@@ -145,7 +145,7 @@ class GameApp:
         )
         self.seat_boxes = [
             w.Dropdown(
-                options=[HUMAN, *bot_names(g)],
+                options=[(seat_label(g, n), n) for n in (HUMAN, *bot_names(g))],
                 value=s,
                 description=f"{g.player_name(i)}:",
                 layout=w.Layout(width="230px"),

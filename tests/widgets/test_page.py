@@ -35,7 +35,8 @@ def test_every_key_is_read() -> None:
     assert o.seats == ["commander", "human"]
     assert play_options("age_of_sail", "side=2&scenario=fleet").seats == ["captain", "human"]
     assert play_options("age_of_sail", "scenario=fleet").config == {"scenario": "fleet"}
-    assert play_options("branle_bas", "opponent=hard").seats == ["human", "mcts"]
+    assert play_options("branle_bas", "opponent=hard").seats == ["human", "admiral"]
+    assert play_options("naval_war", "opponent=hard").seats == ["human", "mcts", "mcts"]
 
 
 @pytest.mark.parametrize(
@@ -213,3 +214,17 @@ def test_the_one_play_page_opens_the_game_its_link_names() -> None:
     assert play_options("branle_bas", "game=branle_bas").notes == []  # not a setting to refuse
     chooser = play_any("game=chess", notebooks_dir())
     assert all(f"play.ipynb?game={gid}" in chooser.value for gid in navalkit.games())
+
+
+def test_seat_lists_say_who_plays_in_words() -> None:
+    """The play page's seat lists show levels in words, never a code name such as mcts; the
+    values behind them stay the bots' names (what links and saves use)."""
+    from navalkit.widgets.app import GameApp
+
+    app = GameApp("branle_bas", seed=1)
+    labels = dict((value, label) for label, value in app.seat_boxes[1].options)
+    assert labels["human"] == "a person"
+    assert labels["admiral"] == "computer, hard (admiral)"
+    assert labels["greedy"] == "computer, medium (greedy)"
+    assert all("mcts" not in label for label in labels.values())
+    assert app.seat_boxes[1].value == app.seats[1]
