@@ -148,7 +148,7 @@ class GameApp:
                 options=[(seat_label(g, n), n) for n in (HUMAN, *bot_names(g))],
                 value=s,
                 description=f"{g.player_name(i)}:",
-                layout=w.Layout(width="230px"),
+                layout=w.Layout(width="320px"),  # "computer, medium (commander)" in full
             )
             for i, s in enumerate(self.seats)
         ]
