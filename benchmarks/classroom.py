@@ -36,7 +36,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -161,7 +163,8 @@ def preheated() -> int:
     """How many kernels the server's plan preheats (its ``preheated:`` line)."""
     for line in (HERE / ".classroom-server.log").read_text(errors="replace").splitlines():
         if line.strip().startswith("preheated:"):
-            return sum(int(part.rsplit(" ", 1)[1]) for part in line.split(":", 1)[1].split(","))
+            pools = line.split(":", 1)[1].split(" (")[0]  # "a.ipynb 30, b.ipynb 4 (34 kernels…)"
+            return sum(int(part.rsplit(" ", 1)[1]) for part in pools.split(","))
     return 0
 
 
@@ -216,6 +219,69 @@ async def student(browser: Any, url: str, moves: int, start: asyncio.Event) -> d
     return result
 
 
+async def wire_student(
+    url: str, moves: int, think: float, start: asyncio.Event, *, seed: int
+) -> dict[str, Any]:
+    """A student whose page speaks to the server on the wire, as the page's scripts do, but
+    draws nothing (navalkit.testing.wire): the server's work, without a browser's."""
+    import random
+
+    from navalkit.testing.wire import WireStudent
+
+    rng = random.Random(seed)
+    result: dict[str, Any] = {"ok": False, "moves": [], "error": ""}
+    wire = WireStudent(url, timeout=300)
+    await start.wait()
+    try:
+        served, board = await wire.first_board()
+        result["served_s"], result["first_board_s"] = served, board
+        for _ in range(moves):
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            result["moves"].append(await wire.click("Computer move"))
+        result["ok"] = True
+    except Exception as exc:  # a failed student is a result, not a crash of the run
+        result["error"] = f"{type(exc).__name__}: {exc}"[:300]
+    result["wire"] = wire
+    return result
+
+
+async def at_once(
+    server: subprocess.Popen[bytes],
+    students: list[Callable[[asyncio.Event], Coroutine[Any, Any, Any]]],
+) -> dict[str, Any]:
+    """Start every student, let them all open the page in the same instant, wait for all:
+    their results, the wall time, the CPU the server, its kernels and the browsers used, and
+    the kernels' memory while every page is still open."""
+    start = asyncio.Event()
+    tasks = [asyncio.create_task(s(start)) for s in students]
+    await asyncio.sleep(0.5)
+    before = cpu_split(server)
+    t0 = time.perf_counter()
+    start.set()
+    results = await asyncio.gather(*tasks)
+    wall = time.perf_counter() - t0
+    after = cpu_split(server)
+    cpu = {k: round(after[k] - before[k], 1) for k in before}
+    memory = [k[2] for k in server_kernels(server.pid)]
+    return {"results": results, "wall_s": wall, "kernel_mb": memory, "cpu_s": cpu}
+
+
+async def run_wire_class(
+    server: subprocess.Popen[bytes], port: int, path: str, students: int, moves: int,
+    think: float,
+) -> dict[str, Any]:  # fmt: skip
+    """The class as wire students: all open the page in the same instant, then each plays
+    ``moves`` moves, pausing about ``think`` seconds before each (0: as fast as answered)."""
+    url = page_url(path, port, "127.0.0.1")
+    run = await at_once(
+        server,
+        [partial(wire_student, url, moves, think, seed=n) for n in range(students)],
+    )
+    for r in run["results"]:
+        await r.pop("wire").close()
+    return run
+
+
 async def run_class(
     server: subprocess.Popen[bytes], port: int, path: str, students: int, moves: int, browser: str
 ) -> dict[str, Any]:
@@ -224,22 +290,12 @@ async def run_class(
     url = page_url(path, port, "127.0.0.1")
     async with async_playwright() as pw:
         chromium = await pw.chromium.launch(executable_path=browser, args=CHROMIUM_ARGS)
-        start = asyncio.Event()
-        tasks = [asyncio.create_task(student(chromium, url, moves, start)) for _ in range(students)]
-        await asyncio.sleep(0.5)
-        before = cpu_split(server)
-        t0 = time.perf_counter()
-        start.set()
-        results = await asyncio.gather(*tasks)
-        wall = time.perf_counter() - t0
-        after = cpu_split(server)  # every page still open
-        cpu = {k: round(after[k] - before[k], 1) for k in before}
-        memory = [k[2] for k in server_kernels(server.pid)]
-        for r in results:
+        run = await at_once(server, [partial(student, chromium, url, moves)] * students)
+        for r in run["results"]:
             await r.pop("context").close()
             r.pop("page")
         await chromium.close()
-    return {"results": results, "wall_s": wall, "kernel_mb": memory, "cpu_s": cpu}
+    return run
 
 
 async def one_page(server: subprocess.Popen[bytes], port: int, path: str, browser: str) -> float:
@@ -278,6 +334,19 @@ def main(argv: list[str] | None = None) -> int:
         default="",
         help="navalkit serve's class flags, e.g. '--pool-page PAGE' (default: none, its plan)",
     )
+    ap.add_argument(
+        "--client",
+        choices=("wire", "chromium"),
+        default="wire",
+        help="the class's pages: 'wire' speaks each page's messages to the server without a "
+        "browser (the students' machines do the drawing); 'chromium' runs 30 browsers here",
+    )
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="wire students pause about this many seconds before each move (0: at once)",
+    )
     ap.add_argument("--no-nice", action="store_true", help="browsers at normal CPU priority")
     ap.add_argument("--no-save", action="store_true")
     args = ap.parse_args(argv)
@@ -302,7 +371,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         pool = preheated()
         fill = wait_for_pool(proc.pid, pool)
-        run = asyncio.run(run_class(proc, port, args.page, args.students, args.moves, browser_path))
+        if args.client == "wire":
+            run = asyncio.run(
+                run_wire_class(proc, port, args.page, args.students, args.moves, args.think)
+            )
+        else:
+            run = asyncio.run(
+                run_class(proc, port, args.page, args.students, args.moves, browser_path)
+            )
     finally:
         stop_server(proc)
 
@@ -320,6 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         "serve_flags": args.flags or "(none: the default plan)",
         "preheated": pool,
         "pool_fill_s": round(fill, 1),
+        "client": args.client if args.client == "chromium" else f"wire, think {args.think:g} s",
         "browsers": "nice 19" if not args.no_nice else "normal priority",
         "cpus": os.cpu_count(),
         "cold_first_board_s": round(cold, 2),
@@ -349,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
         history.append(figures)
         store.write_text(json.dumps(history, indent=1) + "\n")
         row = (
-            f"| {figures['date']} | {args.students} x {args.moves} | "
+            f"| {figures['date']} | {args.students} x {args.moves} ({figures['client']}) | "
             f"{args.flags or 'default'}: {pool} | "
             f"{len(ok)}/{args.students} | p50 {figures['median_first_board_s']} / p95 "
             f"{figures['first_board_p95_s']} / max {figures['slowest_first_board_s']} s | "

@@ -25,6 +25,7 @@ import os
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,76 @@ def plan_class(
     return ClassPlan(size, cap, max(1, machine.cores), machine)
 
 
+# --- websocket frames a page cannot use to run the server out of memory ----------------------
+def _v1_frame_ok(frame: bytes) -> bool:
+    """Whether ``frame`` is a well-formed binary frame of Jupyter's ``v1`` kernel websocket
+    protocol: a count of offsets, the offsets (64-bit little-endian), each within the frame,
+    in order, with at least the channel and the four message parts between them."""
+    if len(frame) < 8:
+        return False
+    count = int.from_bytes(frame[:8], "little")
+    if not 6 <= count <= len(frame) // 8 - 1:
+        return False
+    offsets = [int.from_bytes(frame[8 * i : 8 * i + 8], "little") for i in range(1, count + 1)]
+    return offsets[0] == 8 * (count + 1) and all(a <= b <= len(frame) for a, b in pairwise(offsets))
+
+
+def _legacy_frame_ok(frame: bytes) -> bool:
+    """Whether ``frame`` is a well-formed binary frame of the older protocol: a count of
+    buffers, their offsets (32-bit big-endian), each within the frame."""
+    if len(frame) < 4:
+        return False
+    count = int.from_bytes(frame[:4], "big")
+    return 1 <= count <= len(frame) // 4 - 1 and all(
+        int.from_bytes(frame[4 * i : 4 * i + 4], "big") <= len(frame) for i in range(1, count + 1)
+    )
+
+
+def guard_websocket_frames() -> None:
+    """Make the server read only well-formed binary websocket frames.
+
+    Jupyter Server and Voila read a binary frame's first bytes as a count and build a list of
+    that many offsets before they look further. A frame in the other protocol's layout, or
+    made up, gives a count in the billions: measured here, one page speaking the older
+    protocol made Voila's process grow past 15 GB within minutes, as it mistook every board
+    drawing (the kernel's binary messages) for a frame of the newer protocol. With this guard,
+    a frame that does not fit its own length is refused (a page's message) or passed on
+    unread (Voila only looks into frames to drop the kernel's echo of executed code, which
+    never has binary parts). Called once by :class:`ClassKernelManager`, in Voila's process.
+    """
+    from jupyter_server.services.kernels.connection import channels as module
+
+    channels: Any = module  # its readers are imported names, replaced here
+    if getattr(channels, "_navalkit_guarded", False):
+        return
+    read_v1, read_legacy = channels.deserialize_msg_from_ws_v1, channels.deserialize_binary_message
+
+    def deserialize_msg_from_ws_v1(ws_msg: bytes) -> Any:
+        if not _v1_frame_ok(ws_msg):
+            raise ValueError("a malformed kernel websocket frame was refused")
+        return read_v1(ws_msg)
+
+    def deserialize_binary_message(bmsg: bytes) -> Any:
+        if not _legacy_frame_ok(bmsg):
+            raise ValueError("a malformed kernel websocket frame was refused")
+        return read_legacy(bmsg)
+
+    channels.deserialize_msg_from_ws_v1 = deserialize_msg_from_ws_v1
+    channels.deserialize_binary_message = deserialize_binary_message
+    channels._navalkit_guarded = True
+    try:
+        from voila.tornado import kernel_websocket_handler
+    except ImportError:  # another Voila: nothing of its own to guard
+        return
+    voila_ws: Any = kernel_websocket_handler
+    read_header = voila_ws.read_header_from_binary_message
+
+    def read_header_from_binary_message(ws_msg: bytes) -> Any:
+        return read_header(ws_msg) if _v1_frame_ok(ws_msg) else None
+
+    voila_ws.read_header_from_binary_message = read_header_from_binary_message
+
+
 def _kernel_manager_base() -> Any:
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
@@ -150,6 +221,7 @@ class ClassKernelManager(_kernel_manager_base()):  # type: ignore[misc]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        guard_websocket_frames()
         self._slots: asyncio.Semaphore | None = None
         self._opened: set[str] = set()  # kernels a page has connected to
         self._line: dict[int, float] = {}  # pages waiting for a place: number -> last asked

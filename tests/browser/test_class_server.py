@@ -7,14 +7,19 @@ The load figures (30 pages, latencies) are in ``benchmarks/classroom.py``, not h
 
 from __future__ import annotations
 
+import asyncio
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, VoilaServer, serving  # this folder's fixtures
+
+from navalkit.testing.wire import WireStudent
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +28,8 @@ PLAY = f"{PAGE}?game=naval_war"
 BOARD = "document.querySelector('.navalkit-board canvas, canvas.navalkit-board') !== null"
 #: a page on a loaded 2-core machine (kernels starting for the class at the same time)
 PAGE_TIMEOUT_MS = 240_000
+#: the welcome page has come (``document.body`` is null for a moment while a page reloads)
+WELCOMED = "document.body && document.body.innerText.includes('Welcome aboard')"
 #: the culler's promise (navalkit.cli: 45 s idle, checked every 15 s) and some slack
 FREED_WITHIN_S = 75
 
@@ -82,6 +89,46 @@ def test_six_pages_opened_at_once_on_the_default_serve_all_get_a_board(
     assert "class of 30" in log and "Using pre-heated kernel" in log
 
 
+def voila_rss_mb(server: VoilaServer) -> float:
+    """Resident memory of the server's Voila process, in MB."""
+    for proc in Path("/proc").iterdir():
+        try:
+            args = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"voila" in b" ".join(args) and f"--Voila.port={server.port}".encode() in args:
+            status = (proc / "status").read_text()
+            return int(status.split("VmRSS:")[1].split()[0]) / 1024
+    raise AssertionError("no Voila process for this server")
+
+
+def test_pages_spoken_on_the_wire_get_boards_and_moves_in_either_protocol(
+    default_server: VoilaServer,
+) -> None:
+    """What benchmarks/classroom.py's wire students do (the page's messages without a
+    browser), and a page of the older websocket protocol: each gets its board and its moves,
+    and the older protocol's page does not swell Voila (unguarded, it grew past 15 GB)."""
+    wait_for_pools(default_server, 3)
+
+    async def student(protocol: str) -> tuple[float, list[float]]:
+        s = WireStudent(default_server.page_url(PLAY), timeout=240, protocol=protocol)
+        try:
+            _, board = await s.first_board()
+            return board, [await s.click("Computer move") for _ in range(3)]
+        finally:
+            await s.close()
+
+    async def both() -> list[tuple[float, list[float]]]:
+        return list(await asyncio.gather(student("v1"), student("legacy")))
+
+    with ThreadPoolExecutor(1) as pool:  # a thread of its own: Playwright runs a loop here
+        results = pool.submit(asyncio.run, both()).result()
+    for board, moves in results:
+        assert board > 0 and len(moves) == 3
+    time.sleep(2)  # what the server would still be chewing on
+    assert voila_rss_mb(default_server) < 1000
+
+
 @pytest.fixture(scope="module")
 def small_server(chromium_path: Any) -> Iterator[VoilaServer]:
     """A server with room for two pages: one preheated play page and one more."""
@@ -109,9 +156,7 @@ def test_a_full_server_says_so_and_lets_the_page_in_when_a_place_frees(
     assert "number in the line: 1; 0 ahead of you" in text
     assert "503" not in text, "plain words, no status code"
     first.close(run_before_unload=True)  # a classmate closes a game: Voila shuts its kernel
-    second.wait_for_function(
-        "document.body.innerText.includes('Welcome aboard')", timeout=PAGE_TIMEOUT_MS
-    )
+    second.wait_for_function(WELCOMED, timeout=PAGE_TIMEOUT_MS)
     second.context.close()
 
 
@@ -135,9 +180,7 @@ def test_a_closed_tab_frees_its_kernel_and_a_stopped_game_says_so(
     gone.context.close()  # no beforeunload: nothing tells the server
     asleep = browser.new_context().new_page()
     asleep.goto(roomy_server.page_url("welcome.ipynb"), timeout=PAGE_TIMEOUT_MS)
-    asleep.wait_for_function(
-        "document.body.innerText.includes('Welcome aboard')", timeout=PAGE_TIMEOUT_MS
-    )
+    asleep.wait_for_function(WELCOMED, timeout=PAGE_TIMEOUT_MS)
     sleeping = kernel_id(asleep)
     asleep.context.set_offline(True)  # its websocket drops
     start = time.monotonic()
