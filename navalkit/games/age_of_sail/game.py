@@ -78,16 +78,19 @@ class AgeOfSail(Game[State, Action, State, Config]):
     def initial_state(self, config: Config, players: int) -> State:
         return sequence.initial_state(config)
 
-    def to_move(self, state: State) -> int | None:
+    # The hooks a Match asks at every step are static (no Game in between), some straight
+    # from the rules.
+    @staticmethod
+    def to_move(state: State) -> int | None:
         if state.phase == OVER or state.queue:
             return None
         return state.to_move
 
-    def is_chance(self, state: State) -> bool:
+    @staticmethod
+    def is_chance(state: State) -> bool:
         return bool(state.queue) and state.phase != OVER
 
-    def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
-        return list(sequence.chance_outcomes(state))
+    chance_outcomes = staticmethod(sequence.chance_outcomes)
 
     def apply_chance(self, state: State, outcome: Any) -> State:
         return sequence.apply_die(state, int(outcome))
@@ -101,16 +104,15 @@ class AgeOfSail(Game[State, Action, State, Config]):
         need = f" (needs {roll.need}+)" if roll.need else ""
         return f"Die for {what}{' — ' + name if name else ''}: {outcome}{need}."
 
-    def legal_actions(self, state: State) -> list[Action]:
-        return rules.legal_actions(state)
+    legal_actions = staticmethod(rules.legal_actions)
 
     def violation(self, state: State, action: object) -> Violation | None:
         return rules.violation(state, action)
 
-    def apply(self, state: State, action: Action) -> State:
-        return rules.apply(state, action)
+    apply = staticmethod(rules.apply)
 
-    def is_over(self, state: State) -> bool:
+    @staticmethod
+    def is_over(state: State) -> bool:
         return state.phase == OVER
 
     def scores(self, state: State) -> tuple[int, ...]:

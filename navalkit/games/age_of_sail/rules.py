@@ -12,15 +12,17 @@ from functools import cache
 from navalkit.core.errors import Violation
 
 from .actions import ACTION_TYPES, ORDERS, Action, Board, End, Fire, Order, Repair, Sail, Turn
-from .data import COMPASS, TABLE_H, TABLE_W, TURN_COST, VECTORS
+from .data import COMPASS, MAX_RANGE, TABLE_H, TABLE_W, TURN_COST, VECTORS
 from .mechanics.combat import arc_side, hit_number, relative_bearing
 from .mechanics.sailing import (
     allowance,
     blocked,
     in_shoal,
     line_rule,
+    near_shoal,
     path,
     refuse,
+    run_end,
     sail_problem,
     sail_range,
     shoal_entry,
@@ -28,7 +30,7 @@ from .mechanics.sailing import (
     turn_problem,
 )
 from .mechanics.sequence import check_end, end_turn, put
-from .state import COMBAT, MOVE, OVER, Helm, Roll, State, evolve
+from .state import COMBAT, MOVE, OVER, Helm, Roll, State, evolve_ship, evolve_state
 
 __all__ = ["allowance", "apply", "legal_actions", "violation"]
 
@@ -46,6 +48,8 @@ turn, order, fire, board, repair = (
     cache(Board),
     cache(Repair),
 )
+#: interned orders under way (values: building a frozen dataclass costs more than a lookup)
+helm = cache(Helm)
 
 
 END = End()
@@ -59,12 +63,20 @@ def sail(i: int, cm: int) -> Sail:
     return a
 
 
+@cache
+def _sails(i: int, top: int) -> tuple[Sail, ...]:
+    """``sail(i, d)`` for every distance ``d`` from 0 to ``top``, indexed by ``d``."""
+    return tuple(sail(i, d) for d in range(top + 1))
+
+
 def _move_actions(state: State) -> list[Action]:
     if state.helm is not None:
         i, left = state.helm.ship, state.helm.left
         mode, _, dist = line_rule(state, i)
         top = min(left, dist) if mode == "follow" else left
-        return [sail(i, d) for d in sail_range(state, i, top)]
+        row = _sails(i, max(top, 0))
+        dists = sail_range(state, i, top)
+        return list(row) if len(dists) == len(row) else [row[d] for d in dists]
     out: list[Action] = []
     for i, s in enumerate(state.ships):
         if s.side != state.to_move or not s.afloat or s.ordered or s.aground:
@@ -75,21 +87,29 @@ def _move_actions(state: State) -> list[Action]:
         if s.anchored:
             out.append(order(i, "weigh"))
             continue
-        if s.units == 0:
+        units = s.units
+        if units == 0:
             out.append(order(i, "drift"))
+        elif s.squadron >= 0 and state.config.line_of_battle and line_rule(state, i)[0] != "free":
+            out += [turn(i, h) for h in range(8) if turn_problem(state, i, h) is None]
         else:
-            out.extend(turn(i, h) for h in _headings(state, i))
+            out += _free_turns(i, state.wind_from, units, state.wind_speed, s.heading)
         out.append(order(i, "anchor"))
     out.append(END)
     return out
 
 
-def _headings(state: State, i: int) -> list[int]:
-    """The headings ship ``i`` may take (the fast path of :func:`turn_problem`)."""
-    s = state.ships[i]
-    if s.squadron >= 0 and state.config.line_of_battle and line_rule(state, i)[0] != "free":
-        return [h for h in range(8) if turn_problem(state, i, h) is None]
-    wind, units, speed, here = state.wind_from, s.units, state.wind_speed, s.heading
+@cache
+def _free_turns(i: int, wind: int, units: int, speed: int, here: int) -> tuple[Turn, ...]:
+    """The headings ship ``i`` may take when free of a line (the fast path of
+    :func:`turn_problem`), as Turn actions: they depend on these five small numbers only,
+    so each set is worked out once."""
+    return tuple(turn(i, h) for h in _headings(wind, units, speed, here))
+
+
+def _headings(wind: int, units: int, speed: int, here: int) -> list[int]:
+    """The headings a ship free of a line may take, with ``units`` mast units standing,
+    heading ``here`` (the fast path of :func:`turn_problem`)."""
     out = []
     for h in range(8):
         off = min((h - wind) % 8, (wind - h) % 8)
@@ -112,7 +132,7 @@ def targets(state: State, i: int) -> list[tuple[int, int, float]]:
         if t.side == s.side or not t.afloat:
             continue
         r = math.hypot(t.x - s.x, t.y - s.y)
-        if hit_number(r, "hull") is None:
+        if r > MAX_RANGE:  # no hit number beyond the last range band
             continue
         side = arc_side(relative_bearing(s.x, s.y, s.heading, t.x, t.y))
         if side is not None:
@@ -345,20 +365,20 @@ def apply(state: State, action: Action) -> State:
     ply = state.ply + 1
     if isinstance(action, End):
         if state.phase == MOVE:
-            return evolve(state, phase=COMBAT, ply=ply, last=())
-        return check_end(end_turn(evolve(state, ply=ply, last=())))
+            return evolve_state(state, phase=COMBAT, ply=ply, last=())
+        return check_end(end_turn(state, ply=ply, last=()))
     i = action.ship
     s = ships[i]
     if isinstance(action, Turn):
         cost = TURN_COST * turn_points(action.heading, s.heading)
         left = allowance(s, action.heading, state) - cost
         delta = (action.heading - s.heading + 4) % 8 - 4
-        ships = put(ships, i, evolve(s, heading=action.heading))
+        ships = put(ships, i, evolve_ship(s, heading=action.heading))
         moves = state.line_moves
         if s.squadron >= 0 and line_rule(state, i)[0] == "free":
             moves = (*moves, (s.squadron, i, delta, -1))
-        return evolve(
-            state, ships=ships, helm=Helm(i, max(0, left)), line_moves=moves, ply=ply, last=(i,)
+        return evolve_state(
+            state, ships=ships, helm=helm(i, max(0, left)), line_moves=moves, ply=ply, last=(i,)
         )
     if isinstance(action, Sail):
         moves = tuple(
@@ -367,13 +387,14 @@ def apply(state: State, action: Action) -> State:
         queue = state.queue
         x, y = s.x, s.y
         if action.cm:
-            pts = path(s, action.cm)
-            x, y = pts[-1]
-            k = shoal_entry(state, s, pts)
-            if k >= 0:
-                queue = (*queue, Roll("shoal", i, x=pts[k][0], y=pts[k][1]))
-        ships = put(ships, i, evolve(s, x=x, y=y, ordered=True))
-        return evolve(
+            x, y = run_end(s, action.cm)
+            if near_shoal(state, s, action.cm):  # only then is the whole run looked at
+                pts = path(s, action.cm)
+                k = shoal_entry(state, s, pts)
+                if k >= 0:
+                    queue = (*queue, Roll("shoal", i, x=pts[k][0], y=pts[k][1]))
+        ships = put(ships, i, evolve_ship(s, x=x, y=y, ordered=True))
+        return evolve_state(
             state, ships=ships, helm=None, line_moves=moves, queue=queue, ply=ply, last=(i,)
         )
     if isinstance(action, Order):
@@ -385,36 +406,36 @@ def apply(state: State, action: Action) -> State:
                 x, y = s.x, s.y
             elif in_shoal(state, x, y) and not in_shoal(state, s.x, s.y):
                 queue = (*queue, Roll("shoal", i, x=x, y=y))
-            s = evolve(s, x=x, y=y)
+            s = evolve_ship(s, x=x, y=y)
         elif action.what == "separate":
             queue = (*queue, Roll("separate", i))
-        s = evolve(
+        s = evolve_ship(
             s,
             ordered=True,
             anchored=action.what == "anchor" or (s.anchored and action.what != "weigh"),
         )
-        return evolve(state, ships=put(ships, i, s), queue=queue, ply=ply, last=(i,))
+        return evolve_state(state, ships=put(ships, i, s), queue=queue, ply=ply, last=(i,))
     if isinstance(action, Fire):
         t = ships[action.target]
         side = arc_side(relative_bearing(s.x, s.y, s.heading, t.x, t.y))
         assert side is not None
         need = hit_number(math.hypot(t.x - s.x, t.y - s.y), action.aim) or 6
         fired = (True, s.fired[1]) if side == 0 else (s.fired[0], True)
-        ships = put(ships, i, evolve(s, fired=fired))
+        ships = put(ships, i, evolve_ship(s, fired=fired))
         roll = Roll("volley", i, other=action.target, n=s.decks[side], need=need, aim=action.aim)
-        return evolve(
+        return evolve_state(
             state, ships=ships, queue=(*state.queue, roll), ply=ply, last=(i, action.target)
         )
     if isinstance(action, Board):
         t = ships[action.target]
-        ships = put(ships, i, evolve(s, engaged=True))
+        ships = put(ships, i, evolve_ship(s, engaged=True))
         roll = Roll("board", i, other=action.target, n=sum(s.decks) + sum(t.decks))
-        return evolve(
+        return evolve_state(
             state, ships=ships, queue=(*state.queue, roll), ply=ply, last=(i, action.target)
         )
     if isinstance(action, Repair):
-        ships = put(ships, i, evolve(s, engaged=True))
-        return evolve(
+        ships = put(ships, i, evolve_ship(s, engaged=True))
+        return evolve_state(
             state, ships=ships, queue=(*state.queue, Roll("repair", i)), ply=ply, last=(i,)
         )
     raise ValueError(f"not an Age of Sail action: {action!r}")

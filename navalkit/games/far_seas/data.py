@@ -232,8 +232,8 @@ FIRST_ALLIED = ALLIED[0]
 assert tuple(range(FIRST_ALLIED, N_SHIPS)) == ALLIED
 #: the German armed merchant cruisers, who take their orders first (FS-AMC-FIRST)
 IS_AMC: tuple[bool, ...] = tuple(s.cls.code == "AMC" for s in SHIPS)
-#: 1 for a British Empire ship, 2 for the others (the searchers' mix: FS-COWARD)
-NATION_BIT: tuple[int, ...] = tuple(1 if s.british else 2 for s in SHIPS)
+#: the British Empire ships (FS-COWARD), as a set for the hot paths
+BRITISH: frozenset[int] = frozenset(s.id for s in SHIPS if s.british)
 BY_NAME: dict[str, int] = {s.name: s.id for s in SHIPS}
 
 
@@ -297,3 +297,7 @@ def damage_points(modified_roll: int) -> int:
 def half_damaged(damage: int, capacity: int) -> bool:
     """Half damaged means damage of at least half the capacity, rounded up (FS-HALF)."""
     return damage >= (capacity + 1) // 2
+
+
+#: the damage at which each ship is half damaged (FS-HALF), for the hot paths
+HALF: tuple[int, ...] = tuple((s.cls.capacity + 1) // 2 for s in SHIPS)

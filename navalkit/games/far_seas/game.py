@@ -52,13 +52,11 @@ class FarSeas(Game[State, Action, View, Config]):
     def initial_state(self, config: Config, players: int) -> State:
         return rules.initial_state(config)
 
-    def to_move(self, state: State) -> int | None:
-        return rules.to_move(state)
-
     def is_chance(self, state: State) -> bool:
         return state.phase == CHANCE
 
     # The calls of every playout step go straight to the rules (no wrapper frame).
+    to_move = staticmethod(rules.to_move)
     chance_outcomes = staticmethod(rules.chance_outcomes)
 
     def apply_chance(self, state: State, outcome: Any) -> State:

@@ -7,6 +7,7 @@ mechanics/search.py, mechanics/combat.py and mechanics/allied_positions.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from navalkit.core.errors import Violation
@@ -57,45 +58,41 @@ __all__ = ["apply", "initial_state", "legal_actions", "scores", "violation"]
 
 def to_move(state: State) -> int | None:
     """The seat to act, None at chance nodes and at the end."""
-    p = state.phase
-    if p in (ALLY, SEARCH, A_RUN):
-        return ALLIES
-    if p in (GERMAN_PHASE, G_RUN):
-        return GERMANY
-    return None
+    return _SEATS.get(state.phase)
 
 
-_last: list[Any] = [None, [], None]
+_SEATS = {ALLY: ALLIES, SEARCH: ALLIES, A_RUN: ALLIES, GERMAN_PHASE: GERMANY, G_RUN: GERMANY}
 
 
-def _legal(state: State) -> tuple[list[Any], frozenset[Any]]:
-    """The legal actions of ``state`` as a list and a set, remembered for the last state
-    asked (a Match asks for the list, then checks the chosen action: one generation)."""
+_last: list[Any] = [None, frozenset()]
+
+
+def _legal(state: State) -> frozenset[Any]:
+    """The legal actions of ``state`` as a set, remembered for the last state asked (the
+    refusals of one position are often asked one after another)."""
     if _last[0] is not state:
-        _last[:] = [state, _generate(state), None]
-    if _last[2] is None:
-        _last[2] = frozenset(_last[1])
-    return _last[1], _last[2]
+        _last[:] = [state, frozenset(legal_actions(state))]
+    return _last[1]  # type: ignore[no-any-return]
 
 
 def legal_actions(state: State) -> list[Any]:
     """Every legal action, in a stable order (a fresh list: the caller may keep it)."""
-    if _last[0] is not state:
-        _last[:] = [state, _generate(state), None]
-    return list(_last[1])
+    generate = _GENERATORS.get(state.phase)
+    return [] if generate is None else generate(state)
 
 
-def _generate(state: State) -> list[Any]:
-    p = state.phase
-    if p == ALLY:
-        return orders.allied_moves(state)
-    if p == GERMAN_PHASE:
-        return orders.german_orders(state)
-    if p == SEARCH:
-        return search.search_actions(state)
-    if p in (G_RUN, A_RUN):
-        return [RUN, FIGHT]
-    return []
+def _run_or_fight(state: State) -> list[Any]:
+    return [RUN, FIGHT]
+
+
+#: each phase's legal actions (each call makes a fresh list)
+_GENERATORS: dict[str, Callable[[State], list[Any]]] = {
+    ALLY: orders.allied_moves,
+    GERMAN_PHASE: orders.german_orders,
+    SEARCH: search.search_actions,
+    G_RUN: _run_or_fight,
+    A_RUN: _run_or_fight,
+}
 
 
 def chance_outcomes(state: State) -> tuple[tuple[int, float], ...]:
@@ -149,7 +146,7 @@ def violation(state: State, action: object) -> Violation | None:
     if not isinstance(action, ACTION_TYPES):
         return Violation("match.not-an-action", f"{action!r} is not a Far Seas action.")
     try:
-        if action in _legal(state)[1]:
+        if action in _legal(state):
             return None
     except TypeError:
         return Violation("match.not-an-action", f"{action!r} is not a well-formed action.")

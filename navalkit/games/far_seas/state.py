@@ -7,7 +7,7 @@ ship. Seat 0 is the German raider player, seat 1 the Allies.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar
 
 from .config import Config
@@ -54,6 +54,30 @@ def evolver(cls: type[T], *keys: str) -> Callable[..., T]:
     if fn is None:
         fn = _EVOLVERS[cls, keys] = _evolver(cls, keys)
     return fn  # type: ignore[no-any-return]
+
+
+def maker(cls: type[T]) -> Callable[..., T]:
+    """A function that makes a ``cls`` from the same arguments as ``cls(...)`` (a frozen,
+    slotted dataclass without ``__post_init__``), filled as a draft like the copies of
+    _evolver: the dataclass's own ``__init__`` sets each field through
+    ``object.__setattr__``, several times slower, and the rules make orders, moves and
+    searches by the thousand."""
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    assert tuple(names) == cls.__slots__  # type: ignore[attr-defined]
+    scope: dict[str, Any] = {"_new": object.__new__, "_draft": _draft(cls), "_cls": cls}
+    params = []
+    for f in fields(cls):  # type: ignore[arg-type]
+        assert f.init and f.default_factory is MISSING
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            scope[f"_{f.name}"] = f.default
+            params.append(f"{f.name}=_{f.name}")
+    lines = [f"def make({', '.join(params)}):", "    _n = _new(_draft)"]
+    lines += [f"    _n.{name} = {name}" for name in names]
+    lines += ["    _n.__class__ = _cls", "    return _n"]
+    exec("\n".join(lines), scope)
+    return scope["make"]  # type: ignore[no-any-return]
 
 
 def evolve(obj: T, **changes: Any) -> T:

@@ -54,6 +54,7 @@ class NauticMiles(Game[State, Action, View, Config]):
         "hint": 0.01,
     }
 
+    # --- the rules (the hooks asked at every playout step go straight to the rules) --------
     def initial_state(self, config: Config, players: int) -> State:
         return rules.initial_state(config, players)
 
@@ -65,8 +66,7 @@ class NauticMiles(Game[State, Action, View, Config]):
     def is_chance(self, state: State) -> bool:
         return state.phase in (DEAL, DRAW, REFILL)
 
-    def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
-        return rules.chance_outcomes(state)
+    chance_outcomes = staticmethod(rules.chance_outcomes)
 
     def apply_chance(self, state: State, outcome: Any) -> State:
         return rules.apply_chance(state, int(outcome))
@@ -77,8 +77,7 @@ class NauticMiles(Game[State, Action, View, Config]):
             return f"Round {state.round_no}: a card is dealt to {who}."
         return f"{who} draws a card."  # never which: the hand is hidden
 
-    def legal_actions(self, state: State) -> list[Action]:
-        return rules.legal_actions(state)
+    legal_actions = staticmethod(rules.legal_actions)
 
     def violation(self, state: State, action: object) -> Violation | None:
         why = rules.refusal(state, action)
@@ -90,8 +89,7 @@ class NauticMiles(Game[State, Action, View, Config]):
             squares = (f"convoy:{action.row}:{action.at}",)
         return Violation(rule, message, squares)
 
-    def apply(self, state: State, action: Action) -> State:
-        return rules.apply(state, action)
+    apply = staticmethod(rules.apply)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER

@@ -6,11 +6,13 @@
 
 from __future__ import annotations
 
-from itertools import repeat
+from bisect import insort
+from functools import cache
 
 from .actions import (
     ACTION_TYPES,
     DISCARDS,
+    PLACES,
     PLAYS,
     TABLE_AT,
     TABLE_ROWS,
@@ -56,6 +58,14 @@ from .state import (
     DEAL,
     DEFENDER,
     DRAW,
+    F_DEAL_LEFT,
+    F_DISCARD,
+    F_HANDS,
+    F_PHASE,
+    F_PILE,
+    F_PLY,
+    F_ROWS,
+    F_SEAT,
     NONE,
     OVER,
     PLAY,
@@ -134,10 +144,19 @@ def _new_round(state: State, dealer: int) -> State:
 
 
 # --- chance -----------------------------------------------------------------------------------
+@cache
+def _outcome_row(n: int) -> tuple[tuple[int, float], ...]:
+    """``(card, 1/n)`` for every card id: the outcome pairs of a pile of ``n`` cards, made once
+    and shared (a draw then builds no pair, only the list of them)."""
+    p = 1.0 / n
+    return tuple((card, p) for card in ALL_CARDS)
+
+
 def chance_outcomes(state: State) -> list[tuple[int, float]]:
     """Every card left in the pile, equally likely (one card drawn at a time)."""
     pile = state.pile
-    return list(zip(pile, repeat(1.0 / len(pile))))
+    row = _outcome_row(len(pile))
+    return [row[card] for card in pile]
 
 
 def _take(pile: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -146,28 +165,38 @@ def _take(pile: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _give(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``hand`` with ``card`` added, kept sorted (so kinds come grouped)."""
-    for i, c in enumerate(hand):
-        if c > card:
-            return (*hand[:i], card, *hand[i:])
-    return (*hand, card)
+    """``hand`` with ``card`` added, kept sorted (so kinds come grouped): hands are always
+    sorted, so a bisection finds the place."""
+    cards = list(hand)
+    insort(cards, card)
+    return tuple(cards)
+
+
+def _with_hand(hands: tuple[Cards, ...], seat: int, hand: Cards) -> tuple[Cards, ...]:
+    """``hands`` with ``seat``'s hand replaced by ``hand``."""
+    out = list(hands)
+    out[seat] = hand
+    return tuple(out)
 
 
 def apply_chance(state: State, card: int) -> State:
     """The drawn ``card`` goes to the seat receiving it."""
     seat = state.seat
-    hands = list(state.hands)
-    hands[seat] = _give(hands[seat], card)
-    pile = _take(state.pile, card)
-    if state.phase == DEAL:
+    phase = state.phase
+    fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
+    fields[F_PILE] = _take(state.pile, card)
+    fields[F_HANDS] = _with_hand(state.hands, seat, _give(state.hands[seat], card))
+    if phase == DEAL:
         left = state.deal_left - 1
-        nxt = (seat + 1) % state.players
-        phase = DRAW if left == 0 else DEAL
-        return state._replace(pile=pile, hands=tuple(hands), seat=nxt, deal_left=left, phase=phase)
-    if state.phase == DRAW:  # (a fast ``_replace(phase=PLAY, pile=pile, hands=hands)``)
-        return _new(State, (*state[:4], PLAY, *state[5:8], pile, tuple(hands), *state[10:]))
+        fields[F_SEAT] = (seat + 1) % state.players
+        fields[F_DEAL_LEFT] = left
+        fields[F_PHASE] = DRAW if left == 0 else DEAL
+        return _new(State, fields)
+    if phase == DRAW:
+        fields[F_PHASE] = PLAY
+        return _new(State, fields)
     # REFILL after two submarines: the turn then ends.
-    return _advance(state._replace(pile=pile, hands=tuple(hands)))
+    return _advance(_new(State, fields))
 
 
 # --- playing a card ---------------------------------------------------------------------------
@@ -207,16 +236,39 @@ def _set(state: State, row: int, at: int, cv: Convoy, dead: tuple[int, ...] = ()
     return state._replace(rows=rows)
 
 
-def _table(state: State, hands: list[tuple[int, ...]], rows: Rows, discard: Cards) -> State:
-    """The table after a play: new hands, rows and discard pile, one more ply (a fast
-    ``_replace``; the field order is State's)."""
-    ply = state.ply + 1
-    return _new(State, (*state[:9], tuple(hands), discard, rows, *state[12:17], ply, *state[18:]))
+def _table(state: State, hands: tuple[Cards, ...], rows: Rows, discard: Cards) -> State:
+    """The table after a play: new hands, rows and discard pile, one more ply."""
+    fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
+    fields[F_HANDS] = hands
+    fields[F_DISCARD] = discard
+    fields[F_ROWS] = rows
+    fields[F_PLY] = state.ply + 1
+    return _new(State, fields)
+
+
+def _after_play(state: State, hands: tuple[Cards, ...], rows: Rows, discard: Cards) -> State:
+    """The table after a play that sends no convoy home, and the turn passed on: exactly
+    ``_advance(_table(state, hands, rows, discard))``. The usual case (nobody home yet, so no
+    round limit; none of the next seat's timers due; cards left to draw) is built at once."""
+    seat = (state.seat + 1) % state.players
+    if state.pile and not any(state.ports) and not _pending(rows, seat):
+        fields = list(state)
+        fields[F_PHASE] = DRAW
+        fields[F_SEAT] = seat
+        fields[F_HANDS] = hands
+        fields[F_DISCARD] = discard
+        fields[F_ROWS] = rows
+        fields[F_PLY] = state.ply + 1
+        return _new(State, fields)
+    return _advance(_table(state, hands, rows, discard))
 
 
 def _turn(state: State, seat: int, phase: int) -> State:
     """``state`` with ``seat`` to act in ``phase`` (a fast ``_replace(seat=, phase=)``)."""
-    return _new(State, (*state[:4], phase, seat, *state[6:]))
+    fields = list(state)
+    fields[F_SEAT] = seat
+    fields[F_PHASE] = phase
+    return _new(State, fields)
 
 
 def _arrive(state: State, row: int, at: int, cv: Convoy) -> State:
@@ -241,22 +293,24 @@ def _battle(cv: Convoy, seat: int, side: int, cards: tuple[int, ...], strength: 
 def apply(state: State, action: Action) -> State:
     """The state after the legal ``action`` of the seat to move."""
     seat = state.seat
-    hands = list(state.hands)
+    hand = state.hands[seat]
     if isinstance(action, Discard):
-        hands[seat], cards = _remove_kind(hands[seat], action.kind)
-        return _advance(_table(state, hands, state.rows, state.discard + cards))
+        hand, cards = _remove_kind(hand, action.kind)
+        hands = _with_hand(state.hands, seat, hand)
+        return _after_play(state, hands, state.rows, state.discard + cards)
     me = state.side[seat]
     if isinstance(action, Place):
-        hands[seat], cards = _remove_kind(hands[seat], action.kind)
+        hand, cards = _remove_kind(hand, action.kind)
         r = state.rows[me]
         placed = (*r[: action.at], Convoy(cards[0]), *r[action.at :])
         rows = (*state.rows[:me], placed, *state.rows[me + 1 :])
-        return _advance(_table(state, hands, rows, state.discard))
+        return _after_play(state, _with_hand(state.hands, seat, hand), rows, state.discard)
     kind, row, at = action.kind, action.row, action.at
     if kind == SUB_PAIR:
-        hands[seat], cards = _remove_kind(hands[seat], SUBMARINE, 2)
+        hand, cards = _remove_kind(hand, SUBMARINE, 2)
     else:
-        hands[seat], cards = _remove_kind(hands[seat], kind)
+        hand, cards = _remove_kind(hand, kind)
+    hands = _with_hand(state.hands, seat, hand)
     card = cards[0]
     cv = state.rows[row][at]
     dead: Cards = ()
@@ -266,21 +320,18 @@ def apply(state: State, action: Action) -> State:
             miles=cv.miles + d, mile_cards=cv.mile_cards + cards, fast=cv.fast or d > STORM_MAX
         )
         if cv.miles >= ARRIVAL:
-            return _end_turn(_arrive(state._replace(hands=tuple(hands)), row, at, cv))
+            return _end_turn(_arrive(state._replace(hands=hands), row, at, cv))
     elif kind in STRENGTH:
         side = DEFENDER if row == me else ATTACKER
         state = _set(
-            state._replace(hands=tuple(hands)),
-            row,
-            at,
-            _battle(cv, seat, side, cards, STRENGTH[kind]),
+            state._replace(hands=hands), row, at, _battle(cv, seat, side, cards, STRENGTH[kind])
         )
         if kind == SUB_PAIR and state.pile:
             return state._replace(phase=REFILL)
         return _end_turn(state)
     elif kind == PLANE:
         if cv.plane != NONE:  # the second plane: destroyed at once (NM-PLANE)
-            state = state._replace(hands=tuple(hands))
+            state = state._replace(hands=hands)
             state = _set(state, row, at, cv._replace(battle=(*cv.battle, (seat, cards))))
             return _end_turn(destroy(state, row, at, seat))
         cv = cv._replace(plane=card, plane_by=seat)
@@ -305,7 +356,7 @@ def apply(state: State, action: Action) -> State:
         assert kind == NEUTRAL
         cv = cv._replace(neutral=card)
     rows = _put(state.rows, row, at, cv)
-    return _advance(_table(state, hands, rows, state.discard + dead if dead else state.discard))
+    return _after_play(state, hands, rows, state.discard + dead if dead else state.discard)
 
 
 # --- the flow of turns and rounds -------------------------------------------------------------
@@ -569,36 +620,19 @@ def refusal(state: State, action: object) -> Why:
 _PLAYABLE = tuple(k for k in (*range(N_KINDS), SUB_PAIR) if k not in CONVOYS)
 
 
-#: convoy situation -> the kinds that may go on it; filled by :func:`_targets_for`
-_TARGETS: dict[tuple[object, ...], frozenset[int]] = {}
-
-
-def _target_key(cv: Convoy, own: bool, at_end: bool, planes: bool, seat: int) -> tuple[object, ...]:
-    """Everything :func:`_target` reads about a convoy: its marks, whose plane it is, whether
-    it ends the row, and the plane switch (the memo key of :data:`_TARGETS`)."""
-    return (
-        own,
-        at_end,
-        planes,
-        not cv.battle,
-        cv.tie,
-        cv.top_side,
-        cv.top,
-        cv.neutral < 0,
-        cv.storm < 0,
-        cv.alert < 0,
-        cv.plane < 0,
-        cv.plane_by == seat,
-        cv.mine < 0,
-        cv.radar < 0,
-    )
+#: convoy situation -> the kinds that may go on it, as a bit mask (bit ``k`` for kind ``k``);
+#: filled by :func:`_targets_for`
+_TARGETS: dict[tuple[object, ...], int] = {}
 
 
 def _targets_for(
     state: State, seat: int, cv: Convoy, own: bool, at: int, n: int, key: tuple[object, ...]
-) -> frozenset[int]:
-    """The kinds :func:`_target` allows on ``cv``, computed once per ``key`` and memoised."""
-    allowed = frozenset(k for k in _PLAYABLE if _target(state, seat, k, cv, own, at, n) is None)
+) -> int:
+    """The kinds :func:`_target` allows on ``cv`` (a bit mask), computed once per ``key``."""
+    allowed = 0
+    for k in _PLAYABLE:
+        if _target(state, seat, k, cv, own, at, n) is None:
+            allowed |= 1 << k
     _TARGETS[key] = allowed
     return allowed
 
@@ -611,42 +645,68 @@ def legal_actions(state: State) -> list[Action]:
     seat = state.seat
     hand = state.hands[seat]
     kinds: list[int] = []
+    out: list[Action] = []  # the discards first, one per kind
     last = -1
     subs = 0
     for c in hand:
         k = KIND[c]
         if k != last:
             kinds.append(k)
+            out.append(DISCARDS[k])
             last = k
         if k == SUBMARINE:
             subs += 1
-    out: list[Action] = [DISCARDS[k] for k in kinds]
     if subs >= 2:
         kinds.append(SUB_PAIR)
     me = state.side[seat]
     rows = state.rows
-    # The kinds allowed on each convoy, memoised on what _target reads.
+    # The kinds allowed on each convoy, memoised on everything _target reads about it: its
+    # marks, whose plane it is, whether it ends the row, and the plane switch. Only convoys
+    # that take some card are kept; ``reach`` has the bit of every kind that goes somewhere.
     planes = state.config.planes_on_alerted
     memo = _TARGETS
     targets = []
+    reach = 0
+    longest = 0
     for r, row in enumerate(rows):
         own = r == me
         last = len(row) - 1
+        if last >= longest:
+            longest = last + 1
         for i, cv in enumerate(row):
-            key = _target_key(cv, own, i == 0 or i == last, planes, seat)
+            key = (
+                own,
+                i == 0 or i == last,
+                planes,
+                not cv.battle,
+                cv.tie,
+                cv.top_side,
+                cv.top,
+                cv.neutral < 0,
+                cv.storm < 0,
+                cv.alert < 0,
+                cv.plane < 0,
+                cv.plane_by == seat,
+                cv.mine < 0,
+                cv.radar < 0,
+            )
             allowed = memo.get(key)
             if allowed is None:
                 allowed = _targets_for(state, seat, cv, own, i, last + 1, key)
-            targets.append((r, i, allowed))
+            if allowed:
+                targets.append((r, i, allowed))
+                reach |= allowed
+    interned = len(rows) <= TABLE_ROWS and longest <= TABLE_AT
     for k in kinds:
         if k in CONVOYS:
-            out.extend([place(k, i) for i in range(len(rows[me]) + 1)])
-        elif targets:
-            table = PLAYS[k]
-            if len(rows) <= TABLE_ROWS and len(targets) < TABLE_AT:
-                out.extend([table[r][i] for r, i, allowed in targets if k in allowed])
+            n = len(rows[me]) + 1
+            out.extend(PLACES[k][:n] if n <= TABLE_AT else [place(k, i) for i in range(n)])
+        elif reach >> k & 1:
+            if interned:
+                table = PLAYS[k]
+                out.extend([table[r][i] for r, i, allowed in targets if allowed >> k & 1])
             else:
-                out.extend([play(k, r, i) for r, i, allowed in targets if k in allowed])
+                out.extend([play(k, r, i) for r, i, allowed in targets if allowed >> k & 1])
     return out
 
 

@@ -76,7 +76,8 @@ class State(NamedTuple):
     """A whole game: rounds, the cards of the current round, and the game points.
 
     Sides are rows: a seat plays for ``side[seat]`` (its team, or itself). Points are kept
-    in half-points so that 2.5 is a whole number.
+    in half-points so that 2.5 is a whole number. Each hand is kept sorted by card id (so
+    its kinds come grouped, in kind order).
     """
 
     config: Config
@@ -99,3 +100,30 @@ class State(NamedTuple):
     ply: int
     winner: int | None = None
     over_reason: str = ""
+
+
+#: each field's position in a State: the rules' hot paths copy a state with ``list(state)``,
+#: set a few fields by position and rebuild it with ``tuple.__new__(State, fields)``, the
+#: same State as ``state._replace(...)`` in a third of the time
+(
+    F_CONFIG,
+    F_PLAYERS,
+    F_SIDE,
+    F_SIDES,
+    F_PHASE,
+    F_SEAT,
+    F_DEALER,
+    F_DEAL_LEFT,
+    F_PILE,
+    F_HANDS,
+    F_DISCARD,
+    F_ROWS,
+    F_PORTS,
+    F_CAPTURES,
+    F_TOTALS,
+    F_ROUND_NO,
+    F_LAST_ROUND,
+    F_PLY,
+    F_WINNER,
+    F_OVER_REASON,
+) = range(len(State._fields))

@@ -11,7 +11,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .data import ADD_DAMAGE, CARDS, JAPANESE, MINEFIELD, REPAIR, SALVO, SHIPS, SUBMARINE, TORPEDO
+from .data import (
+    ADD_DAMAGE,
+    CARDS,
+    CARRIER,
+    JAPANESE,
+    MINEFIELD,
+    REPAIR,
+    SALVO,
+    SHIPS,
+    SUBMARINE,
+    TORPEDO,
+)
 from .state import AIR, DS_TARGET, State
 
 
@@ -148,16 +159,20 @@ def play(card: int, target: int = -1) -> Play:
     return Play(card, target)
 
 
-@lru_cache(maxsize=8192)
-def strike(carrier: int, target: int, kamikaze: bool = False) -> Strike:
-    return Strike(carrier, target, kamikaze)
-
-
 #: ``PLAYS[card][target]`` (target -1 is the last item): every Play, built once
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(c, t) for t in (*range(DS_TARGET + 1), -1)) for c in range(len(CARDS))
 )
 DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(len(CARDS)))
+#: ``STRIKES[kamikaze][carrier][target]`` (target -1, holding back, is the last item): every
+#: air strike a carrier can be given, built once (ships that are not carriers have no row)
+STRIKES: tuple[tuple[tuple[Strike, ...], ...], ...] = tuple(
+    tuple(
+        tuple(Strike(c, t, k) for t in (*range(len(SHIPS)), -1)) if CARRIER[c] else ()
+        for c in range(len(SHIPS))
+    )
+    for k in (False, True)
+)
 
 
 def action_from_json(data: Any) -> Action:

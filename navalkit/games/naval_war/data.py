@@ -251,6 +251,8 @@ GUN = tuple(s.gun for s in SHIPS)
 HITS = tuple(s.hits for s in SHIPS)
 CARRIER = tuple(s.carrier for s in SHIPS)
 NOT_CARRIER = tuple(not s.carrier for s in SHIPS)
+#: the carriers' ids: ``CARRIERS.isdisjoint(fleet)`` asks "no carrier here?" in one C call
+CARRIERS = frozenset(s.id for s in SHIPS if s.carrier)
 JAPANESE = tuple(s.nation == "JP" for s in SHIPS)
 SORT_KEY = tuple((1 if s.carrier else 0, -s.gun, s.id) for s in SHIPS)
 ALL_CARDS = tuple(range(len(CARDS)))

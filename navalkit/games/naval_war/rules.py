@@ -8,6 +8,7 @@ drawn, dice rolled) come in through :func:`apply_chance`. What each card and die
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from navalkit.core.errors import Violation
@@ -18,6 +19,7 @@ from .actions import (
     DRAW,
     LAUNCH,
     PLAYS,
+    STRIKES,
     Action,
     Aim,
     Discard,
@@ -27,7 +29,6 @@ from .actions import (
     Strike,
     Take,
 )
-from .actions import strike as make_strike
 from .config import Config
 from .data import (
     ADD_DAMAGE,
@@ -150,7 +151,10 @@ def chance_outcomes(state: State) -> list[tuple[Any, float]]:
         pile = state.harbor
     else:
         pile = state.deck
-    return list(map(_PAIRS[len(pile)].__getitem__, pile))
+    pairs = _PAIRS[len(pile)]
+    if len(pile) > 1:  # one C call picks every pair (a map over pairs.__getitem__ is slower)
+        return list(itemgetter(*pile)(pairs))
+    return [pairs[c] for c in pile]
 
 
 def apply_chance(state: State, outcome: int) -> State:
@@ -201,19 +205,23 @@ def legal_actions(state: State) -> list[Action]:
     phase, seat = state.phase, state.seat
     if phase == ACT:
         out: list[Action] = []
-        shots: list[int] | None = None  # a salvo's targets: the same for every gun size
+        # A card's targets depend on its kind alone (once a salvo's guns are checked), so
+        # each kind's are worked out once for the whole hand.
+        targets_of: dict[int, list[int]] = {}
         guns: set[int] | None = None
         for card in state.hands[seat]:
-            row = PLAYS[card]
-            if KIND[card] == SALVO:
+            kind = KIND[card]
+            if kind == SALVO:
                 if guns is None:
                     guns = {GUN[s] for s in state.fleets[seat]}
-                if CARD_GUN[card] in guns:
-                    if shots is None:
-                        shots = card_targets(state, seat, card)
-                    out += map(row.__getitem__, shots)
-            else:
-                out += map(row.__getitem__, card_targets(state, seat, card))
+                if CARD_GUN[card] not in guns:
+                    out.append(DISCARDS[card])
+                    continue
+            targets = targets_of.get(kind)
+            if targets is None:
+                targets = targets_of[kind] = card_targets(state, seat, card)
+            row = PLAYS[card]
+            out += [row[t] for t in targets]
             out.append(DISCARDS[card])
         return out
     if phase == RED_PHASE:
@@ -235,11 +243,13 @@ def legal_actions(state: State) -> list[Action]:
     if phase == AIR:
         carrier = state.queue[0]
         targets = air_targets(state, seat)
-        out = [make_strike(carrier, t) for t in targets]
+        strikes = STRIKES[False][carrier]
+        out = [strikes[t] for t in targets]
         if state.config.kamikaze and JAPANESE[carrier]:
-            out.extend(make_strike(carrier, t, True) for t in targets)
+            kamikaze = STRIKES[True][carrier]
+            out += [kamikaze[t] for t in targets]
         if state.strikes or len(state.queue) > 1:
-            out.append(make_strike(carrier, -1))
+            out.append(strikes[-1])
         return out
     if phase == DS_PICK:
         return [Aim(o) for o in opponents(state, seat)]

@@ -88,7 +88,18 @@ def path(ship: Ship, cm: int, heading: int | None = None) -> tuple[tuple[float, 
     return tuple((round(x + vx * k, 3), round(y + vy * k, 3)) for k in range(1, cm + 1))
 
 
-def _near_shoal(state: State, ship: Ship, cm: int) -> bool:
+def run_end(ship: Ship, cm: int) -> tuple[float, float]:
+    """Where a straight run of ``cm`` (at least 1) on her heading ends: ``path(ship, cm)[-1]``
+    without the points before it."""
+    x, y = ship.x, ship.y
+    if cm <= 64:
+        dx, dy = STEPS[ship.heading][cm - 1]
+        return round(x + dx, 3), round(y + dy, 3)
+    vx, vy = VECTORS[ship.heading]
+    return round(x + vx * cm, 3), round(y + vy * cm, 3)
+
+
+def near_shoal(state: State, ship: Ship, cm: int) -> bool:
     """Whether any shoal could touch a run of ``cm`` from the ship (a quick bound)."""
     x, y = ship.x, ship.y
     return any(math.hypot(x - sx, y - sy) <= r + cm + 1 for sx, sy, r in state.shoals)
@@ -96,7 +107,7 @@ def _near_shoal(state: State, ship: Ship, cm: int) -> bool:
 
 def shoal_entry(state: State, ship: Ship, points: tuple[tuple[float, float], ...]) -> int:
     """Index in ``points`` where the run first enters a shoal from open water (-1: never)."""
-    if not _near_shoal(state, ship, len(points)):
+    if not near_shoal(state, ship, len(points)):
         return -1
     inside = in_shoal(state, ship.x, ship.y)
     for k, (x, y) in enumerate(points):
@@ -114,9 +125,11 @@ def sail_range(state: State, i: int, top: int) -> list[int]:
     if top <= 0:
         return out
     s = state.ships[i]
-    pts = path(s, top)
     others = [(o.x, o.y) for j, o in enumerate(state.ships) if j != i and o.status == AFLOAT]
     hypot = math.hypot
+    if _clear_run(state, s, top, others):
+        return list(range(top + 1))
+    pts = path(s, top)
     stop = top
     k = shoal_entry(state, s, pts)
     if k >= 0:
@@ -129,6 +142,24 @@ def sail_range(state: State, i: int, top: int) -> list[int]:
         if inside and not any(hypot(ox - x, oy - y) < SHIP_GAP for ox, oy in others):
             out.append(d)
     return out
+
+
+def _on_table(x: float, y: float) -> bool:
+    return 0 <= x <= TABLE_W and 0 <= y <= TABLE_H
+
+
+def _clear_run(state: State, s: Ship, top: int, others: list[tuple[float, float]]) -> bool:
+    """A quick proof that every distance 1..``top`` is open to ship ``s`` (so that the run's
+    points need not be worked out one by one): no shoal and no other ship within reach, and
+    the first and last points on the table. The points' coordinates only grow (or only
+    shrink) along a straight run, so those two on the table put all of them on it."""
+    reach = top + SHIP_GAP + 1  # a point is at most top cm (and a rounding) from the start
+    x, y = s.x, s.y
+    if any(math.hypot(ox - x, oy - y) < reach for ox, oy in others):
+        return False
+    return (
+        not near_shoal(state, s, top) and _on_table(*run_end(s, 1)) and _on_table(*run_end(s, top))
+    )
 
 
 def sail_problem(state: State, i: int, cm: int) -> Violation | None:

@@ -6,9 +6,25 @@ at the head of the queue and resolves the roll once all its dice are thrown.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..config import Config
 from ..data import HIGH_SEAS, MAX_RANGE, SCENARIOS, STERN_RAKE_DEG, WIND_START
-from ..state import COMBAT, EXPLODED, FIRST, MOVE, OVER, SUNK, Roll, Ship, State, evolve
+from ..state import (
+    AFLOAT,
+    COMBAT,
+    EXPLODED,
+    FIRST,
+    MOVE,
+    OVER,
+    SUNK,
+    Roll,
+    Ship,
+    State,
+    evolve_roll,
+    evolve_ship,
+    evolve_state,
+)
 from .combat import distance, hit_number, relative_bearing
 from .wind import wind_source
 
@@ -45,21 +61,22 @@ def initial_state(config: Config) -> State:
         phase=FIRST,
     )
     if config.first_player == "dice":
-        return evolve(state, queue=(Roll("first"),))
-    return start_turn(
-        evolve(state, first=0 if config.first_player == "first" else 1),
-        0 if config.first_player == "first" else 1,
-    )
+        return evolve_state(state, queue=(Roll("first"),))
+    first = 0 if config.first_player == "first" else 1
+    return start_turn(state, first, first=first)
 
 
 def put(ships: tuple[Ship, ...], i: int, ship: Ship) -> tuple[Ship, ...]:
     return (*ships[:i], ship, *ships[i + 1 :])
 
 
-def start_turn(state: State, player: int) -> State:
-    """A player's turn begins: fire, refloat and high-seas rolls, then movement (AOS-SEQUENCE)."""
+def start_turn(state: State, player: int, **changes: Any) -> State:
+    """A player's turn begins: fire, refloat and high-seas rolls, then movement (AOS-SEQUENCE).
+    ``changes``: other fields to set in the same new state (the round, the turns done...)."""
     ships = tuple(
-        evolve(s, ordered=False, fired=(False, False), engaged=False) if s.side == player else s
+        evolve_ship(s, ordered=False, fired=_UNFIRED, engaged=False)
+        if s.side == player and (s.ordered or s.engaged or s.fired != _UNFIRED)
+        else s  # a ship with nothing to clear stays the same value
         for s in state.ships
     )
     fires, refloats, founders = [], [], []
@@ -72,7 +89,7 @@ def start_turn(state: State, player: int) -> State:
             refloats.append(Roll("refloat", i, need=6))
         if state.wind_speed >= HIGH_SEAS and s.wrecked:
             founders.append(Roll("founder", i))
-    return evolve(
+    return evolve_state(
         state,
         ships=ships,
         phase=MOVE,
@@ -80,25 +97,33 @@ def start_turn(state: State, player: int) -> State:
         helm=None,
         line_moves=(),
         queue=tuple(fires + refloats + founders),
+        **changes,
     )
 
 
-def end_turn(state: State) -> State:
-    """The turn is over: the other admiral's turn, or the wind rolls that end the round."""
+_UNFIRED = (False, False)
+#: the two dice that end a round (values: the same two serve every round)
+_WIND_ROLLS = (Roll("wind_dir"), Roll("wind_speed"))
+
+
+def end_turn(state: State, **changes: Any) -> State:
+    """The turn is over: the other admiral's turn, or the wind rolls that end the round.
+    ``changes``: other fields to set in the same new state."""
     if state.turns_done == 0:
-        return start_turn(evolve(state, turns_done=1), 1 - state.to_move)
-    return evolve(state, phase=WIND_ROUND, queue=(Roll("wind_dir"), Roll("wind_speed")))
+        return start_turn(state, 1 - state.to_move, turns_done=1, **changes)
+    return evolve_state(state, phase=WIND_ROUND, queue=_WIND_ROLLS, **changes)
 
 
 def check_end(state: State) -> State:
     """The battle ends when a fleet has no ship left under its flag (AOS-END)."""
     if state.phase == OVER:
         return state
-    alive = [any(s.afloat and s.side == p for s in state.ships) for p in (0, 1)]
+    flags = {s.side for s in state.ships if s.status == AFLOAT}
+    alive = [p in flags for p in (0, 1)]
     if all(alive):
         return state
     gone = [state.nations[p] for p in (0, 1) if not alive[p]]
-    return evolve(
+    return evolve_state(
         state,
         phase=OVER,
         queue=(),
@@ -116,8 +141,8 @@ def _score(state: State, side: int, points: int) -> tuple[int, int]:
 def _untangle(ships: tuple[Ship, ...], i: int) -> tuple[Ship, ...]:
     j = ships[i].entangled
     if j >= 0:
-        ships = put(ships, j, evolve(ships[j], entangled=-1))
-        ships = put(ships, i, evolve(ships[i], entangled=-1))
+        ships = put(ships, j, evolve_ship(ships[j], entangled=-1))
+        ships = put(ships, i, evolve_ship(ships[i], entangled=-1))
     return ships
 
 
@@ -125,8 +150,8 @@ def _lose(state: State, i: int, status: str) -> State:
     """Ship ``i`` sinks or blows up: the enemy scores her remaining boxes."""
     s = state.ships[i]
     ships = _untangle(state.ships, i)
-    ships = put(ships, i, evolve(ships[i], status=status, fire=0))
-    state = evolve(state, ships=ships, damage=_score(state, 1 - s.side, s.boxes))
+    ships = put(ships, i, evolve_ship(ships[i], status=status, fire=0))
+    state = evolve_state(state, ships=ships, damage=_score(state, 1 - s.side, s.boxes))
     if status != EXPLODED:
         return state
     catches = []
@@ -135,7 +160,7 @@ def _lose(state: State, i: int, status: str) -> State:
             r = distance(s.x, s.y, o.x, o.y)
             if r <= MAX_RANGE:
                 catches.append(Roll("catch", j, other=i, need=hit_number(r, "hull") or 6))
-    return evolve(state, queue=tuple(catches) + state.queue)
+    return evolve_state(state, queue=tuple(catches) + state.queue)
 
 
 def _volley(state: State, roll: Roll) -> State:
@@ -168,10 +193,10 @@ def _volley(state: State, roll: Roll) -> State:
             masts[k] = False
             points += 1
     fire = 1 if sixes >= 2 and t.fire == 0 else t.fire
-    t2 = evolve(
+    t2 = evolve_ship(
         t, decks=(decks[0], decks[1]), masts=(masts[0], masts[1], masts[2]), hull=hull, fire=fire
     )
-    return evolve(
+    return evolve_state(
         state, ships=put(state.ships, roll.other, t2), damage=_score(state, f.side, points)
     )
 
@@ -182,7 +207,7 @@ def _boarding(state: State, roll: Roll) -> State:
     ta, td = sum(roll.dice[:na]), sum(roll.dice[na:])
     if ta == td:
         if state.config.boarding_ties == "reroll":
-            return evolve(state, queue=(evolve(roll, dice=()), *state.queue))
+            return evolve_state(state, queue=(evolve_roll(roll, dice=()), *state.queue))
         ta = -1  # the defenders hold
     w, l_ = (roll.ship, roll.other) if ta > td else (roll.other, roll.ship)
     win, lose = state.ships[w], state.ships[l_]
@@ -192,21 +217,21 @@ def _boarding(state: State, roll: Roll) -> State:
     wd[crew] -= 1
     rel = relative_bearing(lose.x, lose.y, lose.heading, win.x, win.y)
     prize = (0, 1) if rel < 180.0 else (1, 0)
-    ships = put(state.ships, w, evolve(win, decks=(wd[0], wd[1]), entangled=l_, engaged=True))
+    ships = put(state.ships, w, evolve_ship(win, decks=(wd[0], wd[1]), entangled=l_, engaged=True))
     ships = put(
         ships,
         l_,
-        evolve(lose, side=win.side, captured=True, decks=prize, entangled=w, squadron=-1),
+        evolve_ship(lose, side=win.side, captured=True, decks=prize, entangled=w, squadron=-1),
     )
-    return evolve(state, ships=ships, damage=_score(state, win.side, points))
+    return evolve_state(state, ships=ships, damage=_score(state, win.side, points))
 
 
 def _new_round(state: State) -> State:
     if state.round >= state.config.max_rounds:
-        return evolve(
+        return evolve_state(
             state, phase=OVER, queue=(), result=f"The {state.config.max_rounds} rounds are over."
         )
-    return start_turn(evolve(state, round=state.round + 1, turns_done=0), state.first)
+    return start_turn(state, state.first, round=state.round + 1, turns_done=0)
 
 
 def resolve(state: State, roll: Roll) -> State:
@@ -220,45 +245,49 @@ def resolve(state: State, roll: Roll) -> State:
         return _boarding(state, roll)
     if kind == "wind_dir":
         step = -1 if die == 1 else 1 if die == 6 else 0
-        return evolve(state, wind_from=(state.wind_from + step) % 8)
+        return evolve_state(state, wind_from=(state.wind_from + step) % 8)
     if kind == "wind_speed":
         step = -1 if die == 1 else 1 if die == 6 else 0
-        return _new_round(evolve(state, wind_speed=min(7, max(1, state.wind_speed + step))))
+        return _new_round(evolve_state(state, wind_speed=min(7, max(1, state.wind_speed + step))))
     assert s is not None
     i = roll.ship
     if kind == "fire_out":
         if die >= roll.need:
-            return evolve(state, ships=put(ships, i, evolve(s, fire=0)))
+            return evolve_state(state, ships=put(ships, i, evolve_ship(s, fire=0)))
         if s.fire == 1:
-            return evolve(state, ships=put(ships, i, evolve(s, fire=2)))
+            return evolve_state(state, ships=put(ships, i, evolve_ship(s, fire=2)))
         return _lose(state, i, EXPLODED)
     if kind == "catch":
         if die >= roll.need and s.fire == 0:
-            return evolve(state, ships=put(ships, i, evolve(s, fire=1)))
+            return evolve_state(state, ships=put(ships, i, evolve_ship(s, fire=1)))
         return state
     if kind == "refloat":
-        return evolve(state, ships=put(ships, i, evolve(s, aground=die < 6)))
+        return evolve_state(state, ships=put(ships, i, evolve_ship(s, aground=die < 6)))
     if kind == "founder":
         return _lose(state, i, SUNK) if die <= 2 else state
     if kind == "shoal":
         if die <= 3:
-            return evolve(state, ships=put(ships, i, evolve(s, aground=True, x=roll.x, y=roll.y)))
+            return evolve_state(
+                state, ships=put(ships, i, evolve_ship(s, aground=True, x=roll.x, y=roll.y))
+            )
         return state
     if kind == "repair":
         if die == 6:
             k = s.masts.index(False)
             masts = tuple(up or m == k for m, up in enumerate(s.masts))
-            return evolve(state, ships=put(ships, i, evolve(s, masts=masts)))
+            return evolve_state(state, ships=put(ships, i, evolve_ship(s, masts=masts)))
         return state
     if kind == "separate":
-        return evolve(state, ships=_untangle(ships, i)) if die == 6 else state
+        return evolve_state(state, ships=_untangle(ships, i)) if die == 6 else state
     raise ValueError(f"unknown roll {kind!r}")
 
 
+_ROLL_OFF = ((0, 0.5), (1, 0.5))
+_DIE = tuple((f, 1 / 6) for f in range(1, 7))
+
+
 def chance_outcomes(state: State) -> list[tuple[int, float]]:
-    if state.queue[0].kind == "first":
-        return [(0, 0.5), (1, 0.5)]
-    return [(f, 1 / 6) for f in range(1, 7)]
+    return list(_ROLL_OFF if state.queue[0].kind == "first" else _DIE)
 
 
 def _stale(state: State, roll: Roll) -> bool:
@@ -277,17 +306,19 @@ def apply_die(state: State, outcome: int) -> State:
     """Throw one die of the roll at the head of the queue (or the roll-off for first move)."""
     roll, rest = state.queue[0], state.queue[1:]
     if roll.kind == "first":
-        return start_turn(evolve(state, first=outcome, queue=rest), outcome)
-    roll = evolve(roll, dice=(*roll.dice, outcome))
+        return start_turn(state, outcome, first=outcome)  # start_turn sets the queue
+    roll = evolve_roll(roll, dice=(*roll.dice, outcome))
     if len(roll.dice) < roll.n:
-        return evolve(state, queue=(roll, *rest))
-    state = resolve(evolve(state, queue=rest), roll)
+        return evolve_state(state, queue=(roll, *rest))
+    state = resolve(evolve_state(state, queue=rest), roll)
     if state.phase == OVER:
         return state
     queue = state.queue
     while queue and _stale(state, queue[0]):
         queue = queue[1:]
-    return check_end(evolve(state, queue=queue))
+    if queue is not state.queue:
+        state = evolve_state(state, queue=queue)
+    return check_end(state)
 
 
 __all__ = [

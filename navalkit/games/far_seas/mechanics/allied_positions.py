@@ -30,7 +30,7 @@ from ..data import (
     SHIPS,
     STATIONS_IN,
 )
-from ..state import BOX_NAMES, CONVOY, MOVED, START, STATION, WATCH, State
+from ..state import BOX_NAMES, CONVOY, MOVED, START, STATION, WATCH, State, maker
 
 #: the boxes an Allied ship may move from (FS-BRIT-MOVE)
 ACTIVE = frozenset({START, CONVOY, STATION, WATCH})
@@ -53,20 +53,31 @@ ESCORT = tuple(tuple(_may_escort(s, src) for s in range(len(SHIPS))) for src in 
 Moves = tuple[Deploy, ...]
 
 
+_deploy = maker(Deploy)  # Deploy(...), made faster (see state.maker)
+_ONE_SHIP: dict[tuple[int, int, str], Deploy] = {}
+
+
+def _one_ship(ship: int, to: int, box: str = "moved") -> Deploy:
+    """The one-ship move, made once (the tables share it)."""
+    move = _ONE_SHIP.get((ship, to, box))
+    if move is None:
+        move = _ONE_SHIP[ship, to, box] = _deploy((ship,), to, box)
+    return move
+
+
 def _ship_table(box: int, src: bool) -> tuple[tuple[Moves, ...], ...]:
     """Interned Allied moves of each ship from each area when it lies in ``box``."""
     out = []
     for s in range(len(SHIPS)):
         row: list[Moves] = []
         for a in range(len(AREAS) if SHIPS[s].side == 1 else 0):
-            one = (s,)
-            acts = [Deploy(one, to) for to in (a, *ADJ[a])]
+            acts = [_one_ship(s, to) for to in (a, *ADJ[a])]
             if box != CONVOY and AREAS[a].density and ESCORT[src][s]:
-                acts.append(Deploy(one, a, "convoy"))
+                acts.append(_one_ship(s, a, "convoy"))
             if box != STATION and STATIONS_IN[a]:
-                acts.append(Deploy(one, a, "station"))
+                acts.append(_one_ship(s, a, "station"))
             if box != WATCH and a == RUFIJI_AREA:
-                acts.append(Deploy(one, a, "watch"))
+                acts.append(_one_ship(s, a, "watch"))
             row.append(tuple(acts))
         out.append(tuple(row))
     return tuple(out)
@@ -86,7 +97,7 @@ def _squad_moves(group: tuple[int, ...], area: int) -> Moves:
     if moves is None:
         if len(_SQUADS) > 4096:
             _SQUADS.clear()
-        moves = _SQUADS[group, area] = tuple(Deploy(group, to) for to in (area, *ADJ[area]))
+        moves = _SQUADS[group, area] = tuple(_deploy(group, to) for to in (area, *ADJ[area]))
     return moves
 
 
@@ -96,31 +107,28 @@ Places = dict[int, tuple[int, ...]]
 class Fleet:
     """The Allied counters of one position, grouped (see the module docstring).
 
-    ``box`` and ``loc`` are the state's tuples it was last checked against, ``boxes`` and
-    ``locs`` their Allied part; ``turn`` and ``config`` decide the colony locks and escorts.
-    ``at[b]`` maps each area to the ships in box ``b`` there, in id order, for the boxes of
-    CENSUS (empty for the others). ``singles`` lists every one-ship move in ship order,
-    ``sizes`` how many of them each Allied ship has; ``starts`` maps each area to its
-    Start-box ships free to move, and ``squads`` holds the moves of each Start squadron (two
-    ships or more) under its first ship's id.
+    ``box`` and ``loc`` are the state's tuples it was last checked against; ``turn`` and
+    ``config`` decide the colony locks and escorts. ``at[b]`` maps each area to the ships in
+    box ``b`` there, in id order, for the boxes of CENSUS (empty for the others).
+    ``singles`` lists every one-ship move in ship order, ``sizes`` how many of them each
+    Allied ship has; ``starts`` maps each area to its Start-box ships free to move, and
+    ``squads`` holds the moves of each Start squadron (two ships or more) under its first
+    ship's id.
     """
 
-    __slots__ = (
-        "at", "box", "boxes", "config", "loc", "locs", "singles", "sizes", "squads", "starts",
-        "turn",
-    )  # fmt: skip
+    __slots__ = ("at", "box", "config", "loc", "singles", "sizes", "squads", "starts", "turn")
 
     def __init__(self, state: State) -> None:
         config, turn = state.config, state.turn
         tables = _TABLES[config.convoy_speed == "3 or more"]
         lock = LOCKED_UNTIL if config.colonies else NEVER
         self.box, self.loc, self.config, self.turn = state.box, state.loc, config, turn
-        self.boxes, self.locs = state.box[FIRST_ALLIED:], state.loc[FIRST_ALLIED:]
         at: list[dict[int, list[int]]] = [{} for _ in BOX_NAMES]
         starts: dict[int, list[int]] = {}
         singles: list[Deploy] = []
         sizes: list[int] = []
-        for s, b, a in zip(ALLIED, self.boxes, self.locs, strict=True):
+        boxes, locs = state.box[FIRST_ALLIED:], state.loc[FIRST_ALLIED:]
+        for s, b, a in zip(ALLIED, boxes, locs, strict=True):
             if b in CENSUS:
                 at[b].setdefault(a, []).append(s)
             if b in ACTIVE and lock[s] < turn:
@@ -144,16 +152,26 @@ class Fleet:
             out += squads[first]
         return out
 
+    def same_allies(self, state: State) -> bool:
+        """Whether the Allied counters of ``state`` lie where this fleet has them."""
+        box, loc = state.box, state.loc
+        return (box is self.box or box[FIRST_ALLIED:] == self.box[FIRST_ALLIED:]) and (
+            loc is self.loc or loc[FIRST_ALLIED:] == self.loc[FIRST_ALLIED:]
+        )
+
     def updated(self, state: State, moved: Iterable[int] | None = None) -> Fleet:
         """The fleet of ``state``, a position with this fleet's settings: this one with the
         Allied ships that moved since (or whose colony let them go) put in their new places.
-        ``moved``, when given, names every ship that may have moved (the others did not)."""
+        ``moved``, when given, names every ship that may have moved (the others did not).
+
+        What no moved ship touches is shared with this fleet, not copied: the groups of a
+        fleet are never changed once made."""
         box, loc, turn = state.box, state.loc, state.turn
-        boxes, locs = box[FIRST_ALLIED:], loc[FIRST_ALLIED:]
+        old_box, old_loc = self.box, self.loc
         lock = LOCKED_UNTIL if self.config.colonies else NEVER
         if moved is None:
-            changed = set(compress(ALLIED, map(ne, boxes, self.boxes)))
-            changed.update(compress(ALLIED, map(ne, locs, self.locs)))
+            changed = set(compress(ALLIED, map(ne, box[FIRST_ALLIED:], old_box[FIRST_ALLIED:])))
+            changed.update(compress(ALLIED, map(ne, loc[FIRST_ALLIED:], old_loc[FIRST_ALLIED:])))
         else:
             changed = {s for s in moved if s >= FIRST_ALLIED}
         if turn != self.turn:
@@ -162,16 +180,18 @@ class Fleet:
             return Fleet(state)
         tables = _TABLES[self.config.convoy_speed == "3 or more"]
         singles, sizes, at = self.singles.copy(), self.sizes.copy(), self.at.copy()
-        starts = self.starts.copy()
+        starts = self.starts
         touched: Places = {}  # the Start-box areas whose ships change, as they were
         for s in sorted(changed):
             k = s - FIRST_ALLIED
-            b, a, nb, na = self.boxes[k], self.locs[k], boxes[k], locs[k]
+            b, a, nb, na = old_box[s], old_loc[s], box[s], loc[s]
             free = lock[s] < turn
             part = tables[nb][s][na] if free and nb in ACTIVE else ()
-            first = sum(sizes[:k])
-            singles[first : first + sizes[k]] = part
-            sizes[k] = len(part)
+            size = sizes[k]
+            if size or part:
+                first = sum(sizes[:k])
+                singles[first : first + size] = part
+                sizes[k] = len(part)
             if b in CENSUS:
                 if at[b] is self.at[b]:
                     at[b] = at[b].copy()
@@ -181,31 +201,52 @@ class Fleet:
                     at[nb] = at[nb].copy()
                 _add(at[nb], na, s)
             if b == START and lock[s] < self.turn:
+                if starts is self.starts:
+                    starts = starts.copy()
                 touched.setdefault(a, self.starts[a])
                 _drop(starts, a, s)
             if nb == START and free:
+                if starts is self.starts:
+                    starts = starts.copy()
                 touched.setdefault(na, self.starts.get(na, ()))
                 _add(starts, na, s)
-        squads = self.squads.copy()
-        for group in touched.values():
-            if len(group) > 1:
-                del squads[group[0]]
-        for a in touched:
-            group = starts.get(a, ())
-            if len(group) > 1:
-                squads[group[0]] = _squad_moves(group, a)
+        squads = self.squads
+        if touched:
+            squads = squads.copy()
+            for group in touched.values():
+                if len(group) > 1:
+                    del squads[group[0]]
+            for a in touched:
+                group = starts.get(a, ())
+                if len(group) > 1:
+                    squads[group[0]] = _squad_moves(group, a)
         new = object.__new__(Fleet)
-        new.box, new.loc, new.boxes, new.locs = box, loc, boxes, locs
-        new.config, new.turn, new.at, new.singles, new.sizes = self.config, turn, at, singles, sizes
-        new.starts, new.squads = starts, squads
+        new.box, new.loc, new.config, new.turn = box, loc, self.config, turn
+        new.at, new.singles, new.sizes, new.starts, new.squads = at, singles, sizes, starts, squads
         return new
+
+
+#: the last squadrons asked about and their ships (one tuple: read and replaced at once)
+_squadron_ships: list[tuple[frozenset[tuple[int, ...]], frozenset[int]]] = [
+    (frozenset(), frozenset())
+]
+
+
+def squadron_ships(squads: frozenset[tuple[int, ...]]) -> frozenset[int]:
+    """Every Allied ship of the squadrons ``squads`` (State.squads), remembered for the last
+    squadrons asked about (they change a few times a turn)."""
+    known, ships = _squadron_ships[0]
+    if known is not squads:
+        ships = frozenset().union(*squads)
+        _squadron_ships[0] = (squads, ships)
+    return ships
 
 
 #: the ships a colony may hold (FS-COLONY), and how many moved ships make a recount cheaper
 _HELD = tuple(s for s in ALLIED if LOCKED_UNTIL[s])
 
 
-_RECOUNT = 30
+_RECOUNT = 12  # a recount costs about as much as regrouping 12 ships one by one
 
 
 def _add(places: Places, area: int, ship: int) -> None:
@@ -235,17 +276,27 @@ def moved_on(before: State, after: State, ships: Iterable[int]) -> State:
     return after
 
 
+def allies_unmoved(before: State, after: State) -> State:
+    """``after``, a position of the same turn as ``before`` in which no Allied counter has
+    moved (a German order), given ``before``'s fleet without comparing the counters."""
+    f = fleet(before)
+    f.box, f.loc = after.box, after.loc  # as fleet() does once it has compared them
+    _keep(after, f)
+    return after
+
+
 def fleet(state: State) -> Fleet:
     """The state's fleet: the one it carries if that still describes it, else counted now
     (and kept on the state, as a cache)."""
     f: Fleet | None = state.fleet
-    box, loc = state.box, state.loc
     if f is None or f.config is not state.config:
         f = Fleet(state)
-    elif f.box is box and f.loc is loc and f.turn == state.turn:
+    elif f.box is state.box and f.loc is state.loc and f.turn == state.turn:
         return f
-    elif f.boxes == box[FIRST_ALLIED:] and f.locs == loc[FIRST_ALLIED:] and f.turn == state.turn:
-        f.box, f.loc = box, loc  # the same Allied counters: remember these tuples too
+    elif f.turn == state.turn and f.same_allies(state):
+        # the same Allied counters (a German moved): one fleet for both, and it remembers
+        # these tuples too, so that this state's next question is answered at once
+        f.box, f.loc = state.box, state.loc
         return f
     else:
         f = f.updated(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..data import (
     ADJ,
     ENGLAND,
+    GERMAN,
     MIN_GERMAN_SPEED,
     RANGES,
     SHIPS,
@@ -16,7 +17,7 @@ from ..data import (
     damage_points,
     half_damaged,
 )
-from ..state import A_RUN, AT_SEA, CHANCE, G_RUN, MOVED, START, SUNK, Battle, State, evolve
+from ..state import A_RUN, AT_SEA, CHANCE, G_RUN, MOVED, START, SUNK, Battle, State, evolve, evolver
 from .sequence import finish_unit
 
 RANGE_STEPS = ("A", "A+B", "A+B+C", "A+B+C (torpedo range)")
@@ -123,6 +124,10 @@ def torpedo_needs(battle: Battle, shooter: int) -> int:
     return need
 
 
+#: the first range step at which each ship fires (FS-COMBAT-RANGES)
+RANGE_STEP = tuple(RANGES.index(s.cls.range) for s in SHIPS)
+
+
 def begin_round(state: State) -> State:
     """Queue every roll of the next round (FS-COMBAT-RANGES, FS-FIRE, FS-TARGETS)."""
     b = state.battle
@@ -135,7 +140,7 @@ def begin_round(state: State) -> State:
     for side in (0, 1):
         enemies = b.sides[1 - side]
         for sh in b.sides[side]:
-            if RANGES.index(SHIPS[sh].cls.range) > reach:
+            if RANGE_STEP[sh] > reach:
                 continue
             prev = aim.get(sh)
             if prev is not None and prev[0] in enemies:
@@ -169,10 +174,15 @@ def fire_roll(state: State, roll: int) -> State:
             hits = hits | {(sh, target)}
     elif roll <= torpedo_needs(b, sh):
         rest = (("torpdmg", sh, target, 0), *rest)
-    b = evolve(b, queue=rest, pending=pending, hits=hits)
+    b = _fired(b, queue=rest, pending=pending, hits=hits)
     if rest:
-        return evolve(state, battle=b, roll=rest[0][0])
+        return _next_roll(state, battle=b, roll=rest[0][0])
     return end_round(evolve(state, battle=b))
+
+
+#: the copiers of a die of the round (see state.evolver)
+_fired = evolver(Battle, "queue", "pending", "hits")
+_next_roll = evolver(State, "battle", "roll")
 
 
 def end_round(state: State) -> State:
@@ -313,6 +323,9 @@ def escape_area(state: State, side: int, area: int) -> int:
     return min(options, key=lambda a: (allied(a), a))
 
 
+_GERMANS = frozenset(GERMAN)
+
+
 def end_battle(state: State, escaped: int = -1) -> State:
     """Repair, retirement, escapes; then the German order is finished (FS-REPAIR..)."""
     b = state.battle
@@ -325,10 +338,9 @@ def end_battle(state: State, escaped: int = -1) -> State:
     for s in b.sides[1]:
         if box[s] in AT_SEA and damage[s] and half_damaged(damage[s], SHIPS[s].cls.capacity):
             loc[s], box[s], damage[s] = ENGLAND, START, 0  # FS-RETIRE
-    germans = {s for s in range(len(SHIPS)) if SHIPS[s].side == 0 and state.unit}
-    fought = set(state.unit.ships) if state.unit else set()
-    for s in fought & germans:
-        combats[s] += 1
+    if state.unit:
+        for s in set(state.unit.ships) & _GERMANS:
+            combats[s] += 1
     if escaped >= 0:
         to = escape_area(state, escaped, b.area)
         for s in b.sides[escaped]:

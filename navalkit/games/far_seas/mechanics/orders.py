@@ -14,6 +14,8 @@ from ..data import (
     ADJ,
     ENGLAND,
     FIRST_ALLIED,
+    GERMAN,
+    HALF,
     HOME_AREA,
     IS_AMC,
     NEUTRAL,
@@ -23,9 +25,9 @@ from ..data import (
     RUFIJI_AREA,
     SHIPS,
     STATIONS_IN,
-    half_damaged,
 )
 from ..state import (
+    AT_SEA,
     CHANCE,
     CONVOY,
     HOME,
@@ -39,15 +41,16 @@ from ..state import (
     Unit,
     evolve,
     evolver,
+    maker,
     ships_in,
 )
 from ..state import (
     GERMAN as GERMAN_PHASE,
 )
-from .allied_positions import ESCORT, fleet, moved_on
+from .allied_positions import ESCORT, fleet, moved_on, squadron_ships
 from .combat import group_speed, start_battle
 from .search import enter_search
-from .sequence import finish_unit, germans_at_sea, station_guards
+from .sequence import finish_unit, station_guards
 
 
 def watchers(state: State) -> list[int]:
@@ -62,13 +65,17 @@ def german_units(state: State) -> list[tuple[int, ...]]:
 
 def _unacted(state: State) -> list[int]:
     """German ships at sea without an order yet this turn."""
-    acted = state.acted
-    return [g for g in germans_at_sea(state) if g not in acted]
+    acted, box = state.acted, state.box
+    return [g for g in GERMAN if box[g] in AT_SEA and g not in acted]
+
+
+#: each ship alone, as a unit (one tuple each, made once)
+_ALONE = tuple((s,) for s in range(len(SHIPS)))
 
 
 def _units(state: State, left: list[int]) -> list[tuple[int, ...]]:
     pool = [g for g in left if IS_AMC[g]] or left
-    units: list[tuple[int, ...]] = [(g,) for g in pool]
+    units: list[tuple[int, ...]] = [_ALONE[g] for g in pool]
     if len(pool) > 1:
         box, loc = state.box, state.loc
         by_area: dict[int, list[int]] = {}
@@ -83,10 +90,9 @@ def can_surprise(state: State, unit: tuple[int, ...]) -> bool:
     """FS-SURPRISE: once a turn, once a game per ship, not discovered, not half damaged."""
     if state.surprise_turn:
         return False
-    for g in unit:
-        if g in state.surprised or g in state.discovered:
-            return False
-        if half_damaged(state.damage[g], SHIPS[g].cls.capacity):
+    surprised, discovered, damage = state.surprised, state.discovered, state.damage
+    for g in unit:  # noqa: SIM110 (a plain loop: this is a hot path)
+        if g in surprised or g in discovered or damage[g] >= HALF[g]:
             return False
     return True
 
@@ -110,7 +116,7 @@ class _Seen:
 
     def __init__(self, state: State) -> None:
         at = fleet(state).at
-        self.in_squadrons = frozenset(s for squad in state.squads for s in squad)
+        self.in_squadrons = squadron_ships(state.squads)
         self.left = _unacted(state)
         self.river_busy = RIVER_BOX in state.box[:FIRST_ALLIED]
         self.escorts = at[CONVOY]
@@ -147,10 +153,12 @@ def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) 
         if surprise and to in moved:
             targets = _targets(unit, moved[to], seen.in_squadrons)
             out += [_surprise(unit, to, target) for target in targets]
-    out += t.tail
+    if t.tail:
+        out += t.tail
     if t.river is not None and not seen.river_busy:
         out.append(t.river)
-    out += t.tail2
+    if t.tail2:
+        out += t.tail2
     if may_hold:
         out.append(t.hold)
     return out
@@ -165,27 +173,27 @@ class _Template:
         self.dests = tuple(
             (
                 to,
-                Order(unit, "move", to),
-                tuple((st, Order(unit, "raid", to, st)) for st in STATIONS_IN[to]),
-                Order(unit, "convoy", to),
+                _order(unit, "move", to),
+                tuple((st, _order(unit, "raid", to, st)) for st in STATIONS_IN[to]),
+                _order(unit, "convoy", to),
             )
             for to in (DESTS[area] if 0 <= area < len(DESTS) else ())
         )
         first = unit[0]
         self.tail: tuple[Order, ...] = ()
         if area in PANAMA:
-            self.tail = (Order(unit, "panama", PANAMA[1] if area == PANAMA[0] else PANAMA[0]),)
+            self.tail = (_order(unit, "panama", PANAMA[1] if area == PANAMA[0] else PANAMA[0]),)
         self.river: Order | None = None
         if len(unit) == 1 and area == RUFIJI_AREA and SHIPS[first].name in RIVER_SHIPS:
-            self.river = Order(unit, "river", RIVER)
+            self.river = _order(unit, "river", RIVER)
         tail2: list[Order] = []
         if area == HOME_AREA:
-            tail2.append(Order(unit, "home", area))
+            tail2.append(_order(unit, "home", area))
         if area in NEUTRAL and all(SHIPS[g].cls.code == "AMC" for g in unit):
-            tail2.append(Order(unit, "intern", area))
+            tail2.append(_order(unit, "intern", area))
         self.tail2 = tuple(tail2)
-        self.hold = Order(unit, "hold", area)
-        self.leave = Order(unit, "leave", RUFIJI_AREA)
+        self.hold = _order(unit, "hold", area)
+        self.leave = _order(unit, "leave", RUFIJI_AREA)
 
 
 #: interned templates and surprise orders (bounded memos: cleared when they grow large)
@@ -207,7 +215,7 @@ def _surprise(unit: tuple[int, ...], to: int, target: int) -> Order:
     if o is None:
         if len(_SURPRISES) > 8192:
             _SURPRISES.clear()
-        o = _SURPRISES[unit, to, target] = Order(unit, "surprise", to, target)
+        o = _SURPRISES[unit, to, target] = _order(unit, "surprise", to, target)
     return o
 
 
@@ -234,13 +242,19 @@ def _moved(state: State, ships: tuple[int, ...], to: int, box: int = MOVED) -> d
     return {"loc": tuple(loc), "box": tuple(boxes), "moved": state.moved | set(ships)}
 
 
+#: ``Unit(...)`` and ``Order(...)``, made faster (see state.maker): every German order makes a
+#: unit, and the first time a ship or squadron is met in an area its dozen orders are made
+_unit = maker(Unit)
+_order = maker(Order)
+
+
 def apply_order(state: State, order: Order) -> State:
     """Carry out a legal German order (the caller has checked it)."""
     ships, kind, to = order.ships, order.kind, order.to
     if kind == "hold":
-        return finish_unit(evolve(state, unit=Unit(ships, kind, state.loc[ships[0]])))
+        return finish_unit(evolve(state, unit=_unit(ships, kind, state.loc[ships[0]])))
     if kind in ("home", "intern"):
-        state = evolve(state, revealed=state.revealed | set(ships), unit=Unit(ships, kind, to))
+        state = evolve(state, revealed=state.revealed | set(ships), unit=_unit(ships, kind, to))
         if kind == "home":
             return evolve(state, phase=CHANCE, roll="home", dice=ships)
         boxes, loc = list(state.box), list(state.loc)
@@ -250,9 +264,9 @@ def apply_order(state: State, order: Order) -> State:
         return finish_unit(evolve(state, box=tuple(boxes), loc=tuple(loc), avp=avp))
     if kind == "river":
         changes = _moved(state, ships, RUFIJI_AREA, RIVER_BOX)
-        return enter_search(evolve(state, **changes, unit=Unit(ships, kind, RIVER)))
+        return enter_search(state, **changes, unit=_unit(ships, kind, RIVER))
     changes = _moved(state, ships, to)
-    changes["unit"] = Unit(ships, kind, to, order.target if kind == "raid" else -1)
+    changes["unit"] = _unit(ships, kind, to, order.target if kind == "raid" else -1)
     if kind == "leave":
         state = evolve(state, **changes, river_found=state.river_found - set(ships))
         watch = watchers(state)
@@ -267,12 +281,10 @@ def apply_order(state: State, order: Order) -> State:
         changes["revealed"] = state.revealed | set(ships)
     if kind == "convoy":
         return evolve(state, **changes, phase=CHANCE, roll="convoy")
-    state = evolve(state, **changes)
-    if kind == "raid":
-        guards = station_guards(state, to)
-        if guards:  # FS-STATION-AUTO
-            return start_battle(state, ships, tuple(guards), "raid")
-    return enter_search(state)
+    guards = station_guards(state, to) if kind == "raid" else None
+    if guards:  # FS-STATION-AUTO
+        return start_battle(evolve(state, **changes), ships, tuple(guards), "raid")
+    return enter_search(state, **changes)
 
 
 def home_roll(state: State, roll: int) -> State:

@@ -3,6 +3,11 @@
 Rules FS-SEARCH-WHO, FS-SEARCH, FS-SEARCH-ONCE, FS-RED-SEA, FS-RIVER-SEARCH, FS-COWARD.
 The Allies choose areas to search without knowing where the German went; a roll is made
 for every search, so the record of rolls does not tell where he is.
+
+Speed: who may search where, and the legal searches, are worked out as a :class:`Menu`
+that the next position's menu starts from (one search changes one area's choices), and the
+choices of a set of searchers are memoised (:class:`Choices`): a game asks for them at
+half of its steps.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from ..actions import END_SEARCH, Search, Simple
-from ..data import FIRST_ALLIED, NATION_BIT, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
+from ..data import BRITISH, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
 from ..state import (
     AT_SEA,
     CHANCE,
@@ -19,11 +24,12 @@ from ..state import (
     SEARCH,
     WATCH,
     State,
+    Unit,
     evolve,
     evolver,
-    ships_in,
+    maker,
 )
-from .allied_positions import fleet
+from .allied_positions import allies_unmoved, fleet, squadron_ships
 from .combat import start_battle
 from .sequence import finish_unit
 
@@ -43,32 +49,32 @@ def searchers(state: State, area: int) -> list[int]:
     """Allied ships that may still search ``area`` for the current German order: in its Moved
     box (beside the river for data.RIVER), not yet the finders of a German this turn, and not
     yet searchers for this order (FS-SEARCH-CHOICE: one search per ship or squadron)."""
-    found = state.found
-    done = state.unit.searched_by if state.unit else frozenset()
-    if area == RIVER:
-        ships = ships_in(state.box, WATCH, FIRST_ALLIED)
-    else:
-        ships = list(fleet(state).at[MOVED].get(area, ()))
-    return [s for s in ships if s not in found and s not in done]
+    return list(menu(state).free.get(area, ()))
 
 
 def units_of(state: State, area: int, ships: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
     """``ships`` of ``area`` as the searching units they form: each Allied squadron that moved
     together this turn is one unit, every other ship its own (FS-SEARCH). Beside the river
     all the watchers are one squadron (FS-RIVER-SEARCH)."""
+    return list(_choices(area, tuple(ships), state.squads).units)
+
+
+def _units(area: int, ships: tuple[int, ...], squads: Squads) -> Units:
     if not ships:
-        return []
+        return ()
     if area == RIVER:
-        return [tuple(ships)]
+        return (ships,)
     left = set(ships)
     units: list[tuple[int, ...]] = []
-    for squad in state.squads:
+    for squad in squads:
+        if left.isdisjoint(squad):
+            continue
         members = tuple(s for s in squad if s in left)
         if members:
             units.append(members)
             left.difference_update(members)
     units += [(s,) for s in left]
-    return sorted(units)
+    return tuple(sorted(units))
 
 
 def search_units(state: State, area: int) -> list[tuple[int, ...]]:
@@ -76,33 +82,9 @@ def search_units(state: State, area: int) -> list[tuple[int, ...]]:
     return units_of(state, area, searchers(state, area))
 
 
-_memo: list[Any] = [None, None, None, None, {}]
-
-
-def _mix(state: State) -> dict[int, int]:
-    """Areas with possible searchers -> 1 (British only), 2 (others only) or 3 (both);
-    remembered while the Moved and watching ships, the finders and this order's searchers
-    stay the same objects."""
-    at, found = fleet(state).at, state.found
-    done = state.unit.searched_by if state.unit else frozenset()
-    moved, watch = at[MOVED], at[WATCH]
-    if _memo[0] is moved and _memo[1] is watch and _memo[2] is found and _memo[3] is done:
-        return _memo[4]  # type: ignore[no-any-return]
-    mix: dict[int, int] = {}
-    for a, ships in (*moved.items(), *((RIVER, ships) for ships in watch.values())):
-        bits = mix.get(a, 0)
-        for s in ships:
-            if s not in found and s not in done:
-                bits |= NATION_BIT[s]
-        if bits:
-            mix[a] = bits
-    _memo[:] = [moved, watch, found, done, mix]
-    return mix
-
-
 def may_search(state: State) -> bool:
     """Is there an area the Allies may still search for the current German order?"""
-    return bool(_mix(state))
+    return bool(menu(state).free)
 
 
 #: with more ships and squadrons than this in one area, the choices of who searches are: all,
@@ -111,45 +93,232 @@ MAX_COMBINATIONS = 5
 
 
 def _foreign(unit: tuple[int, ...]) -> bool:
-    return not any(SHIPS[s].british for s in unit)
+    return BRITISH.isdisjoint(unit)
 
 
 def search_choices(state: State, area: int) -> list[Search]:
     """Every choice of searchers for ``area`` (FS-SEARCH-CHOICE): all its ships and
     squadrons, the non-British ones only (FS-COWARD), or any other part of them."""
-    units = search_units(state, area)
-    if not units:
-        return []
-    out: list[Search] = [_SEARCH_ALL[area]]
-    n = len(units)
-    if n == 1:
-        return out
-    foreign = [u for u in units if _foreign(u)]
-    if foreign and len(foreign) < n:
-        out.append(_SEARCH_FOREIGN[area])
-    if n <= MAX_COMBINATIONS:
-        parts: list[tuple[tuple[int, ...], ...]] = [
-            c for k in range(1, n) for c in combinations(units, k)
-        ]
-    else:
-        parts = [(u,) for u in units] + [tuple(v for v in units if v != u) for u in units]
-    for part in parts:
-        if list(part) != foreign:
-            out.append(Search(area, "some", tuple(sorted(s for u in part for s in u))))
-    return out
+    choices = menu(state).choices.get(area)
+    return [] if choices is None else list(choices.actions)
 
 
 def search_actions(state: State) -> list[Search | Simple]:
     """Search each searchable area with a choice of searchers, or stop."""
-    out: list[Search | Simple] = []
-    for a in sorted(_mix(state)):
-        out += search_choices(state, a)
-    out.append(END_SEARCH)
-    return out
+    return list(menu(state).actions)
+
+
+Units = tuple[tuple[int, ...], ...]
+Squads = frozenset[tuple[int, ...]]
+
+
+_search = maker(Search)  # Search(...), made faster (see state.maker)
+
+
+class Choices:
+    """What a set of searchers in one area may do, worked out once (see _choices): their
+    searching ``units``, every ``Search`` they may make (FS-SEARCH-CHOICE), and the ships of
+    the "all" and "non-British" searches."""
+
+    __slots__ = ("actions", "everyone", "foreign", "units")
+
+    def __init__(self, area: int, ships: tuple[int, ...], squads: Squads) -> None:
+        self.units = units = _units(area, ships, squads)
+        self.everyone = tuple(sorted(s for u in units for s in u))
+        foreign = [u for u in units if _foreign(u)]
+        self.foreign = tuple(sorted(s for u in foreign for s in u))
+        self.actions: tuple[Search, ...] = ()
+        if not units:
+            return
+        out: list[Search] = [_SEARCH_ALL[area]]
+        n = len(units)
+        if n > 1:
+            if foreign and len(foreign) < n:
+                out.append(_SEARCH_FOREIGN[area])
+            if n <= MAX_COMBINATIONS:
+                parts: list[Units] = [c for k in range(1, n) for c in combinations(units, k)]
+            else:
+                parts = [(u,) for u in units] + [tuple(v for v in units if v != u) for u in units]
+            for part in parts:
+                if list(part) != foreign:
+                    out.append(_search(area, "some", tuple(sorted(s for u in part for s in u))))
+        self.actions = tuple(out)
+
+
+#: Choices by area, searchers and squadrons: a bounded memo (cleared when it grows large).
+#: The same few ships search the same area order after order, so most lookups hit.
+_CHOICES: dict[tuple[int, tuple[int, ...], Squads], Choices] = {}
+_NO_SQUADS: Squads = frozenset()
+
+
+def _choices(area: int, ships: tuple[int, ...], squads: Squads) -> Choices:
+    if squads and (area == RIVER or squadron_ships(squads).isdisjoint(ships)):
+        squads = _NO_SQUADS  # squadrons none of ``ships`` belongs to change nothing
+    c = _CHOICES.get((area, ships, squads))
+    if c is None:
+        if len(_CHOICES) > 4096:
+            _CHOICES.clear()
+        c = _CHOICES[area, ships, squads] = Choices(area, ships, squads)
+    return c
+
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+class Menu:
+    """The Allied searches open for the current German order (FS-SEARCH-WHO,
+    FS-SEARCH-CHOICE): a cache (see menu).
+
+    It holds the objects it was worked out from (the fleet's Moved and Watch boxes, the
+    finders, this order's searchers ``done`` and the squadrons) and is used for a state only
+    while that state has those very objects. ``free`` maps each area (data.RIVER: the river
+    watch) to the ships that may still search it, ``choices`` to their Choices, and
+    ``actions`` is the whole legal list: each area's searches in area order, then
+    END_SEARCH. ``base`` is the menu before this order's first search (no ``done``): the
+    next order's menu starts from it, and works out again only the areas whose Moved ships
+    have changed."""
+
+    __slots__ = (
+        "actions", "base", "choices", "done", "found", "free", "moved", "squads", "watch"
+    )  # fmt: skip
+
+    moved: dict[int, tuple[int, ...]]
+    watch: dict[int, tuple[int, ...]]
+    found: frozenset[int]
+    done: frozenset[int]
+    squads: Squads
+    free: dict[int, tuple[int, ...]]
+    choices: dict[int, Choices]
+    actions: tuple[Search | Simple, ...]
+    base: Menu
+
+    def _fill(self, free: dict[int, tuple[int, ...]], choices: dict[int, Choices]) -> Menu:
+        self.free, self.choices = free, choices
+        actions: list[Search | Simple] = []
+        for area in sorted(choices):
+            actions += choices[area].actions
+        actions.append(END_SEARCH)
+        self.actions = tuple(actions)
+        return self
+
+    def _twin(self, done: frozenset[int]) -> Menu:
+        """A menu of the same boxes, finders and squadrons, for the searchers ``done``."""
+        new = object.__new__(Menu)
+        new.moved, new.watch, new.found = self.moved, self.watch, self.found
+        new.squads, new.base, new.done = self.squads, self.base, done
+        return new
+
+    def searched(self, area: int, group: tuple[int, ...], done: frozenset[int]) -> Menu:
+        """This menu once ``group`` has searched ``area`` (``done``: this order's searchers
+        now): only that area's choices change."""
+        free, choices = self.free.copy(), self.choices.copy()
+        there = free.pop(area, ())
+        left = () if group == there else tuple(s for s in there if s not in group)
+        choices.pop(area, None)
+        if left:
+            free[area] = left
+            choices[area] = _choices(area, left, self.squads)
+        return self._twin(done)._fill(free, choices)
+
+    def without(self, done: frozenset[int]) -> Menu:
+        """This menu once the ships ``done`` have searched (wherever they are)."""
+        free: dict[int, tuple[int, ...]] = {}
+        for a, ships in self.free.items():
+            left = _without(ships, done)
+            if left:
+                free[a] = left
+        return self._twin(done)._fill(
+            free, {a: _choices(a, s, self.squads) for a, s in free.items()}
+        )
+
+
+def _base(state: State, old: Menu | None) -> Menu:
+    """The menu of ``state`` before any search for its German order, from ``old`` (a menu of
+    an earlier position, or None): an area keeps its choices if its Moved ships are the same
+    tuple as in ``old`` (a Fleet makes a new one for an area whose ships change) and none of
+    them has been a finder or joined or left a squadron since."""
+    at, found, squads = fleet(state).at, state.found, state.squads
+    moved, watch = at[MOVED], at[WATCH]
+    if old is None:
+        old, dirty = _EMPTY, _NOBODY
+    elif old.found is found and old.squads is squads:
+        if old.moved is moved and old.watch is watch:
+            return old
+        dirty = _NOBODY
+    else:
+        dirty = (old.found ^ found).union(*(old.squads ^ squads))
+    free: dict[int, tuple[int, ...]] = {}
+    choices: dict[int, Choices] = {}
+    before, had = old.moved, old.free
+    for a, ships in moved.items():
+        if before.get(a) is ships and dirty.isdisjoint(ships):
+            if a in had:
+                free[a], choices[a] = had[a], old.choices[a]
+            continue
+        left = _without(ships, found)
+        if left:
+            free[a], choices[a] = left, _choices(a, left, squads)
+    if old.watch is not watch or (dirty and not dirty.isdisjoint(_watchers(watch))):
+        left = _without(_watchers(watch), found)
+        if left:
+            free[RIVER], choices[RIVER] = left, _choices(RIVER, left, squads)
+    elif RIVER in had:
+        free[RIVER], choices[RIVER] = had[RIVER], old.choices[RIVER]
+    new = object.__new__(Menu)
+    new.moved, new.watch, new.found, new.squads, new.done = moved, watch, found, squads, _NOBODY
+    new.base = new
+    return new._fill(free, choices)
+
+
+def _watchers(watch: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
+    """The ships watching the river (FS-RIVER-SEARCH), in id order."""
+    return tuple(sorted(s for ships in watch.values() for s in ships))
+
+
+def _without(ships: tuple[int, ...], gone: frozenset[int]) -> tuple[int, ...]:
+    """``ships`` less those of ``gone``, in the same order (the same tuple if none is)."""
+    if gone.isdisjoint(ships):
+        return ships
+    return tuple(s for s in ships if s not in gone)
+
+
+_EMPTY = object.__new__(Menu)
+_EMPTY.moved, _EMPTY.watch, _EMPTY.found, _EMPTY.squads, _EMPTY.done = (
+    {},
+    {},
+    _NOBODY,
+    _NO_SQUADS,
+    _NOBODY,
+)
+_EMPTY.base = _EMPTY._fill({}, {})
+
+#: the last menu worked out (a one-entry memo: the Match, a playout or a bot asks about one
+#: line of play at a time, and the next position's menu is mostly this one's)
+_last: list[Menu | None] = [None]
+
+
+def menu(state: State) -> Menu:
+    """The search menu of ``state``: the last one worked out if it is this state's too (the
+    same objects), else worked out now, from it where they share areas."""
+    m = _last[0]
+    unit = state.unit
+    done = unit.searched_by if unit is not None else _NOBODY
+    if m is not None and m.done is done and m.found is state.found and m.squads is state.squads:
+        at = fleet(state).at
+        if m.moved is at[MOVED] and m.watch is at[WATCH]:
+            return m
+    m = _base(state, m.base if m is not None else None)
+    if done:
+        m = m.without(done)
+    elif m.done is not done:  # another empty frozenset than _NOBODY: the same menu
+        base, m = m, m._twin(done)
+        m.free, m.choices, m.actions = base.free, base.choices, base.actions
+    _last[0] = m
+    return m
 
 
 #: the copiers of the search's hot steps (see state.evolver)
-_phase = evolver(State, "phase")
+_searched = evolver(Unit, "searched", "searched_by")
 _to_roll = evolver(State, "unit", "search_at", "search_ships", "phase", "roll")
 _to_search = evolver(State, "gvp", "coward_areas", "search_at", "search_ships", "roll", "phase")
 
@@ -157,36 +326,45 @@ _SEARCH_ALL = tuple(Search(a, "all") for a in range(RIVER + 1))
 _SEARCH_FOREIGN = tuple(Search(a, "non-British") for a in range(RIVER + 1))
 
 
-def enter_search(state: State) -> State:
-    """After a German move: the Allies search if any of their ships may."""
-    if may_search(state):
-        return _phase(state, phase=SEARCH)
-    return end_search(state)
+def enter_search(state: State, **changes: Any) -> State:
+    """After a German move (``state`` with ``changes`` to German ships and the order, if
+    any): the Allies search if any of their ships may."""
+    state = allies_unmoved(state, evolve(state, phase=SEARCH, **changes))
+    return state if may_search(state) else end_search(state)
 
 
 def group_of(state: State, action: Search) -> list[int]:
     """The ships that search with ``action`` (a legal search)."""
+    return list(_group(menu(state), action))
+
+
+def _group(m: Menu, action: Search) -> tuple[int, ...]:
     if action.who == "some":
-        return list(action.ships)
-    units = search_units(state, action.area)
-    if action.who == "non-British":
-        units = [u for u in units if _foreign(u)]
-    return sorted(s for u in units for s in u)
+        return action.ships
+    choices = m.choices.get(action.area)
+    if choices is None:
+        return ()
+    return choices.foreign if action.who == "non-British" else choices.everyone
 
 
 def apply_search(state: State, action: Search) -> State:
     unit = state.unit
     assert unit is not None
-    group = tuple(group_of(state, action))
-    unit = evolve(
-        unit, searched=unit.searched | {action.area}, searched_by=unit.searched_by | set(group)
+    area = action.area
+    m = menu(state)
+    group = _group(m, action)
+    unit = _searched(
+        unit, searched=unit.searched | {area}, searched_by=unit.searched_by | set(group)
     )
-    if action.area == RED_SEA:  # FS-RED-SEA: no roll, found if there
-        state = evolve(state, unit=unit, search_at=action.area, search_ships=group)
+    if area == RED_SEA:  # FS-RED-SEA: no roll, found if there
+        state = evolve(state, unit=unit, search_at=area, search_ships=group)
+        _last[0] = m.searched(area, group, unit.searched_by)
         return resolve_search(state, None)
-    return _to_roll(
-        state, unit=unit, search_at=action.area, search_ships=group, phase=CHANCE, roll="search"
+    after = _to_roll(
+        state, unit=unit, search_at=area, search_ships=group, phase=CHANCE, roll="search"
     )
+    _last[0] = m.searched(area, group, unit.searched_by)
+    return after
 
 
 def resolve_search(state: State, roll: int | None) -> State:
@@ -202,15 +380,15 @@ def resolve_search(state: State, roll: int | None) -> State:
     assert unit is not None
     area, group = state.search_at, state.search_ships
     gvp, cowards = state.gvp, state.coward_areas
-    if area not in cowards and not any(SHIPS[s].british for s in group):
-        idle = searchers(state, area)  # the ships there that did not search
-        if any(SHIPS[s].british for s in idle):
+    if area not in cowards and BRITISH.isdisjoint(group):
+        idle = menu(state).free.get(area, ())  # the ships there that did not search
+        if not BRITISH.isdisjoint(idle):
             gvp = (gvp[0], gvp[1], gvp[2], gvp[3] + sum(SHIPS[s].cls.vp for s in idle))
             cowards = cowards | {area}
     targets = [g for g in unit.ships if state.box[g] in AT_SEA] if unit.area == area else []
     if not targets:  # not there: the die was rolled all the same
         return _missed(state, gvp, cowards)
-    units = units_of(state, area, group)
+    units = _choices(area, group, state.squads).units
     extra = len(group) - 1 if area == RIVER else len(units) - 1
     if roll is not None and not search_finds(roll, extra, len(targets) - 1):
         return _missed(state, gvp, cowards)

@@ -5,6 +5,8 @@ Rules FS-SEQUENCE, FS-BOXES, FS-COLONY, FS-CAPTURE, FS-STATION-RAID and FS-LENGT
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..config import Config
 from ..data import (
     AREAS,
@@ -28,6 +30,7 @@ from ..state import (
     STATION,
     State,
     evolve,
+    ships_in,
 )
 from .allied_positions import fleet
 
@@ -65,14 +68,18 @@ def colony_locked(state: State, ship: int) -> bool:
     return state.config.colonies and LOCKED_UNTIL[ship] >= state.turn
 
 
+#: the empty marks of a new turn (values: every turn may share them)
+_NONE: frozenset[Any] = frozenset()
+_NO_TAKINGS = (0,) * N_AREAS
+
+
 def begin_turn(state: State, turn: int) -> State:
     """Moved boxes empty into Start boxes; colony forces arrive; per-turn marks clear (not
     the areas that gave cowardice points: once per area in the game, FS-COWARD)."""
     box = list(state.box)
     loc = list(state.loc)
-    for i, b in enumerate(box):
-        if b == MOVED:
-            box[i] = START
+    for i in ships_in(state.box, MOVED):
+        box[i] = START
     if state.config.colonies:
         for colony, force in zip(COLONIES, COLONY_FORCES, strict=True):
             if turn == colony.first:
@@ -85,14 +92,14 @@ def begin_turn(state: State, turn: int) -> State:
         phase=ALLY,
         loc=tuple(loc),
         box=tuple(box),
-        acted=frozenset(),
-        moved=frozenset(),
-        discovered=frozenset(),
-        revealed=frozenset(),
-        found=frozenset(),
+        acted=_NONE,
+        moved=_NONE,
+        discovered=_NONE,
+        revealed=_NONE,
+        found=_NONE,
         surprise_turn=False,
-        squads=frozenset(),
-        taken=(0,) * N_AREAS,
+        squads=_NONE,
+        taken=_NO_TAKINGS,
         unit=None,
         battle=None,
         roll="",
@@ -102,7 +109,8 @@ def begin_turn(state: State, turn: int) -> State:
 
 def germans_at_sea(state: State) -> list[int]:
     """German ships still in play (not sunk, interned or home)."""
-    return [g for g in GERMAN if state.box[g] in AT_SEA]
+    box = state.box
+    return [g for g in GERMAN if box[g] in AT_SEA]
 
 
 def escorts(state: State, area: int) -> int:
@@ -144,7 +152,7 @@ def finish_unit(state: State) -> State:
     if not left:
         changes["phase"] = OVER
         return evolve(state, **changes)
-    if all(g in acted for g in left):
+    if acted.issuperset(left):
         if state.turn >= state.config.turns:
             changes["phase"] = OVER
             return evolve(state, **changes)

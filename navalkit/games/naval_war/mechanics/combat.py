@@ -134,7 +134,7 @@ def resolve_roll(state: State, roll: int) -> State:
     """A die has been rolled for an attack or for the Destroyer Squadron."""
     seat, what = state.seat, state.roll_for
     w = Work(state)
-    w.set(roll_for=-1)
+    w.changes["roll_for"] = -1
     if what == ROLL_DS:
         w.set(ds_left=roll)
         return ds_next(w.view())

@@ -15,6 +15,7 @@ from ..data import (
     ADD_SHIP,
     CARD_GUN,
     CARRIER,
+    CARRIERS,
     GUN,
     HITS,
     KIND,
@@ -66,9 +67,9 @@ def salvo_owner(state: State, card: int) -> int:
 
 def attackable(fleet: tuple[int, ...]) -> tuple[int, ...]:
     """The ships an attacker may name (NW-CARRIER): carriers only once nothing else is left."""
-    if not any(map(CARRIER.__getitem__, fleet)):  # most fleets: C-level test, no new tuple
+    if CARRIERS.isdisjoint(fleet):  # most fleets: no carrier, and no new tuple
         return fleet
-    front = tuple(filter(NOT_CARRIER.__getitem__, fleet))
+    front = tuple(s for s in fleet if NOT_CARRIER[s])
     return front if front else fleet
 
 
@@ -87,10 +88,13 @@ def opponents(state: State, seat: int, *, through_smoke: bool = False) -> list[i
 
 
 def ship_targets(state: State, seat: int, *, through_smoke: bool = False) -> list[int]:
-    """Enemy ships a salvo, torpedo boat, submarine or air strike may name."""
+    """Enemy ships a salvo, torpedo boat, submarine or air strike may name: those of
+    :func:`opponents`, in seat order (the test inlined, as this runs at every move)."""
     out: list[int] = []
-    for o in opponents(state, seat, through_smoke=through_smoke):
-        out.extend(attackable(state.fleets[o]))
+    smoke = state.smoke
+    for o, fleet in enumerate(state.fleets):
+        if o != seat and fleet and (through_smoke or smoke[o] < 0):
+            out += attackable(fleet)
     return out
 
 
@@ -198,7 +202,8 @@ class Work:
 
     def hits(self, ship: int, seat: int) -> int:
         """``hits_on`` on the changed salvos and minefields, without building a state."""
-        total: int = sum(VALUE[m] for m, _ in self.get("mines")[seat])
+        mines = self.get("mines")[seat]
+        total: int = sum(VALUE[m] for m, _ in mines) if mines else 0
         for card, extra in self.get("salvos")[ship]:
             total += VALUE[card]
             for e in extra:

@@ -4,7 +4,7 @@ attack before its owner's turn, and the end of a round with its scoring."""
 from __future__ import annotations
 
 from ..config import Config
-from ..data import ALL_CARDS, ALL_SHIPS, CARRIER, RED, SQUADRON_CARD
+from ..data import ALL_CARDS, ALL_SHIPS, CARRIER, CARRIERS, RED, SQUADRON_CARD
 from ..state import CHOOSE, CLEAR, DEAL, DRAW, DS_PICK, DS_TAKE, OVER, REFILL, State
 from .damage import Work, air_targets, alive, evolve, points, ready_carriers
 
@@ -105,16 +105,9 @@ def begin_work(w: Work, seat: int) -> State:
     smoke = ch.get("smoke", st.smoke)
     turns = ch.get("turns", st.turns)
     turn = turns[seat] + 1
-    ch.update(
-        seat=seat,
-        pending=-1,
-        target=-1,
-        strikes=(),
-        queue=(),
-        ds_victim=-1,
-        ds_left=0,
-        turns=(*turns[:seat], turn, *turns[seat + 1 :]),
-    )
+    ch.update(_TURN_START)
+    ch["seat"] = seat
+    ch["turns"] = (*turns[:seat], turn, *turns[seat + 1 :])
     if smoke[seat] >= 0:
         ch["discard"] = (*ch.get("discard", st.discard), smoke[seat])
         ch["smoke"] = (*smoke[:seat], -1, *smoke[seat + 1 :])
@@ -127,15 +120,27 @@ def begin_work(w: Work, seat: int) -> State:
             return evolve(st, ch)
         w.to_discard(SQUADRON_CARD, *w.get("ds_salvos"))
         ch.update(ds_owner=-1, ds_salvos=())
-    ready_at = ch.get("ready_at", st.ready_at)
     fleet = fleets[seat]
-    launch = (
-        any(map(CARRIER.__getitem__, fleet))  # a C-level test first: most fleets have none
-        and any(CARRIER[s] and ready_at[s] <= turn for s in fleet)
-        and _reach(fleets, smoke, seat, st.config.smoke_blocks_air)
+    if CARRIERS.isdisjoint(fleet):  # most fleets have no carrier: no air strikes
+        ch["phase"] = DRAW
+        return evolve(st, ch)
+    ready_at = ch.get("ready_at", st.ready_at)
+    launch = any(CARRIER[s] and ready_at[s] <= turn for s in fleet) and _reach(
+        fleets, smoke, seat, st.config.smoke_blocks_air
     )
     ch["phase"] = CHOOSE if launch else DRAW
     return evolve(st, ch)
+
+
+#: what every turn starts from: no card pending, no strikes, no Squadron attack under way
+_TURN_START = {
+    "pending": -1,
+    "target": -1,
+    "strikes": (),
+    "queue": (),
+    "ds_victim": -1,
+    "ds_left": 0,
+}
 
 
 def _reach(fleets: tuple[tuple[int, ...], ...], smoke: tuple[int, ...], seat: int,
@@ -182,7 +187,7 @@ def end_work(w: Work) -> State:
     """:func:`end_turn` on the changes of the move just made (one new state in all)."""
     ch, st = w.changes, w.state
     fleets = ch.get("fleets", st.fleets)
-    if not ch.get("deck", st.deck) or sum(1 for f in fleets if f) <= 1:
+    if not ch.get("deck", st.deck) or fleets.count(()) >= len(fleets) - 1:  # one fleet left
         return end_round(w.view())
     return begin_work(w, _next_seat(fleets, ch.get("seat", st.seat)))
 
