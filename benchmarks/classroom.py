@@ -42,6 +42,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from report import add_row
+
 from navalkit.cli import page_url, wait_until_serving
 
 HERE = Path(__file__).resolve().parent
@@ -306,17 +308,12 @@ async def one_page(server: subprocess.Popen[bytes], port: int, path: str, browse
     return float(r["first_board_s"])
 
 
-def add_table_row(path: Path, row: str) -> None:
-    """Add ``row`` under the last row of the results table (notes below it stay below)."""
-    header = (
-        "# Classroom load runs\n\n`python benchmarks/classroom.py` on this project's 2-core "
-        "machine.\n\n| date | students x moves | pool | pages ok | slowest first board | move "
-        "p50 / p95 | kernel RSS | cold / pooled first board |\n|---|---|---|---|---|---|---|---|"
-    )
-    lines = (path.read_text() if path.exists() else header).splitlines()
-    last = max(i for i, line in enumerate(lines) if line.startswith("|"))
-    lines.insert(last + 1, row)
-    path.write_text("\n".join(lines) + "\n")
+#: CLASSROOM.md as it starts
+CLASSROOM_HEADER = (
+    "# Classroom load runs\n\n`python benchmarks/classroom.py` on this project's 2-core "
+    "machine.\n\n| date | students x moves | pool | pages ok | slowest first board | move "
+    "p50 / p95 | kernel RSS | cold / pooled first board |\n|---|---|---|---|---|---|---|---|"
+)
 
 
 def p95(values: list[float]) -> float:
@@ -434,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{figures['kernel_rss_mb_median']} MB | {figures['cold_first_board_s']} / "
             f"{figures['pooled_first_board_s']} s |"
         )
-        add_table_row(HERE / "CLASSROOM.md", row)
+        add_row(HERE / "CLASSROOM.md", row, CLASSROOM_HEADER)
     return 0 if passed else 1
 
 

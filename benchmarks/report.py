@@ -15,3 +15,15 @@ def append_table(path: Path, heading: str, rows: list[str], note: str = "") -> N
     text = f"\n## {heading} ({stamp}, load {load})\n\n" + (f"{note}\n\n" if note else "")
     with path.open("a", encoding="utf-8") as out:
         out.write(text + "\n".join(rows) + "\n")
+
+
+def add_row(path: Path, row: str, new_file: str) -> None:
+    """Add ``row`` under the last row of the file's first table (what follows it, notes or
+    other tables, stays below); a file that does not exist yet starts as ``new_file``."""
+    lines = (path.read_text(encoding="utf-8") if path.exists() else new_file).splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    end = first
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+    lines.insert(end, row)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -24,9 +24,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from report import add_row
+
 HERE = Path(__file__).resolve().parent
 REFERENCE = "openspiel python_tic_tac_toe"
 HISTORY_KEEP = 50  # runs kept in results.json (RESULTS.md keeps them all)
+
+#: RESULTS.md as it starts
+HISTORY_HEADER = (
+    "# Benchmark history\n\nRandom-playout steps per second (median of interleaved rounds), "
+    "written by `python benchmarks/run.py`. Ratios are to OpenSpiel's pure-Python tic-tac-toe "
+    "measured in the same run.\n\n| date | commit | label | figures | machine |\n"
+    "|---|---|---|---|---|"
+)
 
 #: one benchmark: run playouts for about ``seconds``, return (steps, elapsed seconds)
 Bench = Callable[[float, random.Random], tuple[int, float]]
@@ -205,17 +215,7 @@ def save_json(path: Path, run: dict[str, Any]) -> None:
 
 
 def append_markdown(path: Path, run: dict[str, Any]) -> None:
-    """One line of human-readable history per run."""
-    if not path.exists():
-        path.write_text(
-            "# Benchmark history\n\n"
-            "Random-playout steps per second (median of interleaved rounds), written by "
-            "`python benchmarks/run.py`. Ratios are to OpenSpiel's pure-Python tic-tac-toe "
-            "measured in the same run.\n\n"
-            "| date | commit | label | figures | machine |\n"
-            "|---|---|---|---|---|\n",
-            encoding="utf-8",
-        )
+    """One line of human-readable history per run, in the history table (the first)."""
     ref = run["reference"]
     bits = []
     for name, fig in run["figures"].items():
@@ -226,10 +226,9 @@ def append_markdown(path: Path, run: dict[str, Any]) -> None:
     who = f"{m['cpu_count']} CPU, Python {m['python']}"
     line = (
         f"| {run['date'][:16].replace('T', ' ')} | {run['commit'] or '-'} | {run['label'] or '-'}"
-        f" | {'; '.join(bits)} | {who} |\n"
+        f" | {'; '.join(bits)} | {who} |"
     )
-    with path.open("a", encoding="utf-8") as fh:
-        fh.write(line)
+    add_row(path, line, HISTORY_HEADER)
 
 
 def main(argv: list[str] | None = None) -> int:
