@@ -45,6 +45,10 @@ HUNT = 0.5
 REACH = 12
 #: how much more the enemy's ships near one's own Admiral weigh than one's own near his
 GUARD = 2.0
+#: values this close are equal: the moves tied for best are chosen among at random. A move
+#: whose search was cut short is strictly worse than the best found, never tied with it (a
+#: cut at "no better" put moves of unknown, possibly much lower, value among the ties)
+TIE = 1e-9
 
 
 def _gain(board: tuple[int, ...], move: Move, me: int) -> float:
@@ -122,7 +126,7 @@ def _worst_reply(after: State, me: int, floor: float) -> float:
         score = _greedy_value(apply(after, reply), me, worst)
         if score < worst:
             worst = score
-            if worst <= floor:
+            if worst < floor - TIE:  # strictly worse: a move only as good is still a tie
                 break
     return worst
 
@@ -142,9 +146,9 @@ def best_move(state: State, rng: Any) -> Move:
             continue
         move = moves[i]
         score = _worst_reply(apply(state, move), me, best_value)
-        if score > best_value + 1e-9:
+        if score > best_value + TIE:
             best_value, best = score, [move]
-        elif score >= best_value - 1e-9:
+        elif score >= best_value - TIE:
             best.append(move)
     chosen: Move = rng.choice(best)
     return chosen

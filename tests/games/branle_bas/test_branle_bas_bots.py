@@ -66,3 +66,28 @@ def test_best_move_never_hangs_the_admiral_when_greedy_would_not() -> None:
             assert reply_value(apply(state, mine), 0) > -WIN / 4
         checked += 1
     assert checked > 20
+
+
+def test_the_admiral_plays_a_move_of_the_best_value_its_search_finds() -> None:
+    """Cutting the search short never changes the choice: every move the admiral may pick is
+    worth, searched in full (no cut), as much as the best candidate (a move cut short is only
+    known to be no better, and must not join the moves tied for best)."""
+    checked = 0
+    for state, _action in _game(5, 160)[60::12]:
+        if state.phase != PLAY or state.touched is not None:
+            continue
+        me = state.to_move
+        moves = search._moves(state, me)
+        judge = search.Replies(state, me)
+        ranked = sorted(((judge.value(m), i) for i, m in enumerate(moves)), reverse=True)
+        keep = {i for _, i in ranked[: search.CANDIDATES]}
+        keep.update(i for i, m in enumerate(moves) if search._gain(state.board, m, me) > 0)
+        full = {
+            moves[i]: search._worst_reply(apply(state, moves[i]), me, -float("inf")) for i in keep
+        }
+        best = max(full.values())
+        for seed in range(4):
+            chosen = search.best_move(state, random.Random(seed))
+            assert full[chosen] >= best - search.TIE
+        checked += 1
+    assert checked >= 4
