@@ -51,12 +51,6 @@ REFILL_DELAY_S = 30
 #: on a 2-core machine busy with other work: the outputs were on their way, Voila's process
 #: only got to them late. A longer wait costs nothing when they come in time.
 IOPUB_TIMEOUT_S = 30
-#: kernels talk to the server over Unix sockets, not TCP ports. With TCP, each kernel picks
-#: five free ports by asking the system for one and letting it go again; when 38 kernels start
-#: together (a class's pools), two picked the same port, and that kernel and its restarts died
-#: ("Address already in use"), leaving its pool short for good. Unix sockets need no ports, and
-#: no other user on the machine can connect to them.
-KERNEL_TRANSPORT = "ipc"
 #: static files Voila may serve from the notebooks folder (images, styles, fonts, small data)
 FILE_ALLOWLIST = (r".*\.(png|jpe?g|gif|svg|webp|ico|css|woff2?|ttf|csv|json|txt|md)",)
 #: never served, even if allow-listed: notebook and Python sources, hidden files and folders
@@ -137,7 +131,6 @@ def voila_command(
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
-        f"--KernelManager.transport={KERNEL_TRANSPORT}",
     ]
     cmd += [f"--VoilaConfiguration.file_allowlist={p}" for p in FILE_ALLOWLIST]
     cmd += [f"--VoilaConfiguration.file_denylist={p}" for p in FILE_DENYLIST]
