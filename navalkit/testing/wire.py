@@ -19,6 +19,7 @@ Only the Python standard library and tornado (which Jupyter Server and Voila are
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import struct
@@ -97,7 +98,6 @@ class WireStudent:
     #: widget model id -> its state, as the page received it
     models: dict[str, dict[str, Any]] = field(default_factory=dict)
     _ws: WebSocketClientConnection | None = None
-    _inbox: list[dict[str, Any]] = field(default_factory=list)
 
     # --- the protocol ---------------------------------------------------------------------
     async def open_page(self) -> float:
@@ -157,10 +157,6 @@ class WireStudent:
     async def _receive(self, deadline: float) -> dict[str, Any]:
         if self._ws is None:
             raise WireError("the page is not open")
-        if self._inbox:
-            return self._inbox.pop(0)
-        import asyncio
-
         left = deadline - time.perf_counter()
         if left <= 0:
             raise WireError("the kernel did not answer in time")

@@ -131,20 +131,23 @@ def _worst_reply(after: State, me: int, floor: float) -> float:
     return worst
 
 
-def best_move(state: State, rng: Any) -> Move:
-    """The admiral's move for the side to move in ``state`` (see the module's notes)."""
-    me = state.to_move
+def candidates(state: State, me: int) -> list[Move]:
+    """The moves the admiral searches, in the greedy player's order (good moves first, so
+    cuts come sooner): its ``CANDIDATES`` favourites and every move that takes something."""
     moves = _moves(state, me)
     judge = Replies(state, me)
     ranked = sorted(((judge.value(m), i) for i, m in enumerate(moves)), reverse=True)
     keep = {i for _, i in ranked[:CANDIDATES]}
     keep.update(i for i, m in enumerate(moves) if _gain(state.board, m, me) > 0)
+    return [moves[i] for _, i in ranked if i in keep]
+
+
+def best_move(state: State, rng: Any) -> Move:
+    """The admiral's move for the side to move in ``state`` (see the module's notes)."""
+    me = state.to_move
     best_value = -float("inf")
     best: list[Move] = []
-    for _, i in ranked:  # the greedy player's order: good moves first, so cuts come sooner
-        if i not in keep:
-            continue
-        move = moves[i]
+    for move in candidates(state, me):
         score = _worst_reply(apply(state, move), me, best_value)
         if score > best_value + TIE:
             best_value, best = score, [move]

@@ -77,13 +77,9 @@ def test_the_admiral_plays_a_move_of_the_best_value_its_search_finds() -> None:
         if state.phase != PLAY or state.touched is not None:
             continue
         me = state.to_move
-        moves = search._moves(state, me)
-        judge = search.Replies(state, me)
-        ranked = sorted(((judge.value(m), i) for i, m in enumerate(moves)), reverse=True)
-        keep = {i for _, i in ranked[: search.CANDIDATES]}
-        keep.update(i for i, m in enumerate(moves) if search._gain(state.board, m, me) > 0)
         full = {
-            moves[i]: search._worst_reply(apply(state, moves[i]), me, -float("inf")) for i in keep
+            m: search._worst_reply(apply(state, m), me, -float("inf"))
+            for m in search.candidates(state, me)
         }
         best = max(full.values())
         for seed in range(4):
