@@ -43,6 +43,12 @@ DASHBOARD_PAGE = "teacher.ipynb"
 #: CULL_INTERVAL seconds: a closed tab frees its kernel within a minute (an open page never)
 CULL_IDLE_TIMEOUT = 45
 CULL_INTERVAL = 15
+#: the server pings every page's connection this often (milliseconds) and closes one whose answer
+#: is this late. A phone put to sleep or a laptop whose Wi-Fi dropped leaves a connection that
+#: nothing closes: with Jupyter's defaults (30 s, 90 s) its kernel counted as in use for 100 s
+#: and more before the culler could free it; now the connection is closed within 40 s.
+WS_PING_INTERVAL_MS = 10_000
+WS_PING_TIMEOUT_MS = 30_000
 #: a preheated kernel taken by a student is replaced this long after (seconds): while a class
 #: opens its pages at once, the machine serves them instead of starting their replacements
 REFILL_DELAY_S = 30
@@ -131,6 +137,10 @@ def voila_command(
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
+        "--Voila.tornado_settings="
+        + json.dumps(
+            {"ws_ping_interval": WS_PING_INTERVAL_MS, "ws_ping_timeout": WS_PING_TIMEOUT_MS}
+        ),
     ]
     cmd += [f"--VoilaConfiguration.file_allowlist={p}" for p in FILE_ALLOWLIST]
     cmd += [f"--VoilaConfiguration.file_denylist={p}" for p in FILE_DENYLIST]

@@ -260,6 +260,8 @@ def test_voila_accepts_the_command_line(tmp_path: Path) -> None:
     assert conf.file_denylist == list(cli.FILE_DENYLIST)
     kernels = AsyncMappingKernelManager(config=app.config)
     assert (kernels.cull_interval, kernels.cull_idle_timeout) == (15, 45)
+    # a connection that went quiet (a phone asleep) is closed within 40 s, then culled
+    assert app.tornado_settings == {"ws_ping_interval": 10_000, "ws_ping_timeout": 30_000}
     assert conf.multi_kernel_manager_class is serving.ClassKernelManager
     capped = serving.ClassKernelManager(config=app.config)
     assert (capped.max_kernels, capped.starts_at_once) == (9, 2)

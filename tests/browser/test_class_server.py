@@ -30,7 +30,8 @@ BOARD = "document.querySelector('.navalkit-board canvas, canvas.navalkit-board')
 PAGE_TIMEOUT_MS = 240_000
 #: the welcome page has come (``document.body`` is null for a moment while a page reloads)
 WELCOMED = "document.body && document.body.innerText.includes('Welcome aboard')"
-#: the culler's promise (navalkit.cli: 45 s idle, checked every 15 s) and some slack
+#: the culler's promise (navalkit.cli: 45 s idle, checked every 15 s) and some slack; a page
+#: whose network dropped has its connection closed when it misses the server's pings (30 s)
 FREED_WITHIN_S = 75
 
 
