@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import pairwise
 from pathlib import Path
+from queue import Empty
 from typing import Any
 
 from traitlets import Float, Integer
@@ -193,6 +194,46 @@ def guard_websocket_frames() -> None:
     voila_ws.read_header_from_binary_message = read_header_from_binary_message
 
 
+#: how often (seconds) a wait for a kernel's message looks again at its socket itself
+CHANNEL_RECHECK_S = 1.0
+
+
+def recheck_kernel_channels() -> None:
+    """Make every wait for a kernel's message look at its socket again each second.
+
+    Voila runs a page's cells through a kernel client whose sockets (pyzmq's asyncio sockets)
+    learn of a message from an edge-triggered file descriptor. Now and then that edge is lost:
+    measured here, about 1 page load in 40 of a what-if page (2 at a time) never finished. The
+    kernel had run the cell and gone idle, its reply sat readable in Voila's socket
+    (``zmq.EVENTS`` said so) and the wait, with no time limit, was never woken: the student
+    looked at a loading page until the kernel was culled. A wait with a time limit registers
+    afresh each time, and registering reads the socket's events, which finds the message; so
+    a wait of no limit (or a long one) is made of one-second waits. Called once by
+    :class:`ClassKernelManager`, in Voila's process.
+    """
+    from jupyter_client import channels as module
+
+    channel: Any = module.AsyncZMQSocketChannel
+    if getattr(channel, "_navalkit_rechecks", False):
+        return
+
+    async def get_msg(self: Any, timeout: float | None = None) -> dict[str, Any]:
+        """A message from the kernel, waiting at most ``timeout`` seconds (None: as long as it
+        takes); :class:`queue.Empty` if none came."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = CHANNEL_RECHECK_S if deadline is None else deadline - time.monotonic()
+            step = max(0.0, min(left, CHANNEL_RECHECK_S))
+            if await self.socket.poll(int(step * 1000)):
+                message: dict[str, Any] = await self._recv()
+                return message
+            if left <= CHANNEL_RECHECK_S and deadline is not None:
+                raise Empty
+
+    channel.get_msg = get_msg
+    channel._navalkit_rechecks = True
+
+
 def _kernel_manager_base() -> Any:
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
@@ -222,6 +263,7 @@ class ClassKernelManager(_kernel_manager_base()):  # type: ignore[misc]
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         guard_websocket_frames()
+        recheck_kernel_channels()
         self._slots: asyncio.Semaphore | None = None
         self._opened: set[str] = set()  # kernels a page has connected to
         self._line: dict[int, float] = {}  # pages waiting for a place: number -> last asked
