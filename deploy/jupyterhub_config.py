@@ -139,6 +139,10 @@ c.Spawner.args = [
     # no MathJax from a CDN (the standalone ``navalkit serve`` loads none either): Voila's
     # server extension would otherwise ask cdnjs.cloudflare.com for it on every page
     "--ServerApp.tornado_settings={'mathjax_url': None, 'mathjax_config': None}",
+    # navalkit's protections in the server (navalkit.serving): a page's malformed websocket
+    # frames refused, and the waits for a kernel's replies rechecked (a page never finished
+    # loading when a reply's wake-up was lost)
+    "--ServerApp.jpserver_extensions=navalkit.serving=True",
     # a server whose kernels are all gone (tabs closed, kernels culled) stops by itself
     f"--ServerApp.shutdown_no_activity_timeout={CULL_TIMEOUT}",
 ]

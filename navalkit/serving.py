@@ -234,6 +234,24 @@ def recheck_kernel_channels() -> None:
     channel._navalkit_rechecks = True
 
 
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    """navalkit's protections as a Jupyter Server extension (a hub's single-user servers, which
+    serve the pages with Voila's server extension, enable it: ``deploy/jupyterhub_config.py``)."""
+    return [{"module": "navalkit.serving"}]
+
+
+def _load_jupyter_server_extension(server_app: Any) -> None:
+    """What :class:`ClassKernelManager` does in ``navalkit serve``'s Voila, in a Jupyter
+    server: kernel websocket frames read only when well formed, and the waits for a kernel's
+    replies looking again every second."""
+    guard_websocket_frames()
+    recheck_kernel_channels()
+    server_app.log.info(
+        "navalkit: kernel websocket frames guarded; waits for kernel replies recheck every %g s",
+        CHANNEL_RECHECK_S,
+    )
+
+
 def _kernel_manager_base() -> Any:
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 

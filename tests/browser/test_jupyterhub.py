@@ -329,6 +329,7 @@ def test_the_config_has_the_classroom_settings(monkeypatch: pytest.MonkeyPatch) 
     assert Path(c.Spawner.notebook_dir) == notebooks_dir()
     missing = [f for f in _serve_flags() if f not in c.Spawner.args]
     assert not missing, f"the hub's servers lack navalkit serve's settings: {missing}"
+    assert "--ServerApp.jpserver_extensions=navalkit.serving=True" in c.Spawner.args
 
 
 def test_the_config_without_navalkit_keeps_the_same_settings(
@@ -381,8 +382,9 @@ def test_the_docs_snippets_have_the_classroom_settings(monkeypatch: pytest.Monke
     from traitlets.config import Config
 
     deploy = _load_config(monkeypatch)
-    extra = [a for a in deploy.Spawner.args if a.startswith("--ServerApp.tornado_settings=")]
-    assert extra, "the deploy config no longer turns MathJax off?"
+    wanted = ("--ServerApp.tornado_settings=", "--ServerApp.jpserver_extensions=")
+    extra = [a for a in deploy.Spawner.args if a.startswith(wanted)]
+    assert len(extra) == 2, "the deploy config no longer turns MathJax off, or loads no navalkit?"
 
     snippet = _docs_block("python", "# /opt/tljh/config/jupyterhub_config.d/navalkit.py")
     here = snippet.replace('"/opt/tljh/user/bin/python"', repr(sys.executable))
@@ -430,6 +432,9 @@ def test_two_students_play_on_the_hub(hub: Hub, browser: Any) -> None:
         for student, page in pages:
             assert page.url.startswith(f"{hub.url}/user/{student.name}/voila/render/")
             wait_for_boards_drawn(page, f"{student.name}: {PLAY_PAGE}")
+        # each student's server loaded navalkit's protections (navalkit.serving)
+        loaded = hub.log.read_text(errors="replace").count("navalkit: kernel websocket frames")
+        assert loaded >= len(STUDENTS), hub.log_tail()
         report = memory_report(hub)
         report["measured"] = time.strftime("%Y-%m-%d %H:%M")
         report["cpus"] = os.cpu_count()
