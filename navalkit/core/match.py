@@ -188,7 +188,8 @@ class Match:
         at = len(self._states) - 1
         if self._legal is None or self._legal[0] != at:
             state = self._states[at]
-            actions = [] if self.game.is_over(state) else list(self.game.legal_actions(state))
+            # the rules hand over a list of their own (kept here; callers get a copy)
+            actions = [] if self.game.is_over(state) else self.game.legal_actions(state)
             self._legal = (at, actions)
         return self._legal[1]
 
@@ -287,11 +288,12 @@ class Match:
     def _resolve_chance(self, recorded: list[Any] | None = None) -> None:
         game = self.game
         states = self._states
+        source = recorded if recorded is not None else self._script
+        uniform = game.chance_uniform if self.format_version != 1 else None
         while not game.is_over(states[-1]) and game.is_chance(states[-1]):
             state = states[-1]
-            outcomes = list(game.chance_outcomes(state))
-            source = recorded if recorded is not None else self._script
             if source:
+                outcomes = game.chance_outcomes(state)
                 outcome = source.pop(0)
                 self.scripted = True
                 matches = [p for o, p in outcomes if o == outcome]
@@ -301,8 +303,10 @@ class Match:
                         f"chance outcome {outcome!r} cannot happen here; it can be: {allowed}"
                     )
                 prob = matches[0]
+            elif uniform is not None and (alike := uniform(state)) is not None:
+                outcome, prob = self._stream.draw_uniform(self._chance_count, alike)
             else:
-                outcome, prob = self._draw(self._chance_count, outcomes)
+                outcome, prob = self._draw(self._chance_count, game.chance_outcomes(state))
             self._events.append(Event("chance", None, outcome, prob, game, state))
             self._chance_count += 1
             states.append(game.apply_chance(state, outcome))

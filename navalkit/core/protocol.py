@@ -101,6 +101,13 @@ class Game(ABC, Generic[S, A, V, C]):
         """``(outcome, probability)`` pairs at a chance node; probabilities sum to 1."""
         raise NotImplementedError(f"{self.id} has no chance nodes")
 
+    def chance_uniform(self, state: S) -> Sequence[JSON] | None:
+        """At a chance node whose outcomes are all equally likely (a card from a pile, a die):
+        those outcomes, in the order :meth:`chance_outcomes` lists them, each of probability
+        ``1 / len``; None at any other. Optional: a match then draws the same outcome from
+        the same seed without building the pairs (the conformance suite checks both agree)."""
+        return None
+
     def apply_chance(self, state: S, outcome: JSON) -> S:
         raise NotImplementedError(f"{self.id} has no chance nodes")
 

@@ -19,7 +19,8 @@ import random
 import secrets
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import accumulate
+from functools import cache
+from itertools import accumulate, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -65,6 +66,22 @@ class ChanceStream:
         while i >= len(cum) or outcomes[i][1] <= 0:  # rounding at the very top
             i -= 1
         return outcomes[i][0], outcomes[i][1]
+
+    def draw_uniform(self, step: int, outcomes: Sequence[Any]) -> tuple[Any, float]:
+        """Chance step ``step`` among ``outcomes`` that are all equally likely (a card from a
+        pile, a die): the outcome :meth:`draw` picks from the pairs ``(o, 1 / n)``, and its
+        probability, without building those pairs (the sums are worked out once per ``n``)."""
+        n = len(outcomes)
+        cum = _uniform_sums(n)
+        i = bisect_right(cum, self.uniform(step) * cum[-1])
+        return outcomes[i if i < n else n - 1], 1 / n
+
+
+@cache
+def _uniform_sums(n: int) -> tuple[float, ...]:
+    """The running sums :meth:`ChanceStream.draw` makes of ``n`` weights of ``1 / n``, rounding
+    and all (so both draws pick the same outcome)."""
+    return tuple(accumulate(repeat(1 / n, n)))
 
 
 def draw_outcome_v1(seed: int, step: int, outcomes: Sequence[tuple[Any, float]]) -> Any:

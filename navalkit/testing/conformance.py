@@ -12,7 +12,8 @@ the game, seed and step so the failure can be replayed. It checks that:
 * every legal action applies, and undo restores the record exactly;
 * junk and real-looking illegal actions raise :class:`navalkit.IllegalActionError` with a
   rule id of the game (or ``match.*``) and a reason, and leave the match exactly unchanged;
-* chance outcomes are listed with probabilities that sum to 1, and the Match driver agrees
+* chance outcomes are listed with probabilities that sum to 1 (the same ones, evenly likely,
+  as ``chance_uniform`` where a game gives it), and the Match driver agrees
   with the pure rules (re-applying the events to ``initial_state`` gives ``match.state``);
 * random games end within a step cap; every seat may observe every step; a game with hidden
   information may override ``Game.assert_no_leak(state)``, which is called;
@@ -238,6 +239,14 @@ def _check_chance_node(ctx: _Context, game: AnyGame, state: Any, event: Any) -> 
             raise ctx.fail(f"chance outcome {o!r} is not JSON") from None
     ctx.check(all(values.count(o) == 1 for o in values), f"chance outcomes repeat: {values!r}")
     ctx.check(event.payload in values, f"drawn outcome {event.payload!r} not in {values!r}")
+    alike = game.chance_uniform(state)
+    if alike is not None:  # the match draws from these: they must be the same, evenly likely
+        n = len(alike)
+        ctx.check(
+            [(o, 1 / n) for o in alike] == outcomes,
+            f"chance_uniform gives {list(alike)!r}, but chance_outcomes are not these in this "
+            f"order, each of probability 1/{n}: {outcomes!r}",
+        )
     prob = next(p for o, p in outcomes if o == event.payload)
     ctx.check(
         event.probability is not None and math.isclose(event.probability, prob),

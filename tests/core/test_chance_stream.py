@@ -1,6 +1,7 @@
 """A match's one chance stream (core.rng.ChanceStream) and the Match's fast path: the same
-dice on undo and replay, fair dice, saves of the older format that still load, and the legal
-moves worked out once per position yet always those of the position on the board."""
+dice on undo and replay, fair dice, even draws that pick what weighted ones pick, saves of the
+older format that still load, and the legal moves worked out once per position yet always
+those of the position on the board."""
 
 from __future__ import annotations
 
@@ -34,6 +35,18 @@ def test_the_stream_is_fair_and_depends_only_on_seed_and_step() -> None:
     other = ChanceStream(12)
     assert [other.uniform(k) for k in range(20)] != [stream.uniform(k) for k in range(20)]
     assert all(0.0 <= stream.uniform(k) < 1.0 for k in range(1000))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), step=st.integers(0, 10**6), n=st.integers(1, 130))
+def test_an_even_draw_picks_what_the_weighted_draw_picks(seed: int, step: int, n: int) -> None:
+    """Games whose chance is a card from a pile or a die give the outcomes alone
+    (``Game.chance_uniform``); the match must draw the very outcome the pairs would give, so
+    that a seed plays the same game either way (and old saves replay)."""
+    stream = ChanceStream(seed)
+    cards = [f"card {i}" for i in range(n)]
+    for k in range(step, step + 40):
+        assert stream.draw_uniform(k, cards) == stream.draw(k, [(c, 1 / n) for c in cards])
 
 
 def test_weights_are_followed_and_impossible_outcomes_never_drawn() -> None:

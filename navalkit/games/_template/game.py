@@ -49,6 +49,11 @@ class LastBuoy(Game[State, Take, View, Config]):
     def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
         return [(0, 0.5), (1, 0.5)]
 
+    def chance_uniform(self, state: State) -> tuple[int, ...]:
+        # optional: when every outcome is equally likely (a coin, a die, a card from a pile),
+        # the outcomes alone, in chance_outcomes' order; a match then draws faster
+        return (0, 1)
+
     def apply_chance(self, state: State, outcome: Any) -> State:
         return rules.apply_toss(state, int(outcome))
 

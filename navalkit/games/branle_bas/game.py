@@ -54,6 +54,9 @@ class BranleBas(Game[State, Action, View, Config]):
     def chance_outcomes(self, state: State) -> list[tuple[Any, float]]:
         return list(rules.TOSS_OUTCOMES)
 
+    def chance_uniform(self, state: State) -> tuple[int, ...]:
+        return rules.TOSS_SIDES
+
     def apply_chance(self, state: State, outcome: Any) -> State:
         return rules.apply_toss(state, int(outcome))
 

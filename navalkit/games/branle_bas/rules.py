@@ -84,6 +84,7 @@ def apply_toss(state: State, first: int) -> State:
 
 #: the lot for the first move (BB-HONNEUR): either side, even odds
 TOSS_OUTCOMES: tuple[tuple[int, float], ...] = ((0, 0.5), (1, 0.5))
+TOSS_SIDES = (0, 1)
 
 
 def to_move(state: State) -> int | None:

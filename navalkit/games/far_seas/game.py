@@ -58,6 +58,7 @@ class FarSeas(Game[State, Action, View, Config]):
     # The calls of every playout step go straight to the rules (no wrapper frame).
     to_move = staticmethod(rules.to_move)
     chance_outcomes = staticmethod(rules.chance_outcomes)
+    chance_uniform = staticmethod(rules.chance_uniform)
 
     def apply_chance(self, state: State, outcome: Any) -> State:
         return rules.apply_chance(state, int(outcome))

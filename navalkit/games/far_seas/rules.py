@@ -104,6 +104,18 @@ def chance_outcomes(state: State) -> tuple[tuple[int, float], ...]:
 
 #: a fair draw among n searchers, by n
 _DRAWS = tuple(tuple((i, 1 / n) for i in range(n)) for n in range(80))
+#: the outcomes alone (every roll of this game is a fair one)
+_FACES, _RACES = tuple(r for r, _ in D6), tuple(r for r, _ in RACE)
+_SEARCHERS = tuple(tuple(range(n)) for n in range(80))
+
+
+def chance_uniform(state: State) -> tuple[int, ...]:
+    """What the roll draws, all equally likely: a die, two different dice (a race), or one of
+    the searchers that found the raider."""
+    roll = state.roll
+    if roll == "finder":
+        return _SEARCHERS[len(state.dice)]
+    return _RACES if roll == "race" else _FACES
 
 
 def apply_chance(state: State, outcome: int) -> State:

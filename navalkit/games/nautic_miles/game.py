@@ -67,6 +67,7 @@ class NauticMiles(Game[State, Action, View, Config]):
         return state.phase in (DEAL, DRAW, REFILL)
 
     chance_outcomes = staticmethod(rules.chance_outcomes)
+    chance_uniform = staticmethod(rules.chance_uniform)
 
     def apply_chance(self, state: State, outcome: Any) -> State:
         return rules.apply_chance(state, int(outcome))

@@ -159,6 +159,11 @@ def chance_outcomes(state: State) -> list[tuple[int, float]]:
     return [row[card] for card in pile]
 
 
+def chance_uniform(state: State) -> tuple[int, ...]:
+    """The cards left in the pile: every chance step draws one of them, all equally likely."""
+    return state.pile
+
+
 def _take(pile: tuple[int, ...], card: int) -> tuple[int, ...]:
     i = pile.index(card)
     return pile[:i] + pile[i + 1 :]

@@ -54,6 +54,7 @@ class NavalWar(Game[State, Action, View, Config]):
     to_move = staticmethod(rules.to_move)
     is_chance = staticmethod(rules.is_chance)
     chance_outcomes = staticmethod(rules.chance_outcomes)
+    chance_uniform = staticmethod(rules.chance_uniform)
 
     def apply_chance(self, state: State, outcome: Any) -> State:
         return rules.apply_chance(state, int(outcome))

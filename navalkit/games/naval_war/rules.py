@@ -98,6 +98,7 @@ __all__ = [
     "apply_chance",
     "card_places",
     "chance_outcomes",
+    "chance_uniform",
     "conserved",
     "describe",
     "describe_chance",
@@ -120,6 +121,7 @@ __all__ = [
 
 
 DIE = tuple((k, 1 / 6) for k in range(1, 7))
+FACES = tuple(k for k, _ in DIE)
 
 
 #: ``_PAIRS[n][c]`` is the chance outcome ``(c, 1/n)``: built once, reused at every draw
@@ -142,15 +144,22 @@ def is_chance(state: State) -> bool:
     return state.phase in CHANCE_PHASES
 
 
-def chance_outcomes(state: State) -> list[tuple[Any, float]]:
-    """Uniform over the cards left (one card at a time), or the six faces of a die."""
+def chance_uniform(state: State) -> tuple[int, ...]:
+    """What a chance step draws, all equally likely: one of the cards left in the pile dealt
+    from (the harbour's while ships are dealt, else the deck), or a face of the die."""
     phase = state.phase
     if phase == ROLL:
-        return list(DIE)
+        return FACES
     if phase == SHIP or (phase == DEAL and state.dealt < hand_size(state.n) * state.n):
-        pile = state.harbor
-    else:
-        pile = state.deck
+        return state.harbor
+    return state.deck
+
+
+def chance_outcomes(state: State) -> list[tuple[Any, float]]:
+    """Uniform over the cards left (one card at a time), or the six faces of a die."""
+    if state.phase == ROLL:
+        return list(DIE)
+    pile = chance_uniform(state)
     pairs = _PAIRS[len(pile)]
     if len(pile) > 1:  # one C call picks every pair (a map over pairs.__getitem__ is slower)
         return list(itemgetter(*pile)(pairs))
