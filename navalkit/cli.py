@@ -57,6 +57,14 @@ REFILL_DELAY_S = 30
 #: on a 2-core machine busy with other work: the outputs were on their way, Voila's process
 #: only got to them late. A longer wait costs nothing when they come in time.
 IOPUB_TIMEOUT_S = 30
+#: kernels talk to the server over Unix sockets, not TCP ports. With TCP, each kernel picks
+#: five free ports by asking the system for one and letting it go again; when 38 kernels start
+#: together (a class's pools), two picked the same port, and that kernel and its restarts died
+#: ("Address already in use"), leaving its pool short for good. Unix sockets need no ports, and
+#: no other user on the machine can connect to them. (Unix sockets were once taken back for a
+#: page that never loaded; that was the lost wake-up navalkit.serving.recheck_kernel_channels
+#: now covers, and it happened on TCP too.)
+KERNEL_TRANSPORT = "ipc"
 #: static files Voila may serve from the notebooks folder (images, styles, fonts, small data)
 FILE_ALLOWLIST = (r".*\.(png|jpe?g|gif|svg|webp|ico|css|woff2?|ttf|csv|json|txt|md)",)
 #: never served, even if allow-listed: notebook and Python sources, hidden files and folders
@@ -137,6 +145,7 @@ def voila_command(
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
+        f"--KernelManager.transport={KERNEL_TRANSPORT}",
         "--Voila.tornado_settings="
         + json.dumps(
             {"ws_ping_interval": WS_PING_INTERVAL_MS, "ws_ping_timeout": WS_PING_TIMEOUT_MS}

@@ -201,6 +201,7 @@ def test_voila_command_has_the_classroom_settings(tmp_path: Path) -> None:
     assert _option(cmd, "MappingKernelManager.cull_interval") == ["15"]
     assert _option(cmd, "MappingKernelManager.cull_idle_timeout") == ["45"]
     assert _option(cmd, "VoilaConfiguration.template") == ["navalkit"]
+    assert _option(cmd, "KernelManager.transport") == ["ipc"]  # no ports to clash
     assert _option(cmd, "VoilaConfiguration.file_allowlist") == list(cli.FILE_ALLOWLIST)
     assert _option(cmd, "VoilaConfiguration.file_denylist") == list(cli.FILE_DENYLIST)
     assert not any("preheat" in arg for arg in cmd)
