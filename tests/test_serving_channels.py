@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from queue import Empty
 from typing import Any
 
@@ -44,6 +46,13 @@ class LostEdge:
         return 1
 
 
+def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run`` in a thread of its own (the browser tests' Playwright keeps an event
+    loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def channel_on(socket: Any) -> Any:
     channel = AsyncZMQSocketChannel.__new__(AsyncZMQSocketChannel)
     channel.socket = socket
@@ -66,7 +75,7 @@ def rechecking(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_reply_whose_wake_up_was_lost_is_found_at_the_next_look() -> None:
     socket = LostEdge()
-    reply = asyncio.run(asyncio.wait_for(channel_on(socket).get_msg(), timeout=5))
+    reply = run(asyncio.wait_for(channel_on(socket).get_msg(), timeout=5))
     assert reply == REPLY
     assert socket.polls == [50, 50]  # short waits, never one without a limit
 
@@ -75,13 +84,13 @@ def test_a_wait_with_a_limit_still_ends_empty_at_its_limit() -> None:
     socket = LostEdge(ready_after=10**6)  # nothing ever comes
     start = time.monotonic()
     with pytest.raises(Empty):
-        asyncio.run(channel_on(socket).get_msg(timeout=0.2))
+        run(channel_on(socket).get_msg(timeout=0.2))
     took = time.monotonic() - start
     assert 0.19 <= took < 2
     assert all(p is not None and p <= 50 for p in socket.polls)
     assert len(socket.polls) >= 4
     with pytest.raises(Empty):  # a look without waiting
-        asyncio.run(channel_on(LostEdge(ready_after=10**6)).get_msg(timeout=0))
+        run(channel_on(LostEdge(ready_after=10**6)).get_msg(timeout=0))
 
 
 def test_installing_twice_changes_nothing_and_a_real_socket_still_delivers() -> None:
@@ -109,6 +118,6 @@ def test_installing_twice_changes_nothing_and_a_real_socket_still_delivers() -> 
             dealer.close(0)
             context.term()
 
-    reply = asyncio.run(asyncio.wait_for(round_trip(), timeout=10))
+    reply = run(asyncio.wait_for(round_trip(), timeout=10))
     assert reply["msg_type"] == "kernel_info_reply"
     assert reply["content"] == {"status": "ok"}
