@@ -8,10 +8,15 @@ the opponent could take at once. The admiral asks, for each of its most promisin
    two at once, a ship slipped towards the port, a block in front of the Admiral;
 2. after each reply, how the board stands for it when it answers as the greedy player would:
    material and progress after its best answer, less what the opponent could then take
-   (:class:`.bots.Replies`); plus a drive (:func:`hunt`): each of its fighting ships near the
-   enemy Admiral counts a little, each enemy ship near its own Admiral twice as much (a
-   Victory needs the enemy Admiral, and an Admiral boxed in at home is sunk by the first ship
-   that reaches him);
+   (:class:`.bots.Replies`); plus a drive (:func:`hunt`): each of its fighting ships that
+   could sink the enemy Admiral within a few of its own moves counts, the more the fewer
+   moves it needs, and each enemy ship so placed against its own Admiral three times as much
+   (a Victory needs the enemy Admiral, and an Admiral boxed in at home is sunk by the first
+   ship that reaches him). The moves are counted by the ship's own rules on an empty board
+   (:func:`moves_to_sink`), not in squares: a Torpilleur one square from the Admiral but
+   past him can never come back, while one three squares up the axial channel strikes in
+   two moves, and that channel (the square in front of one's Mine, from which a Torpilleur
+   or Sous-marin sinks an Admiral in either corner beside it) is where most games are won;
 3. the opponent is assumed to choose the reply that is worst for it; the move whose worst
    reply is best is played.
 
@@ -27,24 +32,29 @@ greedy player does (attackers forward, the Admiral behind).
 
 from __future__ import annotations
 
+from collections import deque
+from functools import cache
 from typing import Any
 
 from navalkit.core.bots import BotView
 
 from .actions import Move, Touch
 from .bots import WIN, GreedyBot, Replies, position_value
-from .data import AMIRAL, BOARD, MINE, PORT, WRECK, value
+from .data import AMIRAL, MINE, MINE_SQUARE, NET_OF, PORT, PORT_OF, WRECK, N, code, value
 from .mechanics.movement import add_moves
 from .rules import TOUCH, apply
 from .state import PLAY, State, fleets
 
 #: how many of the greedy player's favourite moves the admiral looks at (captures besides)
 CANDIDATES = 8
-#: points per step closer to the enemy Admiral, per fighting ship within ``REACH`` steps
-HUNT = 0.5
-REACH = 12
+#: points per move closer to sinking the enemy Admiral, per fighting ship within ``REACH``
+#: of its moves (:func:`moves_to_sink`)
+HUNT = 1.5
+REACH = 5
+#: more moves than any ship needs to reach any square
+FAR = 99
 #: how much more the enemy's ships near one's own Admiral weigh than one's own near his
-GUARD = 2.0
+GUARD = 3.0
 #: values this close are equal: the moves tied for best are chosen among at random. A move
 #: whose search was cut short is strictly worse than the best found, never tied with it (a
 #: cut at "no better" put moves of unknown, possibly much lower, value among the ties)
@@ -69,21 +79,67 @@ def _moves(state: State, side: int) -> list[Move]:
     return moves
 
 
+@cache
+def moves_to_sink(piece: int, target: int, mine: bool) -> tuple[int, ...]:
+    """For the ship ``piece`` on each square of a board otherwise empty, how many of its
+    moves it needs to sink an enemy Admiral on ``target`` (``FAR`` if it never can): its own
+    Mine in place, the enemy's too if ``mine``. Every movement rule counts (forward only, one
+    square a turn in an outer harbour, no stopping on an enemy net), so a Torpilleur that has
+    sailed past the Admiral is far from him, however few squares lie between them."""
+    me = piece >> 4
+    board = [0] * N
+    board[target] = code(1 - me, AMIRAL)
+    board[MINE_SQUARE[me]] = code(me, MINE)
+    if mine:
+        board[MINE_SQUARE[1 - me]] = code(1 - me, MINE)
+    into: list[list[int]] = [[] for _ in range(N)]  # into[b]: the squares one move before b
+    for sq in range(N):
+        if board[sq] or PORT_OF[sq] >= 0 or NET_OF[sq] == 1 - me:
+            continue  # a ship can't stand there (or stays there for good)
+        board[sq] = piece
+        out: list[Move] = []
+        add_moves(board, (sq,), out)  # type: ignore[arg-type]
+        board[sq] = 0
+        for m in out:
+            into[m.to].append(sq)
+    dist = [FAR] * N
+    todo = deque(into[target])
+    for sq in todo:
+        dist[sq] = 1
+    while todo:
+        sq = todo.popleft()
+        for before in into[sq]:
+            if dist[before] == FAR:
+                dist[before] = dist[sq] + 1
+                todo.append(before)
+    return tuple(dist)
+
+
+def _admiral(state: State, side: int) -> int | None:
+    """The square of ``side``'s Admiral (None once sunk)."""
+    board = state.board
+    return next((sq for sq in fleets(state)[side] if board[sq] & 15 == AMIRAL), None)
+
+
 def hunt(state: State, me: int) -> float:
     """Credit for ``me``'s fighting ships close to the enemy Admiral (whom a Victory needs),
-    more the further ``me`` is ahead in material."""
+    closeness counted in the ship's own moves (:func:`moves_to_sink`)."""
     board = state.board
-    ships = fleets(state)
-    target = next((sq for sq in ships[1 - me] if board[sq] & 15 == AMIRAL), None)
+    target = _admiral(state, 1 - me)
     if target is None:
         return 0.0
-    t = BOARD[target]
-    close = 0.0
-    for sq in ships[me]:
-        if board[sq] & 15 not in (AMIRAL, MINE, WRECK):
-            s = BOARD[sq]
-            close += max(0, REACH - abs(s.x - t.x) - abs(s.y - t.y))
+    mine = board[MINE_SQUARE[1 - me]] & 15 == MINE
+    close = 0
+    for sq in fleets(state)[me]:
+        piece = board[sq]
+        if piece & 15 != AMIRAL:
+            close += max(0, REACH - moves_to_sink(piece, target, mine)[sq])
     return close * HUNT
+
+
+def drive(state: State, me: int) -> float:
+    """The admiral's drive towards the enemy Admiral and its guard around its own."""
+    return hunt(state, me) - GUARD * hunt(state, 1 - me)
 
 
 def _greedy_value(state: State, me: int, ceiling: float) -> float:
@@ -93,16 +149,16 @@ def _greedy_value(state: State, me: int, ceiling: float) -> float:
     if state.result is not None:
         w = state.result.winner
         return 0.0 if w is None else (WIN if w == me else -WIN)
-    drive = hunt(state, me) - GUARD * hunt(state, 1 - me)
+    bonus = drive(state, me)
     moves = _moves(state, me)
     if not moves:
-        return position_value(state, me) + drive
+        return position_value(state, me) + bonus
     board = state.board
     moves.sort(key=lambda m: -_gain(board, m, me))
     judge = Replies(state, me)
     best = -float("inf")
     for move in moves:
-        score = judge.value(move) + drive
+        score = judge.value(move) + bonus
         if score > best:
             best = score
             if best >= ceiling:
