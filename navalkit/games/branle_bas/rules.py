@@ -107,10 +107,11 @@ def all_moves(board: tuple[int, ...], me: int) -> list[Move]:
     return moves
 
 
-def _admiral_square(state: State) -> int | None:
-    admiral = code(state.to_move, AMIRAL)
+def admiral_square(state: State, side: int) -> int | None:
+    """The square of ``side``'s Admiral (None once he is sunk)."""
+    admiral = code(side, AMIRAL)
     board = state.board
-    for sq in fleets(state)[state.to_move]:
+    for sq in fleets(state)[side]:
         if board[sq] == admiral:
             return sq
     return None
@@ -123,7 +124,7 @@ def _touch_moves(state: State) -> list[Move | Pass]:
     moves: list[Move] = []
     add_moves(board, (state.touched,), moves)
     if not moves:
-        admiral = _admiral_square(state)
+        admiral = admiral_square(state, state.to_move)
         if admiral is not None:
             add_moves(board, (admiral,), moves)
     return moves or [PASS]  # type: ignore[return-value]
@@ -157,7 +158,7 @@ def _is_legal_move(state: State, frm: int, to: int) -> bool:
     touched = destinations(board, state.touched)
     if touched:
         return frm == state.touched and to in touched
-    admiral = _admiral_square(state)  # the touched piece cannot move: the Admiral may
+    admiral = admiral_square(state, state.to_move)  # the touched piece cannot move: the Admiral may
     return admiral is not None and frm == admiral and to in destinations(board, admiral)
 
 
@@ -710,6 +711,8 @@ __all__ = [
     "DRAGUEUR",
     "STANDARD_DEPLOYMENT",
     "TOSS_OUTCOMES",
+    "TOSS_SIDES",
+    "admiral_square",
     "all_moves",
     "apply",
     "apply_toss",

@@ -42,7 +42,7 @@ from .actions import Move, Touch
 from .bots import WIN, GreedyBot, Replies, position_value
 from .data import AMIRAL, MINE, MINE_SQUARE, NET_OF, PORT, PORT_OF, WRECK, N, code, value
 from .mechanics.movement import add_moves
-from .rules import TOUCH, apply
+from .rules import TOUCH, admiral_square, apply
 from .state import PLAY, State, fleets
 
 #: how many of the greedy player's favourite moves the admiral looks at (captures besides)
@@ -115,17 +115,11 @@ def moves_to_sink(piece: int, target: int, mine: bool) -> tuple[int, ...]:
     return tuple(dist)
 
 
-def _admiral(state: State, side: int) -> int | None:
-    """The square of ``side``'s Admiral (None once sunk)."""
-    board = state.board
-    return next((sq for sq in fleets(state)[side] if board[sq] & 15 == AMIRAL), None)
-
-
 def hunt(state: State, me: int) -> float:
     """Credit for ``me``'s fighting ships close to the enemy Admiral (whom a Victory needs),
     closeness counted in the ship's own moves (:func:`moves_to_sink`)."""
     board = state.board
-    target = _admiral(state, 1 - me)
+    target = admiral_square(state, 1 - me)
     if target is None:
         return 0.0
     mine = board[MINE_SQUARE[1 - me]] & 15 == MINE

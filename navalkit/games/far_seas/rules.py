@@ -106,7 +106,7 @@ def chance_outcomes(state: State) -> tuple[tuple[int, float], ...]:
 _DRAWS = tuple(tuple((i, 1 / n) for i in range(n)) for n in range(80))
 #: the outcomes alone (every roll of this game is a fair one)
 _FACES, _RACES = tuple(r for r, _ in D6), tuple(r for r, _ in RACE)
-_SEARCHERS = tuple(tuple(range(n)) for n in range(80))
+_SEARCHERS = tuple(tuple(i for i, _ in draw) for draw in _DRAWS)
 
 
 def chance_uniform(state: State) -> tuple[int, ...]:
