@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import socket
 import threading
 import time
@@ -97,6 +98,12 @@ def kernel_id(page: Any) -> str:
             "kernelId"
         ]
     )
+
+
+def kernel_connections(server: VoilaServer, kid: str) -> int:
+    """How many pages are connected to kernel ``kid`` (the server's own count)."""
+    with urllib.request.urlopen(f"{server.base_url}api/kernels/{kid}", timeout=10) as r:
+        return int(json.load(r)["connections"])
 
 
 def kernel_status(server: VoilaServer, kid: str) -> int:
@@ -240,6 +247,11 @@ def test_a_closed_tab_frees_its_kernel_and_a_stopped_game_says_so(
     asleep.goto(phone.url(roomy_server, "welcome.ipynb"), timeout=PAGE_TIMEOUT_MS)
     asleep.wait_for_function(WELCOMED, timeout=PAGE_TIMEOUT_MS)
     sleeping = kernel_id(asleep)
+    # the page's words come with its HTML; it is asleep once its kernel connection is open
+    connected_by = time.monotonic() + PAGE_TIMEOUT_MS / 1000
+    while kernel_connections(roomy_server, sleeping) < 1:
+        assert time.monotonic() < connected_by, "the welcome page never connected to its kernel"
+        time.sleep(0.5)
     phone.sleep()  # its connection stays open and carries nothing
     start = time.monotonic()
     while kernel_status(roomy_server, kid) != 404:
