@@ -135,6 +135,9 @@ class Match:
         self._stream = ChanceStream(seed)
         #: the legal actions of one position, worked out once: (index into _states, actions)
         self._legal: tuple[int, list[Any]] | None = None
+        #: whether the current position ends the game (asked once per position: a playout asks
+        #: ``is_over`` before every move, and the chance loop has just worked it out)
+        self._over = False
         self._resolve_chance()
 
     # --- reading ------------------------------------------------------------------------
@@ -150,7 +153,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return bool(self.game.is_over(self.state))
+        return self._over
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -189,7 +192,7 @@ class Match:
         if self._legal is None or self._legal[0] != at:
             state = self._states[at]
             # the rules hand over a list of their own (kept here; callers get a copy)
-            actions = [] if self.game.is_over(state) else self.game.legal_actions(state)
+            actions = [] if self._over else self.game.legal_actions(state)
             self._legal = (at, actions)
         return self._legal[1]
 
@@ -277,6 +280,7 @@ class Match:
         if self._events.pop().kind == "chance":
             self._chance_count -= 1
         self._states.pop()
+        self._over = bool(self.game.is_over(self._states[-1]))
 
     def _draw(self, step: int, outcomes: list[tuple[Any, float]]) -> tuple[Any, float]:
         """Chance step ``step``'s outcome and its probability, from the seed."""
@@ -285,13 +289,16 @@ class Match:
             return outcome, next(p for o, p in outcomes if o == outcome)
         return self._stream.draw(step, outcomes)
 
-    def _resolve_chance(self, recorded: list[Any] | None = None) -> None:
+    def _resolve_chance(self) -> None:
         game = self.game
         states = self._states
-        source = recorded if recorded is not None else self._script
+        source = self._script  # outcomes set by hand (script_chance, a scripted record)
         uniform = game.chance_uniform if self.format_version != 1 else None
-        while not game.is_over(states[-1]) and game.is_chance(states[-1]):
+        while True:
             state = states[-1]
+            self._over = over = bool(game.is_over(state))
+            if over or not game.is_chance(state):
+                return
             if source:
                 outcomes = game.chance_outcomes(state)
                 outcome = source.pop(0)

@@ -123,6 +123,23 @@ def test_the_legal_moves_are_always_those_of_the_position_shown(
     assert match.legal_actions() == ([] if match.is_over else list(game.legal_actions(match.state)))
 
 
+@pytest.mark.parametrize("game_id", ["age_of_sail", "naval_war"])
+def test_game_over_is_the_rules_word_before_and_after_undo(game_id: str) -> None:
+    """The match remembers whether its position ends the game (asked once per position): it
+    agrees with the rules at every step, at the end, and again after taking the last move
+    back."""
+    game = navalkit.get_game(game_id)
+    match = navalkit.new_match(game_id, seed=5)
+    pick = random.Random(5)
+    while not match.is_over:
+        assert match.is_over is game.is_over(match.state) is False
+        match.apply(pick.choice(match.legal_actions()))
+    assert game.is_over(match.state) and match.legal_actions() == []
+    match.undo()
+    assert match.is_over is False and not game.is_over(match.state)
+    assert match.legal_actions() == list(game.legal_actions(match.state))
+
+
 def test_an_equal_action_from_elsewhere_is_still_checked() -> None:
     """The fast path trusts only the very objects it listed: a move typed or decoded from
     JSON is checked by the rules."""
