@@ -131,3 +131,16 @@ def test_can_move_agrees_with_destinations_on_random_boards() -> None:
         b = tuple(board)
         for sq in range(181):
             assert can_move(b, sq) == bool(destinations(b, sq)), (sq, b[sq])
+
+
+def test_the_rules_build_states_with_the_fields_in_this_order() -> None:
+    """``rules`` builds the hot-path States positionally (cheaper than by name): this is the
+    order those calls assume, so a field added or moved in ``State`` shows up here."""
+    from dataclasses import fields
+
+    from navalkit.games.branle_bas.state import State
+
+    assert [f.name for f in fields(State)] == [
+        "board", "phase", "to_move", "config", "ply", "setup_left", "sunk_by", "in_port",
+        "wrecked", "touched", "passes", "last_move", "result", "fleets",
+    ]  # fmt: skip
