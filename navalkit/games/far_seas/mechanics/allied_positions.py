@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
-from itertools import compress
+from itertools import chain, compress
 from operator import ne
+from typing import Any
 
 from ..actions import PASS, Deploy
 from ..data import (
@@ -65,8 +66,10 @@ def _one_ship(ship: int, to: int, box: str = "moved") -> Deploy:
     return move
 
 
-def _ship_table(box: int, src: bool) -> tuple[tuple[Moves, ...], ...]:
-    """Interned Allied moves of each ship from each area when it lies in ``box``."""
+def _ship_table(box: int, src: bool, rows: dict[Moves, Moves]) -> tuple[tuple[Moves, ...], ...]:
+    """Interned Allied moves of each ship from each area when it lies in ``box`` (equal
+    tuples shared through ``rows``: most areas give a ship the same moves from every box, and
+    fewer long-lived tuples of actions are fewer for the garbage collector to walk)."""
     out = []
     for s in range(len(SHIPS)):
         row: list[Moves] = []
@@ -78,13 +81,24 @@ def _ship_table(box: int, src: bool) -> tuple[tuple[Moves, ...], ...]:
                 acts.append(_one_ship(s, a, "station"))
             if box != WATCH and a == RUFIJI_AREA:
                 acts.append(_one_ship(s, a, "watch"))
-            row.append(tuple(acts))
+            moves = tuple(acts)
+            row.append(rows.setdefault(moves, moves))
         out.append(tuple(row))
     return tuple(out)
 
 
-#: one-ship moves by setting, box, ship and area
-_TABLES = {src: {box: _ship_table(box, src) for box in ACTIVE} for src in (False, True)}
+#: one-ship moves by box, ship and area, for each convoy setting (True: speed 3 or more),
+#: built the first time a setting is played
+_TABLES: dict[bool, dict[int, tuple[tuple[Moves, ...], ...]]] = {}
+
+
+def _tables(config: Any) -> dict[int, tuple[tuple[Moves, ...], ...]]:
+    src = config.convoy_speed == "3 or more"
+    tables = _TABLES.get(src)
+    if tables is None:
+        rows: dict[Moves, Moves] = {}
+        tables = _TABLES[src] = {box: _ship_table(box, src, rows) for box in ACTIVE}
+    return tables
 
 
 #: interned squadron moves, by squadron (a bounded memo: cleared when it grows large)
@@ -110,46 +124,45 @@ class Fleet:
     ``box`` and ``loc`` are the state's tuples it was last checked against; ``turn`` and
     ``config`` decide the colony locks and escorts. ``at[b]`` maps each area to the ships in
     box ``b`` there, in id order, for the boxes of CENSUS (empty for the others).
-    ``singles`` lists every one-ship move in ship order, ``sizes`` how many of them each
-    Allied ship has; ``starts`` maps each area to its Start-box ships free to move, and
-    ``squads`` holds the moves of each Start squadron (two ships or more) under its first
-    ship's id.
+    ``parts`` holds each Allied ship's one-ship moves (a shared table tuple, by ship id from
+    FIRST_ALLIED: a moved ship changes one entry, not a flat list of some 300 moves);
+    ``starts`` maps each area to its Start-box ships free to move, and ``squads`` holds the
+    moves of each Start squadron (two ships or more) under its first ship's id.
     """
 
-    __slots__ = ("at", "box", "config", "loc", "singles", "sizes", "squads", "starts", "turn")
+    __slots__ = ("at", "box", "config", "loc", "parts", "squads", "starts", "turn")
 
     def __init__(self, state: State) -> None:
         config, turn = state.config, state.turn
-        tables = _TABLES[config.convoy_speed == "3 or more"]
+        tables = _tables(config)
         lock = LOCKED_UNTIL if config.colonies else NEVER
         self.box, self.loc, self.config, self.turn = state.box, state.loc, config, turn
         at: list[dict[int, list[int]]] = [{} for _ in BOX_NAMES]
         starts: dict[int, list[int]] = {}
-        singles: list[Deploy] = []
-        sizes: list[int] = []
+        parts: list[Moves] = []
         boxes, locs = state.box[FIRST_ALLIED:], state.loc[FIRST_ALLIED:]
         for s, b, a in zip(ALLIED, boxes, locs, strict=True):
             if b in CENSUS:
                 at[b].setdefault(a, []).append(s)
             if b in ACTIVE and lock[s] < turn:
-                part = tables[b][s][a]
-                singles += part
-                sizes.append(len(part))
+                parts.append(tables[b][s][a])
                 if b == START:
                     starts.setdefault(a, []).append(s)
             else:
-                sizes.append(0)
+                parts.append(())
         self.at = [{a: tuple(ships) for a, ships in places.items()} for places in at]
         self.starts = {a: tuple(ships) for a, ships in starts.items()}
         self.squads = {g[0]: _squad_moves(g, a) for a, g in self.starts.items() if len(g) > 1}
-        self.singles, self.sizes = singles, sizes
+        self.parts = parts
 
     def moves(self) -> list[object]:
         """Every legal Allied move (FS-BRIT-MOVE): pass, each ship's moves, each squadron's."""
-        out: list[object] = [PASS, *self.singles]
+        out: list[object] = [PASS]
+        out += chain.from_iterable(self.parts)
         squads = self.squads
-        for first in sorted(squads):
-            out += squads[first]
+        if squads:
+            for first in sorted(squads):
+                out += squads[first]
         return out
 
     def same_allies(self, state: State) -> bool:
@@ -178,20 +191,15 @@ class Fleet:
             changed.update(s for s in _HELD if (lock[s] < turn) != (lock[s] < self.turn))
         if len(changed) > _RECOUNT:
             return Fleet(state)
-        tables = _TABLES[self.config.convoy_speed == "3 or more"]
-        singles, sizes, at = self.singles.copy(), self.sizes.copy(), self.at.copy()
+        tables = _tables(self.config)
+        parts, at = self.parts.copy(), self.at.copy()
         starts = self.starts
         touched: Places = {}  # the Start-box areas whose ships change, as they were
         for s in sorted(changed):
             k = s - FIRST_ALLIED
             b, a, nb, na = old_box[s], old_loc[s], box[s], loc[s]
             free = lock[s] < turn
-            part = tables[nb][s][na] if free and nb in ACTIVE else ()
-            size = sizes[k]
-            if size or part:
-                first = sum(sizes[:k])
-                singles[first : first + size] = part
-                sizes[k] = len(part)
+            parts[k] = tables[nb][s][na] if free and nb in ACTIVE else ()
             if b in CENSUS:
                 if at[b] is self.at[b]:
                     at[b] = at[b].copy()
@@ -222,7 +230,7 @@ class Fleet:
                     squads[group[0]] = _squad_moves(group, a)
         new = object.__new__(Fleet)
         new.box, new.loc, new.config, new.turn = box, loc, self.config, turn
-        new.at, new.singles, new.sizes, new.starts, new.squads = at, singles, sizes, starts, squads
+        new.at, new.parts, new.starts, new.squads = at, parts, starts, squads
         return new
 
 

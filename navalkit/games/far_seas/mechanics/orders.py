@@ -14,7 +14,6 @@ from ..data import (
     ADJ,
     ENGLAND,
     FIRST_ALLIED,
-    GERMAN,
     HALF,
     HOME_AREA,
     IS_AMC,
@@ -27,7 +26,6 @@ from ..data import (
     STATIONS_IN,
 )
 from ..state import (
-    AT_SEA,
     CHANCE,
     CONVOY,
     HOME,
@@ -50,7 +48,7 @@ from ..state import (
 from .allied_positions import ESCORT, fleet, moved_on, squadron_ships
 from .combat import group_speed, start_battle
 from .search import enter_search
-from .sequence import finish_unit, station_guards
+from .sequence import at_sea_germans, finish_unit, station_guards
 
 
 def watchers(state: State) -> list[int]:
@@ -65,8 +63,10 @@ def german_units(state: State) -> list[tuple[int, ...]]:
 
 def _unacted(state: State) -> list[int]:
     """German ships at sea without an order yet this turn."""
-    acted, box = state.acted, state.box
-    return [g for g in GERMAN if box[g] in AT_SEA and g not in acted]
+    acted = state.acted
+    if not acted:
+        return list(at_sea_germans(state.box))
+    return [g for g in at_sea_germans(state.box) if g not in acted]
 
 
 #: each ship alone, as a unit (one tuple each, made once)
@@ -142,17 +142,17 @@ def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) 
     raided = state.raided
     escorts = seen.escorts
     moved = seen.moved
-    out = []
-    for to, move, raids, convoy in t.dests:
-        out.append(move)
-        for st, raid in raids:
-            if st not in raided:
-                out.append(raid)
-        if to in escorts:
-            out.append(convoy)
-        if surprise and to in moved:
-            targets = _targets(unit, moved[to], seen.in_squadrons)
-            out += [_surprise(unit, to, target) for target in targets]
+    near = t.near
+    if (
+        near.isdisjoint(escorts)
+        and not (surprise and not near.isdisjoint(moved))
+        and t.stations.isdisjoint(raided)
+    ):
+        # the usual case, no convoy to attack nor ship to surprise next door and no station
+        # there raided yet: every move and raid, as the loop below would list them
+        out = list(t.plain)
+    else:
+        out = _dest_orders(t, unit, raided, escorts, moved if surprise else None, seen)
     if t.tail:
         out += t.tail
     if t.river is not None and not seen.river_busy:
@@ -164,21 +164,51 @@ def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) 
     return out
 
 
+def _dest_orders(
+    t: _Template,
+    unit: tuple[int, ...],
+    raided: frozenset[int],
+    escorts: dict[int, tuple[int, ...]],
+    moved: dict[int, tuple[int, ...]] | None,
+    seen: _Seen,
+) -> list[Order]:
+    """Each destination's orders: the move, the raids of its unraided stations, the convoy
+    attack if escorted, and the surprises (``moved``: the Moved boxes, or None when the unit
+    may not surprise)."""
+    out: list[Order] = []
+    for to, move, raids, convoy in t.dests:
+        out.append(move)
+        for st, raid in raids:
+            if st not in raided:
+                out.append(raid)
+        if to in escorts:
+            out.append(convoy)
+        if moved is not None and to in moved:
+            targets = _targets(unit, moved[to], seen.in_squadrons)
+            out += [_surprise(unit, to, target) for target in targets]
+    return out
+
+
 class _Template:
     """The interned orders of one unit in one area (what does not depend on the position)."""
 
-    __slots__ = ("dests", "hold", "leave", "river", "tail", "tail2")
+    __slots__ = ("dests", "hold", "leave", "near", "plain", "river", "stations", "tail", "tail2")
 
     def __init__(self, unit: tuple[int, ...], area: int) -> None:
-        self.dests = tuple(
-            (
-                to,
-                _order(unit, "move", to),
-                tuple((st, _order(unit, "raid", to, st)) for st in STATIONS_IN[to]),
-                _order(unit, "convoy", to),
-            )
-            for to in (DESTS[area] if 0 <= area < len(DESTS) else ())
-        )
+        dests = []
+        plain: list[Order] = []  # every move and raid, as unit_orders lists them
+        for to in DESTS[area] if 0 <= area < len(DESTS) else ():
+            move = _order(unit, "move", to)
+            plain.append(move)
+            raids: tuple[tuple[int, Order], ...] = ()
+            if STATIONS_IN[to]:
+                raids = tuple((st, _order(unit, "raid", to, st)) for st in STATIONS_IN[to])
+                plain += [raid for _, raid in raids]
+            dests.append((to, move, raids, _order(unit, "convoy", to)))
+        self.dests = tuple(dests)
+        self.plain = tuple(plain)
+        ok = 0 <= area < len(DESTS)
+        self.near, self.stations = (NEAR[area], NEAR_STATIONS[area]) if ok else (_NONE, _NONE)
         first = unit[0]
         self.tail: tuple[Order, ...] = ()
         if area in PANAMA:
@@ -223,6 +253,10 @@ def _surprise(unit: tuple[int, ...], to: int, target: int) -> Order:
 DESTS: tuple[tuple[int, ...], ...] = tuple(
     (a, *(n for n in ADJ[a] if n != ENGLAND)) for a in range(len(ADJ))
 )
+#: the same as sets, and the stations in them (see unit_orders)
+NEAR = tuple(frozenset(d) for d in DESTS)
+NEAR_STATIONS = tuple(frozenset(st for to in d for st in STATIONS_IN[to]) for d in DESTS)
+_NONE: frozenset[int] = frozenset()
 
 
 def german_orders(state: State) -> list[Order]:

@@ -179,7 +179,7 @@ class Menu:
     have changed."""
 
     __slots__ = (
-        "actions", "base", "choices", "done", "found", "free", "moved", "squads", "watch"
+        "actions", "base", "choices", "done", "found", "free", "moved", "seen", "squads", "watch"
     )  # fmt: skip
 
     moved: dict[int, tuple[int, ...]]
@@ -191,6 +191,9 @@ class Menu:
     choices: dict[int, Choices]
     actions: tuple[Search | Simple, ...]
     base: Menu
+    #: the last state this menu was found to be the menu of (menu() then answers that state
+    #: at once: a search step asks for its menu three or four times)
+    seen: State | None
 
     def _fill(self, free: dict[int, tuple[int, ...]], choices: dict[int, Choices]) -> Menu:
         self.free, self.choices = free, choices
@@ -206,6 +209,7 @@ class Menu:
         new = object.__new__(Menu)
         new.moved, new.watch, new.found = self.moved, self.watch, self.found
         new.squads, new.base, new.done = self.squads, self.base, done
+        new.seen = None
         return new
 
     def searched(self, area: int, group: tuple[int, ...], done: frozenset[int]) -> Menu:
@@ -266,7 +270,7 @@ def _base(state: State, old: Menu | None) -> Menu:
         free[RIVER], choices[RIVER] = had[RIVER], old.choices[RIVER]
     new = object.__new__(Menu)
     new.moved, new.watch, new.found, new.squads, new.done = moved, watch, found, squads, _NOBODY
-    new.base = new
+    new.base, new.seen = new, None
     return new._fill(free, choices)
 
 
@@ -290,7 +294,7 @@ _EMPTY.moved, _EMPTY.watch, _EMPTY.found, _EMPTY.squads, _EMPTY.done = (
     _NO_SQUADS,
     _NOBODY,
 )
-_EMPTY.base = _EMPTY._fill({}, {})
+_EMPTY.base, _EMPTY.seen = _EMPTY._fill({}, {}), None
 
 #: the last menu worked out (a one-entry memo: the Match, a playout or a bot asks about one
 #: line of play at a time, and the next position's menu is mostly this one's)
@@ -301,11 +305,14 @@ def menu(state: State) -> Menu:
     """The search menu of ``state``: the last one worked out if it is this state's too (the
     same objects), else worked out now, from it where they share areas."""
     m = _last[0]
+    if m is not None and m.seen is state:
+        return m
     unit = state.unit
     done = unit.searched_by if unit is not None else _NOBODY
     if m is not None and m.done is done and m.found is state.found and m.squads is state.squads:
         at = fleet(state).at
         if m.moved is at[MOVED] and m.watch is at[WATCH]:
+            m.seen = state
             return m
     m = _base(state, m.base if m is not None else None)
     if done:
@@ -313,6 +320,7 @@ def menu(state: State) -> Menu:
     elif m.done is not done:  # another empty frozenset than _NOBODY: the same menu
         base, m = m, m._twin(done)
         m.free, m.choices, m.actions = base.free, base.choices, base.actions
+    m.seen = state
     _last[0] = m
     return m
 
@@ -363,7 +371,8 @@ def apply_search(state: State, action: Search) -> State:
     after = _to_roll(
         state, unit=unit, search_at=area, search_ships=group, phase=CHANCE, roll="search"
     )
-    _last[0] = m.searched(area, group, unit.searched_by)
+    m = _last[0] = m.searched(area, group, unit.searched_by)
+    m.seen = after  # the same Allied counters, finders and squadrons: its menu
     return after
 
 
@@ -429,11 +438,14 @@ def _found(state: State, finder: tuple[int, ...], targets: list[int]) -> State:
 
 def _missed(state: State, gvp: tuple[int, int, int, int], cowards: frozenset[int]) -> State:
     """A search that found nothing: search again, or stop when no area is left."""
-    more = may_search(state)
+    m = menu(state)
     state = _to_search(
         state, gvp=gvp, coward_areas=cowards, search_at=-1, search_ships=(), roll="", phase=SEARCH
     )
-    return state if more else end_search(state)
+    if m.free:
+        m.seen = state  # nothing the menu reads has changed
+        return state
+    return end_search(state)
 
 
 def end_search(state: State) -> State:

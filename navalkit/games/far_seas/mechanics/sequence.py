@@ -5,6 +5,7 @@ Rules FS-SEQUENCE, FS-BOXES, FS-COLONY, FS-CAPTURE, FS-STATION-RAID and FS-LENGT
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from ..config import Config
@@ -13,6 +14,7 @@ from ..data import (
     COLONIES,
     COLONY_FORCES,
     ENGLAND,
+    FIRST_ALLIED,
     GERMAN,
     LOCKED_UNTIL,
     N_AREAS,
@@ -22,6 +24,7 @@ from ..data import (
 from ..state import (
     ALLY,
     AT_SEA,
+    BOX_NAMES,
     CONVOY,
     MOVED,
     OVER,
@@ -109,8 +112,24 @@ def begin_turn(state: State, turn: int) -> State:
 
 def germans_at_sea(state: State) -> list[int]:
     """German ships still in play (not sunk, interned or home)."""
-    box = state.box
-    return [g for g in GERMAN if box[g] in AT_SEA]
+    return list(at_sea_germans(state.box))
+
+
+#: the German ships at sea, by the German part of State.box: a bounded memo of plain int
+#: tuples (cleared when it grows large); every order and every close of one asks
+_AT_SEA: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SEA = tuple(b in AT_SEA for b in range(len(BOX_NAMES)))  # by box: at sea?
+
+
+def at_sea_germans(box: tuple[int, ...]) -> tuple[int, ...]:
+    """The ids of the German ships at sea in ``box`` (a State.box), in id order."""
+    key = box[:FIRST_ALLIED]
+    found = _AT_SEA.get(key)
+    if found is None:
+        if len(_AT_SEA) > 4096:
+            _AT_SEA.clear()
+        found = _AT_SEA[key] = tuple(compress(GERMAN, map(_SEA.__getitem__, key)))
+    return found
 
 
 def escorts(state: State, area: int) -> int:
@@ -148,7 +167,7 @@ def finish_unit(state: State) -> State:
         acted = acted | set(unit.ships)
         changes["acted"] = acted
         changes["unit"] = None
-    left = germans_at_sea(state)
+    left = at_sea_germans(state.box)
     if not left:
         changes["phase"] = OVER
         return evolve(state, **changes)
