@@ -53,20 +53,21 @@ from .data import (
     SWEEPER,
     TORPEDO,
 )
-from .mechanics.combat import finish_play, resolve_card, resolve_roll
+from .mechanics.combat import finish_changes, finish_play, leave_hand, resolve_card, resolve_roll
 from .mechanics.damage import (
     Work,
-    air_targets,
     attackable,
     card_targets,
     evolve,
+    make_evolver,
     mine_hits,
     opponents,
     owner_of,
+    pile_index,
     points,
-    ready_carriers,
     replaced,
     salvo_owner,
+    ship_targets,
     sort_fleet,
     without,
 )
@@ -166,30 +167,45 @@ def chance_outcomes(state: State) -> list[tuple[Any, float]]:
     return [pairs[c] for c in pile]
 
 
+#: the states the most frequent chance steps lead to, built field by field (see
+#: ``make_evolver``): a card drawn into the hand, a red card drawn (played at once), a ship
+#: and a card dealt
+_drawn = make_evolver(("deck", "hands"), {"phase": ACT})
+_drawn_red = make_evolver(("deck", "pending"), {"phase": RED_PHASE})
+_dealt_ship = make_evolver(("harbor", "fleets", "dealt"), {})
+_dealt_card = make_evolver(("deck", "hands", "dealt"), {})
+
+
 def apply_chance(state: State, outcome: int) -> State:
+    if outcome.__class__ is not int:  # a card or a die face read from a record, say
+        outcome = int(outcome)
     phase = state.phase
+    if phase == DRAW_PHASE:  # the most frequent chance node: built in one step, no Work
+        deck = state.deck
+        i = pile_index(deck, outcome)
+        deck = deck[:i] + deck[i + 1 :]
+        if RED[outcome]:
+            return _drawn_red(state, deck, outcome)
+        seat, hands = state.seat, state.hands
+        return _drawn(state, deck, hands[:seat] + (hands[seat] + (outcome,),) + hands[seat + 1 :])  # noqa: RUF005
     if phase == ROLL:
         return resolve_roll(state, outcome)
     seat = state.seat
-    if phase == DRAW_PHASE:  # the most frequent chance node: built in one step, no Work
-        deck = without(state.deck, outcome)
-        if RED[outcome]:
-            return evolve(state, {"deck": deck, "phase": RED_PHASE, "pending": outcome})
-        hands = replaced(state.hands, seat, state.hands[seat] + (outcome,))
-        return evolve(state, {"deck": deck, "hands": hands, "phase": ACT})
     if phase == DEAL:  # a ship to a fleet, then a card to a hand, round the table
         n, k = state.n, hand_size(state.n)
         i = state.dealt
         if i < k * n:
             to = (state.dealer + 1 + i) % n
             fleets = replaced(state.fleets, to, sort_fleet(state.fleets[to] + (outcome,)))
+            if i + 1 < 2 * k * n:
+                return _dealt_ship(state, without(state.harbor, outcome), fleets, i + 1)
             changes = {"harbor": without(state.harbor, outcome), "fleets": fleets, "dealt": i + 1}
         else:
             to = (state.dealer + 1 + i - k * n) % n
             hands = replaced(state.hands, to, state.hands[to] + (outcome,))
+            if i + 1 < 2 * k * n:
+                return _dealt_card(state, without(state.deck, outcome), hands, i + 1)
             changes = {"deck": without(state.deck, outcome), "hands": hands, "dealt": i + 1}
-        if i + 1 < 2 * k * n:
-            return evolve(state, changes)
         first = state.dealer if state.config.clearout_start == "dealer" else state.dealer + 1
         changes.update(seat=first % n, cleared=0, opening=True)
         return clear_next(evolve(state, changes))
@@ -210,28 +226,29 @@ def apply_chance(state: State, outcome: int) -> State:
 
 
 # --- legal actions ---------------------------------------------------------------------------
+#: per ship and per play card, its gun size as one bit (``1 << gun``): a fleet's guns are the
+#: bits of its ships ORed, and a salvo card fits when its bit is among them
+_SHIP_GUN_BIT = tuple(1 << g for g in GUN)
+_CARD_GUN_BIT = tuple(1 << g for g in CARD_GUN)
+#: no target: the card can only be discarded
+_NO_TARGET: tuple[int, Any] = (0, None)
+
+
 def legal_actions(state: State) -> list[Action]:
     phase, seat = state.phase, state.seat
     if phase == ACT:
-        out: list[Action] = []
-        # A card's targets depend on its kind alone (once a salvo's guns are checked), so
-        # each kind's are worked out once for the whole hand.
-        targets_of: dict[int, list[int]] = {}
-        guns: set[int] | None = None
-        for card in state.hands[seat]:
-            kind = KIND[card]
-            if kind == SALVO:
-                if guns is None:
-                    guns = {GUN[s] for s in state.fleets[seat]}
-                if CARD_GUN[card] not in guns:
-                    out.append(DISCARDS[card])
-                    continue
-            targets = targets_of.get(kind)
-            if targets is None:
-                targets = targets_of[kind] = card_targets(state, seat, card)
-            row = PLAYS[card]
-            out += [row[t] for t in targets]
-            out.append(DISCARDS[card])
+        return _act_actions(state, seat)
+    if phase == CHOOSE:
+        return [DRAW, LAUNCH]
+    if phase == AIR:
+        carrier = state.queue[0]
+        targets = ship_targets(state, seat, not state.config.smoke_blocks_air)  # air_targets
+        strikes = STRIKES[False][carrier]
+        out = _picked(strikes, targets)
+        if state.config.kamikaze and JAPANESE[carrier]:
+            out += _picked(STRIKES[True][carrier], targets)
+        if state.strikes or len(state.queue) > 1:
+            out.append(strikes[-1])
         return out
     if phase == RED_PHASE:
         card = state.pending
@@ -247,19 +264,6 @@ def legal_actions(state: State) -> list[Action]:
                 else:
                     out.append(DISCARDS[card])
         return out
-    if phase == CHOOSE:
-        return [DRAW, LAUNCH]
-    if phase == AIR:
-        carrier = state.queue[0]
-        targets = air_targets(state, seat)
-        strikes = STRIKES[False][carrier]
-        out = [strikes[t] for t in targets]
-        if state.config.kamikaze and JAPANESE[carrier]:
-            kamikaze = STRIKES[True][carrier]
-            out += [kamikaze[t] for t in targets]
-        if state.strikes or len(state.queue) > 1:
-            out.append(strikes[-1])
-        return out
     if phase == DS_PICK:
         return [Aim(o) for o in opponents(state, seat)]
     if phase == DS_TAKE:
@@ -267,39 +271,119 @@ def legal_actions(state: State) -> list[Action]:
     return []
 
 
+def _picked(row: tuple[Action, ...], targets: list[int]) -> list[Action]:
+    """``[row[t] for t in targets]``, picked in one C call (``itemgetter``) when there are
+    several (the air strikes at every target in reach)."""
+    if len(targets) > 1:
+        return list(itemgetter(*targets)(row))
+    return [row[t] for t in targets]
+
+
+def _act_actions(state: State, seat: int) -> list[Action]:
+    """The play step (the most frequent list): each card of the hand in turn, at each of its
+    targets, then discarded.
+
+    A card's targets depend on its kind alone (once a salvo's guns are checked), so each
+    kind's are worked out once for the whole hand, with an ``itemgetter`` that picks the
+    plays at them from a card's row of ``PLAYS`` in one C call."""
+    out: list[Action] = []
+    # kind -> (how many targets, an itemgetter of them when more than one, else the one)
+    pickers: dict[int, tuple[int, Any]] = {}
+    guns = -1  # the bits of the seat's guns (-1: not worked out yet)
+    for card in state.hands[seat]:
+        kind = KIND[card]
+        if kind == SALVO:
+            if guns < 0:
+                guns = 0
+                for s in state.fleets[seat]:
+                    guns |= _SHIP_GUN_BIT[s]
+            if not _CARD_GUN_BIT[card] & guns:  # no ship with its guns: discard only
+                out.append(DISCARDS[card])
+                continue
+        made = pickers.get(kind)
+        if made is None:
+            if kind == SALVO:
+                targets = _salvo_targets(state, seat)
+            else:
+                targets = card_targets(state, seat, card)
+            made = pickers[kind] = _made(targets)
+        n, pick = made
+        if n > 1:
+            out += pick(PLAYS[card])
+        elif n:
+            out.append(PLAYS[card][pick])
+        out.append(DISCARDS[card])
+    return out
+
+
+def _made(targets: list[int]) -> tuple[int, Any]:
+    """How many ``targets``, and an ``itemgetter`` of them (several) or the one target."""
+    n = len(targets)
+    if n > 1:
+        return n, itemgetter(*targets)
+    return (1, targets[0]) if n else _NO_TARGET
+
+
+def _salvo_targets(state: State, seat: int) -> list[int]:
+    """``card_targets`` of a salvo ``seat`` has the guns for (the test made by the caller):
+    every enemy ship in reach (``ship_targets``, inlined), then the Destroyer Squadron if
+    it is an enemy's in the open."""
+    out: list[int] = []
+    smoke = state.smoke
+    for o, fleet in enumerate(state.fleets):
+        if o != seat and fleet and smoke[o] < 0:
+            out += attackable(fleet)
+    o = state.ds_owner
+    if o >= 0 and o != seat and smoke[o] < 0:
+        out.append(DS_TARGET)
+    return out
+
+
 # --- applying actions ------------------------------------------------------------------------
+#: the states the most frequent moves lead to, built field by field (see ``make_evolver``)
+_phase_only = make_evolver(("phase",), {})
+_launched = make_evolver(("queue",), {"phase": AIR, "strikes": ()})
+_strike_next = make_evolver(("queue", "strikes"), {})
+_strike_last = make_evolver(("strikes",), {"queue": (), "phase": ROLL, "roll_for": ROLL_AIR})
+_EXACT = frozenset(ACTION_TYPES)
+
+
 def apply(state: State, action: Action) -> State:
     """The state after a legal ``action``."""
     seat = state.seat
-    if isinstance(action, Play):
-        return resolve_card(state, seat, action.card, action.target)
-    if isinstance(action, Discard):
-        w = Work(state)
-        card = action.card
-        if card == state.pending:
-            w.changes["pending"] = -1
-        else:  # cards are unique, so this takes the one card out of the hand
-            w.changes["hands"] = replaced(state.hands, seat, without(state.hands[seat], card))
-        w.changes["discard"] = (*state.discard, card)
-        return finish_play(w)
-    if isinstance(action, Draw):
-        return evolve(state, {"phase": DRAW_PHASE})
-    if isinstance(action, Launch):
-        queue = tuple(ready_carriers(state, seat))
-        return evolve(state, {"phase": AIR, "queue": queue, "strikes": ()})
-    if isinstance(action, Strike):
+    # Dispatch on the action's own class (one ``is`` each, not a chain of isinstance calls);
+    # ``act`` is the same action, read without narrowing its type at every branch.
+    act: Any = action
+    kind = action.__class__
+    if kind not in _EXACT:  # a subclass (the rules make none)
+        kind = next((t for t in ACTION_TYPES if isinstance(action, t)), kind)
+    if kind is Discard:
+        card = act.card
+        ch = leave_hand(state, seat, card)
+        ch["discard"] = state.discard + (card,)  # noqa: RUF005
+        return finish_changes(state, ch)
+    if kind is Play:
+        return resolve_card(state, seat, act.card, act.target)
+    if kind is Strike:
         strikes = state.strikes
-        if action.target >= 0:
-            strikes += ((action.carrier, action.target, action.kamikaze),)
+        if act.target >= 0:
+            strikes += ((act.carrier, act.target, act.kamikaze),)
         queue = state.queue[1:]
         if queue:
-            return evolve(state, {"queue": queue, "strikes": strikes})
-        return evolve(state, {"queue": (), "strikes": strikes, "phase": ROLL, "roll_for": ROLL_AIR})
-    if isinstance(action, Aim):
-        return evolve(state, {"ds_victim": action.seat, "phase": ROLL, "roll_for": ROLL_DS})
-    if isinstance(action, Take):
+            return _strike_next(state, queue, strikes)
+        return _strike_last(state, strikes)
+    if kind is Draw:
+        return _phase_only(state, DRAW_PHASE)
+    if kind is Launch:  # the carriers ready to strike (``ready_carriers``), in fleet order
+        t, ready_at = state.turns[seat], state.ready_at
+        return _launched(
+            state, tuple([s for s in state.fleets[seat] if CARRIER[s] and ready_at[s] <= t])
+        )
+    if kind is Aim:
+        return evolve(state, {"ds_victim": act.seat, "phase": ROLL, "roll_for": ROLL_DS})
+    if kind is Take:
         w = Work(state)
-        w.sink(action.ship, seat)  # NW-DS-CREDIT
+        w.sink(act.ship, seat)  # NW-DS-CREDIT
         w.set(ds_left=state.ds_left - 1)
         return ds_next(w.view())
     raise TypeError(f"not a Naval War action: {action!r}")

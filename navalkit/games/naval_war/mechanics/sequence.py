@@ -3,10 +3,12 @@ attack before its owner's turn, and the end of a round with its scoring."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..config import Config
 from ..data import ALL_CARDS, ALL_SHIPS, CARRIER, CARRIERS, RED, SQUADRON_CARD
 from ..state import CHOOSE, CLEAR, DEAL, DRAW, DS_PICK, DS_TAKE, OVER, REFILL, State
-from .damage import Work, air_targets, alive, evolve, points, ready_carriers
+from .damage import Work, air_targets, alive, evolve, make_evolver, points, ready_carriers
 
 #: points lost by a player eliminated before the end of a round, and won by a lone survivor
 ELIMINATION_PENALTY = 10
@@ -91,45 +93,13 @@ def _next_alive(state: State, after: int) -> int:
 def begin_turn(state: State, seat: int) -> State:
     """Start ``seat``'s turn: his smoke lifts (NW-SMOKE); his Destroyer Squadron attacks
     first if it survived (NW-DS); then he draws, or chooses between drawing and air strikes."""
-    return begin_work(Work(state), seat)
+    return begin_changes(state, {}, seat)
 
 
 def begin_work(w: Work, seat: int) -> State:
     """:func:`begin_turn` on the changes of the move just made, so that the move and the
-    start of the next turn build one new state between them, not two.
-
-    This runs after almost every move, so it reads and writes ``w.changes`` directly
-    (``ch.get(k, st.k)`` is ``w.get(k)`` without a Python-level call)."""
-    ch, st = w.changes, w.state
-    fleets = ch.get("fleets", st.fleets)
-    smoke = ch.get("smoke", st.smoke)
-    turns = ch.get("turns", st.turns)
-    turn = turns[seat] + 1
-    ch.update(_TURN_START)
-    ch["seat"] = seat
-    ch["turns"] = (*turns[:seat], turn, *turns[seat + 1 :])
-    if smoke[seat] >= 0:
-        ch["discard"] = (*ch.get("discard", st.discard), smoke[seat])
-        ch["smoke"] = (*smoke[:seat], -1, *smoke[seat + 1 :])
-    # Only this seat's smoke, turn count and Squadron change here, so the questions below
-    # (opponents in reach, ready carriers, air targets) read ``fleets`` and the old ``smoke``
-    # (never this seat's own) with the new turn count.
-    if ch.get("ds_owner", st.ds_owner) == seat:
-        if _reach(fleets, smoke, seat, True):
-            ch["phase"] = DS_PICK
-            return evolve(st, ch)
-        w.to_discard(SQUADRON_CARD, *w.get("ds_salvos"))
-        ch.update(ds_owner=-1, ds_salvos=())
-    fleet = fleets[seat]
-    if CARRIERS.isdisjoint(fleet):  # most fleets have no carrier: no air strikes
-        ch["phase"] = DRAW
-        return evolve(st, ch)
-    ready_at = ch.get("ready_at", st.ready_at)
-    launch = any(CARRIER[s] and ready_at[s] <= turn for s in fleet) and _reach(
-        fleets, smoke, seat, st.config.smoke_blocks_air
-    )
-    ch["phase"] = CHOOSE if launch else DRAW
-    return evolve(st, ch)
+    start of the next turn build one new state between them, not two."""
+    return begin_changes(w.state, w.changes, seat)
 
 
 #: what every turn starts from: no card pending, no strikes, no Squadron attack under way
@@ -141,6 +111,44 @@ _TURN_START = {
     "ds_victim": -1,
     "ds_left": 0,
 }
+
+#: ``_turn(state, changes, seat, turns, phase)``: the state a turn starts in (the move's
+#: ``changes``, then the fields every turn start sets, ``_TURN_START`` among them)
+_turn = make_evolver(("seat", "turns", "phase"), _TURN_START, changes=True)
+
+
+def begin_changes(st: State, ch: dict[str, Any], seat: int) -> State:
+    """:func:`begin_turn` on ``ch``, the changes the move just made to ``st`` (a plain dict:
+    this runs after almost every move, so it reads and writes ``ch`` directly, and
+    ``ch.get(k, st.k)`` is ``Work.get`` without a Python-level call)."""
+    fleets = ch.get("fleets", st.fleets)
+    smoke = ch.get("smoke", st.smoke)
+    turns = ch.get("turns", st.turns)
+    turn = turns[seat] + 1
+    turns = turns[:seat] + (turn,) + turns[seat + 1 :]  # noqa: RUF005
+    if smoke[seat] >= 0:
+        ch["discard"] = ch.get("discard", st.discard) + (smoke[seat],)  # noqa: RUF005
+        ch["smoke"] = smoke[:seat] + (-1,) + smoke[seat + 1 :]  # noqa: RUF005
+    # Only this seat's smoke, turn count and Squadron change here, so the questions below
+    # (opponents in reach, ready carriers, air targets) read ``fleets`` and the old ``smoke``
+    # (never this seat's own) with the new turn count.
+    if ch.get("ds_owner", st.ds_owner) == seat:
+        if _reach(fleets, smoke, seat, True):
+            return _turn(st, ch, seat, turns, DS_PICK)
+        ds_salvos = ch.get("ds_salvos", st.ds_salvos)
+        ch["discard"] = (*ch.get("discard", st.discard), SQUADRON_CARD, *ds_salvos)
+        ch["ds_owner"] = -1
+        ch["ds_salvos"] = ()
+    fleet = fleets[seat]
+    if CARRIERS.isdisjoint(fleet):  # most fleets have no carrier: no air strikes
+        return _turn(st, ch, seat, turns, DRAW)
+    ready_at = ch.get("ready_at", st.ready_at)
+    for s in fleet:  # a carrier ready to strike, and something in reach
+        if CARRIER[s] and ready_at[s] <= turn:
+            if _reach(fleets, smoke, seat, st.config.smoke_blocks_air):
+                return _turn(st, ch, seat, turns, CHOOSE)
+            break
+    return _turn(st, ch, seat, turns, DRAW)
 
 
 def _reach(fleets: tuple[tuple[int, ...], ...], smoke: tuple[int, ...], seat: int,
@@ -180,16 +188,24 @@ def ds_next(state: State) -> State:
 
 def end_turn(state: State) -> State:
     """After a turn: the round may end (NW-ROUND-END), else the next seat with ships plays."""
-    return end_work(Work(state))
+    return end_changes(state, {})
 
 
 def end_work(w: Work) -> State:
     """:func:`end_turn` on the changes of the move just made (one new state in all)."""
-    ch, st = w.changes, w.state
+    return end_changes(w.state, w.changes)
+
+
+def end_changes(st: State, ch: dict[str, Any]) -> State:
+    """:func:`end_turn` on ``ch``, the changes the move just made to ``st``."""
     fleets = ch.get("fleets", st.fleets)
     if not ch.get("deck", st.deck) or fleets.count(()) >= len(fleets) - 1:  # one fleet left
-        return end_round(w.view())
-    return begin_work(w, _next_seat(fleets, ch.get("seat", st.seat)))
+        return end_round(evolve(st, ch))
+    after = ch.get("seat", st.seat)
+    seat = (after + 1) % len(fleets)
+    if not fleets[seat]:  # the next seat is out: look further round the table
+        seat = _next_seat(fleets, after)
+    return begin_changes(st, ch, seat)
 
 
 def _next_seat(fleets: tuple[tuple[int, ...], ...], after: int) -> int:
@@ -240,9 +256,11 @@ def end_round(state: State) -> State:
 
 __all__ = [
     "REFILL",
+    "begin_changes",
     "begin_turn",
     "begin_work",
     "clear_next",
+    "end_changes",
     "end_round",
     "end_turn",
     "end_work",
