@@ -68,9 +68,7 @@ class NauticMiles(Game[State, Action, View, Config]):
 
     chance_outcomes = staticmethod(rules.chance_outcomes)
     chance_uniform = staticmethod(rules.chance_uniform)
-
-    def apply_chance(self, state: State, outcome: Any) -> State:
-        return rules.apply_chance(state, int(outcome))
+    apply_chance = staticmethod(rules.apply_chance)
 
     def describe_chance(self, state: State, outcome: Any) -> str:
         who = self.player_name(state.seat)

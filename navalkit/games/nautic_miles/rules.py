@@ -6,8 +6,9 @@
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from functools import cache
+from typing import Any
 
 from .actions import (
     ACTION_TYPES,
@@ -29,6 +30,7 @@ from .data import (
     ALL_CARDS,
     ARRIVAL,
     CONVOYS,
+    DECK_SIZE,
     DISTANCE,
     END_ALERT,
     FINE_SEA,
@@ -55,9 +57,26 @@ from .data import (
 from .mechanics.scoring import limit_reached, score_round
 from .state import (
     ATTACKER,
+    C_ALERT,
+    C_BATTLE,
+    C_FAST,
+    C_MILE_CARDS,
+    C_MILES,
+    C_MINE,
+    C_MINE_BY,
+    C_NEUTRAL,
+    C_PLANE,
+    C_PLANE_BY,
+    C_RADAR,
+    C_STORM,
+    C_TIE,
+    C_TOP,
+    C_TOP_SEAT,
+    C_TOP_SIDE,
     DEAL,
     DEFENDER,
     DRAW,
+    F_CAPTURES,
     F_DEAL_LEFT,
     F_DISCARD,
     F_HANDS,
@@ -164,41 +183,42 @@ def chance_uniform(state: State) -> tuple[int, ...]:
     return state.pile
 
 
-def _take(pile: tuple[int, ...], card: int) -> tuple[int, ...]:
-    i = pile.index(card)
-    return pile[:i] + pile[i + 1 :]
-
-
-def _give(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``hand`` with ``card`` added, kept sorted (so kinds come grouped): hands are always
-    sorted, so a bisection finds the place."""
-    cards = list(hand)
-    insort(cards, card)
-    return tuple(cards)
-
-
 def _with_hand(hands: tuple[Cards, ...], seat: int, hand: Cards) -> tuple[Cards, ...]:
     """``hands`` with ``seat``'s hand replaced by ``hand``."""
-    out = list(hands)
-    out[seat] = hand
-    return tuple(out)
+    if len(hands) == 2:  # two players, the usual table: no slicing
+        return (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
-def apply_chance(state: State, card: int) -> State:
-    """The drawn ``card`` goes to the seat receiving it."""
+def apply_chance(state: State, outcome: Any) -> State:
+    """The drawn card (``outcome``, a card id: made an int when read back from a record) goes
+    to the seat receiving it. The Game's hook itself (no method in between: a Match calls it at
+    every draw)."""
+    card = outcome if type(outcome) is int else int(outcome)
     seat = state.seat
     phase = state.phase
+    # The card leaves the pile: the rules keep every pile in card order (a round starts from
+    # ALL_CARDS and only ever loses cards), so a bisection finds it at once; a pile in another
+    # order (made by hand) is searched from its start. It joins the hand, kept sorted (so its
+    # kinds come grouped).
+    cards = list(state.pile)
+    i = bisect_left(cards, card)
+    if i == len(cards) or cards[i] != card:
+        i = cards.index(card)
+    del cards[i]
+    hand = list(state.hands[seat])
+    insort(hand, card)
     fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
-    fields[F_PILE] = _take(state.pile, card)
-    fields[F_HANDS] = _with_hand(state.hands, seat, _give(state.hands[seat], card))
+    fields[F_PILE] = tuple(cards)
+    fields[F_HANDS] = _with_hand(state.hands, seat, tuple(hand))
+    if phase == DRAW:  # the usual draw at the start of a turn
+        fields[F_PHASE] = PLAY
+        return _new(State, fields)
     if phase == DEAL:
         left = state.deal_left - 1
         fields[F_SEAT] = (seat + 1) % state.players
         fields[F_DEAL_LEFT] = left
         fields[F_PHASE] = DRAW if left == 0 else DEAL
-        return _new(State, fields)
-    if phase == DRAW:
-        fields[F_PHASE] = PLAY
         return _new(State, fields)
     # REFILL after two submarines: the turn then ends.
     return _advance(_new(State, fields))
@@ -215,6 +235,26 @@ def _remove_kind(
     return hand[:i] + hand[i + count :], hand[i : i + count]
 
 
+#: a convoy just laid face down, for each card id: convoys are values, so one object serves
+#: every row it is laid in (and saves building a 17-field named tuple per play)
+_LAID = tuple(Convoy(card) for card in ALL_CARDS)
+
+
+def _mark(cv: Convoy, field: int, value: object) -> Convoy:
+    """``cv`` with one field (state.C_*) set: a fast ``cv._replace``."""
+    fields = list(cv)
+    fields[field] = value
+    return _new(Convoy, fields)
+
+
+def _mark2(cv: Convoy, field: int, value: object, field2: int, value2: object) -> Convoy:
+    """``cv`` with two fields (state.C_*) set: a fast ``cv._replace``."""
+    fields = list(cv)
+    fields[field] = value
+    fields[field2] = value2
+    return _new(Convoy, fields)
+
+
 def destroy(state: State, row: int, at: int, captor: int) -> State:
     """Convoy ``at`` of ``row`` is destroyed: ``captor`` takes it (NM-CAPTURE-WHO), every card
     on it goes to the discard pile (NM-MULTI-ATTACK)."""
@@ -223,9 +263,11 @@ def destroy(state: State, row: int, at: int, captor: int) -> State:
     rows[row] = rows[row][:at] + rows[row][at + 1 :]
     caps = list(state.captures)
     caps[captor] = caps[captor] + ((cv.card, cv.radar != NONE),)
-    return state._replace(
-        rows=tuple(rows), captures=tuple(caps), discard=state.discard + cv.cards()[1:]
-    )
+    fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
+    fields[F_ROWS] = tuple(rows)
+    fields[F_CAPTURES] = tuple(caps)
+    fields[F_DISCARD] = state.discard + cv.cards()[1:]
+    return _new(State, fields)
 
 
 def _put(rows: tuple[tuple[Convoy, ...], ...], row: int, at: int, cv: Convoy) -> Rows:
@@ -235,10 +277,11 @@ def _put(rows: tuple[tuple[Convoy, ...], ...], row: int, at: int, cv: Convoy) ->
 
 
 def _set(state: State, row: int, at: int, cv: Convoy, dead: tuple[int, ...] = ()) -> State:
-    rows = _put(state.rows, row, at, cv)
+    fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
+    fields[F_ROWS] = _put(state.rows, row, at, cv)
     if dead:
-        return state._replace(rows=rows, discard=state.discard + dead)
-    return state._replace(rows=rows)
+        fields[F_DISCARD] = state.discard + dead
+    return _new(State, fields)
 
 
 def _table(state: State, hands: tuple[Cards, ...], rows: Rows, discard: Cards) -> State:
@@ -252,14 +295,21 @@ def _table(state: State, hands: tuple[Cards, ...], rows: Rows, discard: Cards) -
 
 
 def _after_play(state: State, hands: tuple[Cards, ...], rows: Rows, discard: Cards) -> State:
-    """The table after a play that sends no convoy home, and the turn passed on: exactly
-    ``_advance(_table(state, hands, rows, discard))``. The usual case (nobody home yet, so no
-    round limit; none of the next seat's timers due; cards left to draw) is built at once."""
-    seat = (state.seat + 1) % state.players
-    if state.pile and not any(state.ports) and not _pending(rows, seat):
-        fields = list(state)
+    """The table after a play, and the turn passed on: exactly
+    ``_advance(_table(state, hands, rows, discard))``. The usual case (no round limit to
+    check; none of the next seat's timers due; cards left to draw) is built at once."""
+    nxt = (state.seat + 1) % state.players
+    facts = _LAST_FACTS[0]
+    if facts.rows is not rows:
+        facts = _facts(rows)
+    if (
+        state.pile
+        and not (facts.timers >> (nxt + 1) & 1)
+        and not (any(state.ports) and _limit_may_end(state, rows))
+    ):
+        fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
         fields[F_PHASE] = DRAW
-        fields[F_SEAT] = seat
+        fields[F_SEAT] = nxt
         fields[F_HANDS] = hands
         fields[F_DISCARD] = discard
         fields[F_ROWS] = rows
@@ -289,79 +339,128 @@ def _arrive(state: State, row: int, at: int, cv: Convoy) -> State:
 
 def _battle(cv: Convoy, seat: int, side: int, cards: tuple[int, ...], strength: int) -> Convoy:
     """A ship joins the battle: opens it, restarts a tie, answers, or ties (NM-BATTLE-*)."""
-    battle = (*cv.battle, (seat, cards))
+    fields = list(cv)  # a fast ``_replace`` (see state.C_CARD)
+    fields[C_BATTLE] = (*cv.battle, (seat, cards))
+    fields[C_TOP_SIDE] = side
+    fields[C_TOP_SEAT] = seat
     if cv.battle and not cv.tie and strength == cv.top:
-        return cv._replace(battle=battle, top_side=side, top_seat=seat, tie=True)
-    return cv._replace(battle=battle, top=strength, top_side=side, top_seat=seat, tie=False)
+        fields[C_TIE] = True
+    else:
+        fields[C_TOP] = strength
+        fields[C_TIE] = False
+    return _new(Convoy, fields)
 
 
 def apply(state: State, action: Action) -> State:
     """The state after the legal ``action`` of the seat to move."""
+    # A discard or a convoy laid (three plays in four) is worked out here and the turn passed
+    # on by _after_play; a play on a convoy goes to _play.
     seat = state.seat
     hand = state.hands[seat]
+    rows = state.rows
+    discard = state.discard
     if isinstance(action, Discard):
+        kind = action.kind
+        i = 0
+        while KIND[hand[i]] != kind:
+            i += 1
+        discard += hand[i : i + 1]
+        hand = hand[:i] + hand[i + 1 :]
+    elif isinstance(action, Place):
         hand, cards = _remove_kind(hand, action.kind)
-        hands = _with_hand(state.hands, seat, hand)
-        return _after_play(state, hands, state.rows, state.discard + cards)
+        me = state.side[seat]
+        r = rows[me]
+        at = action.at
+        laid = _LAID[cards[0]] if 0 <= cards[0] < DECK_SIZE else Convoy(cards[0])
+        rows = (*rows[:me], (*r[:at], laid, *r[at:]), *rows[me + 1 :])
+    else:
+        return _play(state, action)
+    return _after_play(state, _with_hand(state.hands, seat, hand), rows, discard)
+
+
+def _play(state: State, action: Play) -> State:
+    """The state after the legal play ``action`` of a card on a convoy."""
+    seat = state.seat
+    hands = state.hands
+    hand = hands[seat]
     me = state.side[seat]
-    if isinstance(action, Place):
-        hand, cards = _remove_kind(hand, action.kind)
-        r = state.rows[me]
-        placed = (*r[: action.at], Convoy(cards[0]), *r[action.at :])
-        rows = (*state.rows[:me], placed, *state.rows[me + 1 :])
-        return _after_play(state, _with_hand(state.hands, seat, hand), rows, state.discard)
     kind, row, at = action.kind, action.row, action.at
     if kind == SUB_PAIR:
         hand, cards = _remove_kind(hand, SUBMARINE, 2)
     else:
         hand, cards = _remove_kind(hand, kind)
-    hands = _with_hand(state.hands, seat, hand)
+    hands = _with_hand(hands, seat, hand)
     card = cards[0]
     cv = state.rows[row][at]
     dead: Cards = ()
     if kind in MILES:
         d = DISTANCE[kind]
-        cv = cv._replace(
-            miles=cv.miles + d, mile_cards=cv.mile_cards + cards, fast=cv.fast or d > STORM_MAX
-        )
-        if cv.miles >= ARRIVAL:
-            return _end_turn(_arrive(state._replace(hands=hands), row, at, cv))
+        fields = list(cv)  # a fast ``_replace`` (see state.C_CARD)
+        miles = fields[C_MILES] = cv.miles + d
+        fields[C_MILE_CARDS] = cv.mile_cards + cards
+        fields[C_FAST] = cv.fast or d > STORM_MAX
+        cv = _new(Convoy, fields)
+        if miles >= ARRIVAL:
+            return _end_turn(_arrive(_with_state_hands(state, hands), row, at, cv))
     elif kind in STRENGTH:
         side = DEFENDER if row == me else ATTACKER
-        state = _set(
-            state._replace(hands=hands), row, at, _battle(cv, seat, side, cards, STRENGTH[kind])
-        )
+        rows = _put(state.rows, row, at, _battle(cv, seat, side, cards, STRENGTH[kind]))
         if kind == SUB_PAIR and state.pile:
-            return state._replace(phase=REFILL)
-        return _end_turn(state)
+            fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
+            fields[F_HANDS] = hands
+            fields[F_ROWS] = rows
+            fields[F_PHASE] = REFILL
+            return _new(State, fields)
+        # the turn ends: ``_end_turn`` of the new table, which is what _after_play builds
+        return _after_play(state, hands, rows, state.discard)
     elif kind == PLANE:
         if cv.plane != NONE:  # the second plane: destroyed at once (NM-PLANE)
-            state = state._replace(hands=hands)
-            state = _set(state, row, at, cv._replace(battle=(*cv.battle, (seat, cards))))
+            state = _with_state_hands(state, hands)
+            state = _set(state, row, at, _mark(cv, C_BATTLE, (*cv.battle, (seat, cards))))
             return _end_turn(destroy(state, row, at, seat))
-        cv = cv._replace(plane=card, plane_by=seat)
+        cv = _mark2(cv, C_PLANE, card, C_PLANE_BY, seat)
     elif kind == PLANE_HIT:
-        cv, dead = cv._replace(plane=NONE, plane_by=NONE), (cv.plane, card)
+        cv, dead = _mark2(cv, C_PLANE, NONE, C_PLANE_BY, NONE), (cv.plane, card)
     elif kind == MINE:
-        cv = cv._replace(mine=card, mine_by=seat)
+        cv = _mark2(cv, C_MINE, card, C_MINE_BY, seat)
     elif kind == SWEEPER:
-        cv, dead = cv._replace(mine=NONE, mine_by=NONE), (cv.mine, card)
+        cv, dead = _mark2(cv, C_MINE, NONE, C_MINE_BY, NONE), (cv.mine, card)
     elif kind == RADAR:
-        cv = cv._replace(radar=card)
+        cv = _mark(cv, C_RADAR, card)
     elif kind == ALERT:
-        cv = cv._replace(alert=card)
+        cv = _mark(cv, C_ALERT, card)
     elif kind == END_ALERT:
         dead = (cv.alert, card, *(c for _, cs in cv.battle for c in cs))
-        cv = cv._replace(alert=NONE, battle=(), top=0, top_side=0, top_seat=NONE, tie=False)
+        cv = _calm(cv, False)
     elif kind == STORM:
-        cv = cv._replace(storm=card)
+        cv = _mark(cv, C_STORM, card)
     elif kind == FINE_SEA:
-        cv, dead = cv._replace(storm=NONE), (cv.storm, card)
+        cv, dead = _mark(cv, C_STORM, NONE), (cv.storm, card)
     else:
         assert kind == NEUTRAL
-        cv = cv._replace(neutral=card)
+        cv = _mark(cv, C_NEUTRAL, card)
     rows = _put(state.rows, row, at, cv)
     return _after_play(state, hands, rows, state.discard + dead if dead else state.discard)
+
+
+def _with_state_hands(state: State, hands: tuple[Cards, ...]) -> State:
+    """``state._replace(hands=hands)``, fast."""
+    fields = list(state)
+    fields[F_HANDS] = hands
+    return _new(State, fields)
+
+
+def _calm(cv: Convoy, tie: bool) -> Convoy:
+    """``cv`` with its alert and its battle gone (an end of alert, or a defence that held),
+    ``tie`` set."""
+    fields = list(cv)  # a fast ``_replace`` (see state.C_CARD)
+    fields[C_ALERT] = NONE
+    fields[C_BATTLE] = ()
+    fields[C_TOP] = 0
+    fields[C_TOP_SIDE] = 0
+    fields[C_TOP_SEAT] = NONE
+    fields[C_TIE] = tie
+    return _new(Convoy, fields)
 
 
 # --- the flow of turns and rounds -------------------------------------------------------------
@@ -378,8 +477,7 @@ def _timers(state: State, seat: int) -> State:
                     state = destroy(state, row, at, seat)
                 else:
                     dead = (cv.alert, *(c for _, cs in cv.battle for c in cs))
-                    calm = cv._replace(alert=NONE, battle=(), top=0, top_side=0, top_seat=NONE)
-                    state = _set(state, row, at, calm, dead)
+                    state = _set(state, row, at, _calm(cv, cv.tie), dead)
                     at += 1
             else:
                 at += 1
@@ -388,32 +486,25 @@ def _timers(state: State, seat: int) -> State:
     return state
 
 
-def _pending(rows: Rows, seat: int) -> bool:
-    """True when a timer of ``seat`` may fire: its mine, or its ship on top of a battle."""
-    for convoys in rows:
-        for cv in convoys:
-            if cv.mine_by == seat or cv.top_seat == seat:
-                return True
-    return False
-
-
 def _end_turn(state: State) -> State:
-    return _advance(state._replace(ply=state.ply + 1))
+    fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
+    fields[F_PLY] = state.ply + 1
+    return _advance(_new(State, fields))
 
 
 def _advance(state: State) -> State:
     """Pass the turn on: fire the next seat's timers, then it draws (or plays from its hand);
     seats with no card are passed over; the round ends at the limit or when all is played."""
-    if limit_reached(state):
+    if _limit_may_end(state, state.rows):
         return end_round(state, "limit")
     n = state.players
     seat = state.seat
     for _ in range(n):
         seat = (seat + 1) % n
-        if _pending(state.rows, seat):
+        if _facts(state.rows).timers >> (seat + 1) & 1:
             before = state.rows
             state = _timers(state, seat)
-            if state.rows is not before and limit_reached(state):
+            if state.rows is not before and _limit_may_end(state, state.rows):
                 return end_round(state, "limit")
         if state.pile:
             return _turn(state, seat, DRAW)
@@ -621,25 +712,155 @@ def refusal(state: State, action: object) -> Why:
     return _target(state, seat, kind, row[action.at], own, action.at, len(row))
 
 
+# --- What the rules work out about one table, once --------------------------------------------
+# Moves leave most of a state as it was: a discard or a draw keeps the very same ``rows``
+# tuple, a card laid on one convoy keeps every other convoy object, and the ports and the
+# captures. Small caches keep what was worked out from such values, found by identity (each
+# entry holds its value, so that no other object can take its id while it is kept): every
+# playout step asks for it again, often several times, and would otherwise read every field
+# of every convoy each time. States are immutable, so an answer kept for a value stays right.
+
 #: every kind that may be played on a convoy (not laid as one)
 _PLAYABLE = tuple(k for k in (*range(N_KINDS), SUB_PAIR) if k not in CONVOYS)
 
 
-#: convoy situation -> the kinds that may go on it, as a bit mask (bit ``k`` for kind ``k``);
-#: filled by :func:`_targets_for`
-_TARGETS: dict[tuple[object, ...], int] = {}
+#: a convoy's situation, everything :func:`_target` reads about it but its place in the row
+#: (its battle, its marks) -> the kinds that may go on it as bit masks (bit ``k`` for kind
+#: ``k``), one per look at it (see :func:`legal_actions`), filled as met; a few hundred at most
+_SITUATIONS: dict[tuple[object, ...], list[int | None]] = {}
 
 
-def _targets_for(
-    state: State, seat: int, cv: Convoy, own: bool, at: int, n: int, key: tuple[object, ...]
-) -> int:
-    """The kinds :func:`_target` allows on ``cv`` (a bit mask), computed once per ``key``."""
+def _allowed(state: State, seat: int, cv: Convoy, own: bool, at: int, n: int) -> int:
+    """The kinds :func:`_target` allows on ``cv`` (a bit mask)."""
     allowed = 0
     for k in _PLAYABLE:
         if _target(state, seat, k, cv, own, at, n) is None:
             allowed |= 1 << k
-    _TARGETS[key] = allowed
     return allowed
+
+
+#: what the rules read of a convoy: ``id(cv)`` -> ``(cv, timers, plane_by, its _SITUATIONS
+#: entry)``, ``timers`` with bit ``seat + 1`` for a seat whose mine lies on it or whose ship
+#: tops its battle; bounded (emptied when full)
+_CONVOYS: dict[int, tuple[Convoy, int, int, list[int | None]]] = {}
+_CONVOYS_KEPT = 256
+
+
+def _convoy_facts(cv: Convoy) -> tuple[Convoy, int, int, list[int | None]]:
+    """The :data:`_CONVOYS` entry of ``cv``, worked out and kept."""
+    # unpacked at once: a named tuple's fields cost more to read one by one
+    (
+        _,
+        _,
+        _,
+        radar,
+        alert,
+        storm,
+        neutral,
+        mine,
+        mine_by,
+        plane,
+        plane_by,
+        battle,
+        top,
+        top_side,
+        top_seat,
+        tie,
+        _,
+    ) = cv
+    key = (
+        not battle,
+        tie,
+        top_side,
+        top,
+        neutral < 0,
+        storm < 0,
+        alert < 0,
+        plane < 0,
+        mine < 0,
+        radar < 0,
+    )
+    masks = _SITUATIONS.get(key)
+    if masks is None:
+        masks = _SITUATIONS[key] = [None] * 16
+    if len(_CONVOYS) >= _CONVOYS_KEPT:
+        _CONVOYS.clear()
+    facts = _CONVOYS[id(cv)] = (cv, 1 << (mine_by + 1) | 1 << (top_seat + 1), plane_by, masks)
+    return facts
+
+
+class _Facts:
+    """What the rules work out about one ``rows`` value: the seats whose timers lie on it
+    (``timers``: bit ``seat + 1`` for a mine or a ship on top of a battle), and every convoy
+    as ``(row, at, row length, convoy, plane_by, its _SITUATIONS entry, 8 if it ends its row
+    else 0)``."""
+
+    __slots__ = ("convoys", "interned", "rows", "timers")
+
+    def __init__(self, rows: Rows) -> None:
+        self.rows = rows
+        timers = 0
+        convoys = []
+        longest = 0
+        known = _CONVOYS
+        for r, row in enumerate(rows):
+            n = len(row)
+            if n > longest:
+                longest = n
+            last = n - 1
+            for i, cv in enumerate(row):
+                facts = known.get(id(cv))
+                if facts is None or facts[0] is not cv:
+                    facts = _convoy_facts(cv)
+                _, bits, plane_by, masks = facts
+                timers |= bits
+                convoys.append((r, i, n, cv, plane_by, masks, 8 if i == 0 or i == last else 0))
+        self.timers = timers
+        self.convoys = convoys
+        self.interned = len(rows) <= TABLE_ROWS and longest <= TABLE_AT
+
+
+#: the facts of the last ``rows`` asked about (one entry: see above)
+_LAST_FACTS: list[_Facts] = [_Facts(())]
+
+
+def _facts(rows: Rows) -> _Facts:
+    """The facts of ``rows``: the last ones when ``rows`` is the same tuple, else new ones."""
+    facts = _LAST_FACTS[0]
+    if facts.rows is not rows:
+        facts = _Facts(rows)
+        _LAST_FACTS[0] = facts
+    return facts
+
+
+#: the last table whose round limit was checked: (ports, rows, captures, config, side,
+#: sides, the answer)
+_LAST_LIMIT: list[tuple[object, ...]] = [((), (), (), None, (), 0, False)]
+
+
+def _limit_may_end(state: State, rows: Rows) -> bool:
+    """``limit_reached`` of ``state`` with ``rows`` as its rows. Nobody home: False at once
+    (the usual case); else the answer kept for the same table (everything it reads, compared
+    by identity), or worked out and kept."""
+    ports = state.ports
+    if not any(ports):  # nobody home yet: nobody may score
+        return False
+    captures, config, side, sides = state.captures, state.config, state.side, state.sides
+    memo = _LAST_LIMIT[0]
+    if (
+        memo[0] is ports
+        and memo[1] is rows
+        and memo[2] is captures
+        and memo[3] is config
+        and memo[4] is side
+        and memo[5] == sides
+    ):
+        return bool(memo[6])
+    fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
+    fields[F_ROWS] = rows
+    reached = limit_reached(_new(State, fields))
+    _LAST_LIMIT[0] = (ports, rows, captures, config, side, sides, reached)
+    return reached
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -650,6 +871,7 @@ def legal_actions(state: State) -> list[Action]:
     seat = state.seat
     hand = state.hands[seat]
     kinds: list[int] = []
+    held = 0  # the kinds of the hand, as a bit mask
     out: list[Action] = []  # the discards first, one per kind
     last = -1
     subs = 0
@@ -657,61 +879,46 @@ def legal_actions(state: State) -> list[Action]:
         k = KIND[c]
         if k != last:
             kinds.append(k)
+            held |= 1 << k
             out.append(DISCARDS[k])
             last = k
         if k == SUBMARINE:
             subs += 1
     if subs >= 2:
         kinds.append(SUB_PAIR)
-    me = state.side[seat]
+        held |= 1 << SUB_PAIR
     rows = state.rows
-    # The kinds allowed on each convoy, memoised on everything _target reads about it: its
-    # marks, whose plane it is, whether it ends the row, and the plane switch. Only convoys
-    # that take some card are kept; ``reach`` has the bit of every kind that goes somewhere.
-    planes = state.config.planes_on_alerted
-    memo = _TARGETS
+    facts = _LAST_FACTS[0]
+    if facts.rows is not rows:
+        facts = _facts(rows)
+    # The convoys some card of the hand may go on, with those kinds (a bit mask): the kinds
+    # allowed on each are worked out once per situation (see _SITUATIONS).
+    me = state.side[seat]
+    planes = 1 if state.config.planes_on_alerted else 0
     targets = []
     reach = 0
-    longest = 0
-    for r, row in enumerate(rows):
-        own = r == me
-        last = len(row) - 1
-        if last >= longest:
-            longest = last + 1
-        for i, cv in enumerate(row):
-            key = (
-                own,
-                i == 0 or i == last,
-                planes,
-                not cv.battle,
-                cv.tie,
-                cv.top_side,
-                cv.top,
-                cv.neutral < 0,
-                cv.storm < 0,
-                cv.alert < 0,
-                cv.plane < 0,
-                cv.plane_by == seat,
-                cv.mine < 0,
-                cv.radar < 0,
-            )
-            allowed = memo.get(key)
-            if allowed is None:
-                allowed = _targets_for(state, seat, cv, own, i, last + 1, key)
-            if allowed:
-                targets.append((r, i, allowed))
-                reach |= allowed
-    interned = len(rows) <= TABLE_ROWS and longest <= TABLE_AT
+    for r, i, n, cv, plane_by, masks, end in facts.convoys:
+        look = end + (4 if r == me else 0) + (2 if plane_by == seat else 0) + planes
+        allowed = masks[look]
+        if allowed is None:
+            allowed = masks[look] = _allowed(state, seat, cv, r == me, i, n)
+        allowed &= held
+        if allowed:
+            targets.append((r, i, allowed))
+            reach |= allowed
+    interned = facts.interned
     for k in kinds:
         if k in CONVOYS:
             n = len(rows[me]) + 1
-            out.extend(PLACES[k][:n] if n <= TABLE_AT else [place(k, i) for i in range(n)])
+            out += PLACES[k][:n] if n <= TABLE_AT else [place(k, i) for i in range(n)]
         elif reach >> k & 1:
             if interned:
                 table = PLAYS[k]
-                out.extend([table[r][i] for r, i, allowed in targets if allowed >> k & 1])
+                for r, i, allowed in targets:
+                    if allowed >> k & 1:
+                        out.append(table[r][i])
             else:
-                out.extend([play(k, r, i) for r, i, allowed in targets if allowed >> k & 1])
+                out += [play(k, r, i) for r, i, allowed in targets if allowed >> k & 1]
     return out
 
 

@@ -127,3 +127,24 @@ class State(NamedTuple):
     F_WINNER,
     F_OVER_REASON,
 ) = range(len(State._fields))
+
+#: each field's position in a Convoy, for the same fast copies (``list(cv)``, set, rebuild)
+(
+    C_CARD,
+    C_MILES,
+    C_MILE_CARDS,
+    C_RADAR,
+    C_ALERT,
+    C_STORM,
+    C_NEUTRAL,
+    C_MINE,
+    C_MINE_BY,
+    C_PLANE,
+    C_PLANE_BY,
+    C_BATTLE,
+    C_TOP,
+    C_TOP_SIDE,
+    C_TOP_SEAT,
+    C_TIE,
+    C_FAST,
+) = range(len(Convoy._fields))
