@@ -145,3 +145,24 @@ def test_bots_see_only_their_view() -> None:
     seat = view.player
     assert all(h == () for s, h in enumerate(obs.state.hands) if s != seat)
     assert obs.state.deck == ()
+
+
+def test_the_game_hooks_say_what_the_rules_say() -> None:
+    """``NavalWar.to_move``, ``is_chance`` and ``is_over`` hold a copy of the rules' one line
+    each (a method is cheaper to call than a staticmethod, and a match asks them several
+    times a step): at every state of random games, chance steps included, they agree with
+    :mod:`.rules`."""
+    from navalkit.games.naval_war import rules
+
+    seen = set()
+    for seed in range(6):
+        match = new_match("naval_war", seed=seed, players=3 + seed % 3)
+        pick = random.Random(seed)
+        while not match.is_over:
+            match.apply(pick.choice(match.legal_actions()))
+        for state in [*(e.before for e in match.events), match.state]:
+            seen.add(state.phase)
+            assert GAME.to_move(state) == rules.to_move(state)
+            assert GAME.is_chance(state) == rules.is_chance(state)
+            assert GAME.is_over(state) == rules.is_over(state)
+    assert len(seen) >= 3  # play, chance and game over were all met
