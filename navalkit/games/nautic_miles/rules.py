@@ -299,14 +299,8 @@ def _after_play(state: State, hands: tuple[Cards, ...], rows: Rows, discard: Car
     ``_advance(_table(state, hands, rows, discard))``. The usual case (no round limit to
     check; none of the next seat's timers due; cards left to draw) is built at once."""
     nxt = (state.seat + 1) % state.players
-    facts = _LAST_FACTS[0]
-    if facts.rows is not rows:
-        facts = _facts(rows)
-    if (
-        state.pile
-        and not (facts.timers >> (nxt + 1) & 1)
-        and not (any(state.ports) and _limit_may_end(state, rows))
-    ):
+    facts = _facts(rows)
+    if state.pile and not (facts.timers >> (nxt + 1) & 1) and not _limit_may_end(state, rows):
         fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
         fields[F_PHASE] = DRAW
         fields[F_SEAT] = nxt
@@ -888,9 +882,7 @@ def legal_actions(state: State) -> list[Action]:
         kinds.append(SUB_PAIR)
         held |= 1 << SUB_PAIR
     rows = state.rows
-    facts = _LAST_FACTS[0]
-    if facts.rows is not rows:
-        facts = _facts(rows)
+    facts = _facts(rows)
     # The convoys some card of the hand may go on, with those kinds (a bit mask): the kinds
     # allowed on each are worked out once per situation (see _SITUATIONS).
     me = state.side[seat]

@@ -56,6 +56,7 @@ from .data import (
 from .mechanics.combat import finish_changes, finish_play, leave_hand, resolve_card, resolve_roll
 from .mechanics.damage import (
     Work,
+    air_targets,
     attackable,
     card_targets,
     evolve,
@@ -65,9 +66,9 @@ from .mechanics.damage import (
     owner_of,
     pile_index,
     points,
+    ready_carriers,
     replaced,
     salvo_owner,
-    ship_targets,
     sort_fleet,
     without,
 )
@@ -187,6 +188,7 @@ def apply_chance(state: State, outcome: int) -> State:
         if RED[outcome]:
             return _drawn_red(state, deck, outcome)
         seat, hands = state.seat, state.hands
+        # (``replaced`` written out: this is the most frequent chance node)
         return _drawn(state, deck, hands[:seat] + (hands[seat] + (outcome,),) + hands[seat + 1 :])  # noqa: RUF005
     if phase == ROLL:
         return resolve_roll(state, outcome)
@@ -242,7 +244,7 @@ def legal_actions(state: State) -> list[Action]:
         return [DRAW, LAUNCH]
     if phase == AIR:
         carrier = state.queue[0]
-        targets = ship_targets(state, seat, not state.config.smoke_blocks_air)  # air_targets
+        targets = air_targets(state, seat)
         strikes = STRIKES[False][carrier]
         out = _picked(strikes, targets)
         if state.config.kamikaze and JAPANESE[carrier]:
@@ -302,11 +304,7 @@ def _act_actions(state: State, seat: int) -> list[Action]:
                 continue
         made = pickers.get(kind)
         if made is None:
-            if kind == SALVO:
-                targets = _salvo_targets(state, seat)
-            else:
-                targets = card_targets(state, seat, card)
-            made = pickers[kind] = _made(targets)
+            made = pickers[kind] = _made(card_targets(state, seat, card))
         n, pick = made
         if n > 1:
             out += pick(PLAYS[card])
@@ -322,21 +320,6 @@ def _made(targets: list[int]) -> tuple[int, Any]:
     if n > 1:
         return n, itemgetter(*targets)
     return (1, targets[0]) if n else _NO_TARGET
-
-
-def _salvo_targets(state: State, seat: int) -> list[int]:
-    """``card_targets`` of a salvo ``seat`` has the guns for (the test made by the caller):
-    every enemy ship in reach (``ship_targets``, inlined), then the Destroyer Squadron if
-    it is an enemy's in the open."""
-    out: list[int] = []
-    smoke = state.smoke
-    for o, fleet in enumerate(state.fleets):
-        if o != seat and fleet and smoke[o] < 0:
-            out += attackable(fleet)
-    o = state.ds_owner
-    if o >= 0 and o != seat and smoke[o] < 0:
-        out.append(DS_TARGET)
-    return out
 
 
 # --- applying actions ------------------------------------------------------------------------
@@ -375,10 +358,7 @@ def apply(state: State, action: Action) -> State:
     if kind is Draw:
         return _phase_only(state, DRAW_PHASE)
     if kind is Launch:  # the carriers ready to strike (``ready_carriers``), in fleet order
-        t, ready_at = state.turns[seat], state.ready_at
-        return _launched(
-            state, tuple([s for s in state.fleets[seat] if CARRIER[s] and ready_at[s] <= t])
-        )
+        return _launched(state, tuple(ready_carriers(state, seat)))
     if kind is Aim:
         return evolve(state, {"ds_victim": act.seat, "phase": ROLL, "roll_for": ROLL_DS})
     if kind is Take:

@@ -31,7 +31,7 @@ from ..state import (
     SHIP,
     State,
 )
-from .damage import Work, evolve, owner_of, salvo_owner
+from .damage import Work, evolve, owner_of, replaced, salvo_owner
 from .sequence import clear_next, ds_next, end_changes
 
 
@@ -172,9 +172,7 @@ def resolve_roll(state: State, roll: int) -> State:
             Work(state, ch).sink(target, seat)
         if kamikaze:  # NW-KAMIKAZE: sit out 1 turn after a miss, roll + 1 after a hit
             rest = roll + 1 if hit else 1
-            ready_at = state.ready_at
-            ready = state.turns[seat] + rest + 1
-            ch["ready_at"] = ready_at[:carrier] + (ready,) + ready_at[carrier + 1 :]  # noqa: RUF005
+            ch["ready_at"] = replaced(state.ready_at, carrier, state.turns[seat] + rest + 1)
         return _next_strike(state, ch, strikes[1:])
     if what == ROLL_DS:
         ch["ds_left"] = roll
