@@ -90,9 +90,19 @@ class Event:
         return self._words
 
     def to_json(self) -> dict[str, Any]:
-        if self.kind == "chance":
-            return {"chance": self.payload}
-        return {"player": self.player, "action": self.payload.to_json()}
+        return _event_json(self.player if self.kind == "action" else None, self.payload)
+
+
+def _event_json(player: int | None, payload: Any) -> dict[str, Any]:
+    """An event as a record holds it (``player`` None: a chance outcome)."""
+    if player is None:
+        return {"chance": payload}
+    return {"player": player, "action": payload.to_json()}
+
+
+#: a match keeps the state before every CHECKPOINT-th event (see Match): any other is worked
+#: out again from the nearest one before it, at most CHECKPOINT - 1 moves of the rules
+CHECKPOINT = 32
 
 
 def _canonical(data: Any) -> str:
@@ -104,7 +114,17 @@ def _checksum(body: dict[str, Any]) -> str:
 
 
 class Match:
-    """A game being played. Build one with :func:`navalkit.new_match`."""
+    """A game being played. Build one with :func:`navalkit.new_match`.
+
+    The line of events is kept compact: each event's seat (None for chance), its action or
+    outcome, and its probability, in three lists. The states they led to are not all kept:
+    the current one, and the one before every :data:`CHECKPOINT`-th event. Any other (for an
+    undo, a log, an event's words) is worked out again from the checkpoint before it; the
+    rules are pure, so it is the very same position. Keeping every state cost a playout a
+    quarter of its time (memory and the garbage collector's rounds over it) and a class's
+    server the memory of every position of every game, for states nobody reads again.
+    :attr:`events` makes the :class:`Event` objects the first time they are asked for.
+    """
 
     def __init__(
         self,
@@ -126,14 +146,25 @@ class Match:
         #: True once some chance outcome was set by hand (script_chance) rather than drawn from
         #: the seed: such a record cannot prove its dice, so play pages do not load it
         self.scripted = False
-        self._events: list[Event] = []
+        # the line of events: who acted (a seat, or None for chance), what (the action, or the
+        # chance outcome) and with what probability (None for an action), one entry each
+        self._who: list[int | None] = []
+        self._what: list[Any] = []
+        self._odds: list[float | None] = []
+        #: the Event objects of the first events, made when asked for (see events)
+        self._made: list[Event] = []
         self._chance_count = 0  # chance events in the line (numbers the chance steps)
-        self._states: list[Any] = [game.initial_state(config, players)]
+        self._state: Any = game.initial_state(config, players)
+        #: the state before event k * CHECKPOINT, for each k up to the current event
+        self._saved: list[Any] = [self._state]
+        #: the last action's event number and the state before it: taking that move back (a
+        #: student's undo) gives back the very state object, with nothing played again
+        self._last: tuple[int, Any] = (-1, None)
         #: where chance comes from: the match's one stream (records of format version 1
         #: replay with a generator per step, see rng.draw_outcome_v1)
         self.format_version = format_version
         self._stream = ChanceStream(seed)
-        #: the legal actions of one position, worked out once: (index into _states, actions)
+        #: the legal actions of one position, worked out once: (its event count, actions)
         self._legal: tuple[int, list[Any]] | None = None
         #: whether the current position ends the game (asked once per position: a playout asks
         #: ``is_over`` before every move, and the chance loop has just worked it out)
@@ -144,7 +175,32 @@ class Match:
     @property
     def state(self) -> Any:
         """The current state (an immutable value)."""
-        return self._states[-1]
+        return self._state
+
+    def state_at(self, index: int) -> Any:
+        """The state before event ``index`` (``event_count``: the current state)."""
+        n = len(self._who)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= n:
+            raise IndexError(f"no state {index!r}: this match has states 0..{n}")
+        if index == n:
+            return self._state
+        if index < len(self._made):
+            return self._made[index].before
+        if index == self._last[0]:
+            return self._last[1]
+        return self._replay(index)
+
+    def _replay(self, index: int) -> Any:
+        """The state before event ``index``, played again from the checkpoint before it."""
+        game, who, what = self.game, self._who, self._what
+        start = index - index % CHECKPOINT
+        state = self._saved[start // CHECKPOINT]
+        for i in range(start, index):
+            if who[i] is None:
+                state = game.apply_chance(state, what[i])
+            else:
+                state = game.apply(state, what[i])
+        return state
 
     @property
     def current_player(self) -> int | None:
@@ -171,11 +227,34 @@ class Match:
     @property
     def history(self) -> list[Any]:
         """The actions played so far, in order."""
-        return [e.payload for e in self._events if e.kind == "action"]
+        return [what for who, what in zip(self._who, self._what, strict=True) if who is not None]
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        return tuple(self._events())
+
+    def _events(self) -> list[Event]:
+        """Every event as an :class:`Event`: those not asked for before are made now, each
+        with the state before it (played again from a checkpoint), and kept."""
+        made, n = self._made, len(self._who)
+        if len(made) < n:
+            game, who, what, odds = self.game, self._who, self._what, self._odds
+            i = len(made)
+            state = self.state_at(i)
+            while True:
+                seat = who[i]
+                if seat is None:
+                    made.append(Event("chance", None, what[i], odds[i], game, state))
+                else:
+                    made.append(Event("action", seat, what[i], None, game, state))
+                i += 1
+                if i == n:
+                    break
+                if seat is None:
+                    state = game.apply_chance(state, what[i - 1])
+                else:
+                    state = game.apply(state, what[i - 1])
+        return made
 
     @property
     def status(self) -> str:
@@ -184,15 +263,14 @@ class Match:
     @property
     def event_count(self) -> int:
         """How many events (moves and chance) have happened: ``len(events)`` without copying."""
-        return len(self._events)
+        return len(self._who)
 
     def _legal_now(self) -> list[Any]:
         """The legal actions of the current position, computed once per position."""
-        at = len(self._states) - 1
+        at = len(self._who)
         if self._legal is None or self._legal[0] != at:
-            state = self._states[at]
             # the rules hand over a list of their own (kept here; callers get a copy)
-            actions = [] if self._over else self.game.legal_actions(state)
+            actions = [] if self._over else self.game.legal_actions(self._state)
             self._legal = (at, actions)
         return self._legal[1]
 
@@ -243,11 +321,16 @@ class Match:
             if isinstance(action, dict):
                 action = self.game.action_from_json(action)
         game = self.game
-        before = self._states[-1]
+        before = self._state
         player = game.to_move(before)
-        after = game.apply(before, action)
-        self._events.append(Event("action", player, action, None, game, before))
-        self._states.append(after)
+        self._state = after = game.apply(before, action)
+        who = self._who
+        self._last = (len(who), before)
+        who.append(player)
+        self._what.append(action)
+        self._odds.append(None)
+        if not len(who) % CHECKPOINT:
+            self._saved.append(after)
         self._resolve_chance()
         return action
 
@@ -255,7 +338,7 @@ class Match:
         """Whether ``action`` is the very object :meth:`legal_actions` listed for this
         position (actions are immutable values: an identical one is legal here)."""
         legal = self._legal
-        if legal is None or legal[0] != len(self._states) - 1:
+        if legal is None or legal[0] != len(self._who):
             return False
         for candidate in legal[1]:  # noqa: SIM110 (a plain loop: this is the hot path)
             if candidate is action:
@@ -267,20 +350,28 @@ class Match:
         self._script.extend(outcomes)
 
     def undo(self, steps: int = 1) -> None:
-        """Take back the last ``steps`` actions (and the chance they led to)."""
+        """Take back the last ``steps`` actions (and the chance they led to). Asked to take
+        back more moves than were played, it takes back none and says so."""
+        who = self._who
+        n = len(who)
         for _ in range(steps):
-            if not any(e.kind == "action" for e in self._events):
-                raise NothingToUndoError("Nothing to undo: no move has been played yet.")
-            while self._events and self._events[-1].kind == "chance":
-                self._pop()
-            self._pop()
-
-    def _pop(self) -> None:
+            n -= 1  # back to before the last action, over the chance that followed it
+            while n >= 0 and who[n] is None:
+                n -= 1
+            if n < 0:
+                played = len(who) - who.count(None)
+                raise NothingToUndoError(
+                    "Nothing to undo: no move has been played yet."
+                    if not played
+                    else f"Only {played} move{'s' if played != 1 else ''} to undo, not {steps}."
+                )
+        state = self.state_at(n)
+        self._chance_count -= who[n:].count(None)
+        del who[n:], self._what[n:], self._odds[n:], self._made[n:]
+        del self._saved[n // CHECKPOINT + 1 :]
+        self._state = state
         self._legal = None
-        if self._events.pop().kind == "chance":
-            self._chance_count -= 1
-        self._states.pop()
-        self._over = bool(self.game.is_over(self._states[-1]))
+        self._over = bool(self.game.is_over(state))
 
     def _draw(self, step: int, outcomes: list[tuple[Any, float]]) -> tuple[Any, float]:
         """Chance step ``step``'s outcome and its probability, from the seed."""
@@ -291,11 +382,11 @@ class Match:
 
     def _resolve_chance(self) -> None:
         game = self.game
-        states = self._states
         source = self._script  # outcomes set by hand (script_chance, a scripted record)
         uniform = game.chance_uniform if self.format_version != 1 else None
+        who = self._who
         while True:
-            state = states[-1]
+            state = self._state
             self._over = over = bool(game.is_over(state))
             if over or not game.is_chance(state):
                 return
@@ -314,9 +405,13 @@ class Match:
                 outcome, prob = self._stream.draw_uniform(self._chance_count, alike)
             else:
                 outcome, prob = self._draw(self._chance_count, game.chance_outcomes(state))
-            self._events.append(Event("chance", None, outcome, prob, game, state))
+            self._state = after = game.apply_chance(state, outcome)
+            who.append(None)
+            self._what.append(outcome)
+            self._odds.append(prob)
             self._chance_count += 1
-            states.append(game.apply_chance(state, outcome))
+            if not len(who) % CHECKPOINT:
+                self._saved.append(after)
 
     # --- log and record -------------------------------------------------------------------
     @property
@@ -325,18 +420,17 @@ class Match:
         move and every card or die in full; a seat's is :meth:`log_for`)."""
         return self.log_for(None)
 
-    def _seen(self, i: int, seat: int | None) -> Any:
-        """Event ``i``'s data as ``seat`` knows it (None: the teacher, who knows it all): its
+    def _seen(self, e: Event, seat: int | None) -> Any:
+        """Event ``e``'s data as ``seat`` knows it (None: the teacher, who knows it all): its
         own moves in full, the others' as they were seen played (``Game.public_action``), and
         chance as it fell in the open (``Game.public_chance``: a die, not a shuffle). Worked
-        out from the state before the event (``_states[i]``) only when a log asks, so that
-        playing a move costs nothing for it."""
-        e, before = self._events[i], self._states[i]
+        out from the state before the event only when a log asks, so that playing a move
+        costs nothing for it."""
         if e.kind == "chance":
-            return e.payload if seat is None else self.game.public_chance(before, e.payload)
+            return e.payload if seat is None else self.game.public_chance(e.before, e.payload)
         if seat is None or seat == e.player:
             return e.payload.to_json()
-        return self.game.public_action(before, e.payload)
+        return self.game.public_action(e.before, e.payload)
 
     def log_for(self, seat: int | None) -> Any:
         """The log as ``seat`` may read it, a pandas DataFrame with one row per event: the
@@ -349,10 +443,10 @@ class Match:
             self.observe(seat)  # checks the seat
         rows = []
         turn = 0
-        for i, e in enumerate(self._events):
+        for i, e in enumerate(self._events()):
             if e.kind == "action":
                 turn += 1
-            seen = self._seen(i, seat)
+            seen = self._seen(e, seat)
             rows.append(
                 {
                     "seq": i,
@@ -381,7 +475,7 @@ class Match:
             "players": self.players,
             "config": config_to_json(self.config),
             "meta": self.meta,
-            "events": [e.to_json() for e in self._events],
+            "events": [_event_json(*e) for e in zip(self._who, self._what, strict=True)],
         }
         if self.scripted:
             body["chance"] = "scripted"
@@ -407,9 +501,9 @@ class Match:
                 {
                     "who": "chance" if e.player is None else self.game.player_name(e.player),
                     "text": e.text,
-                    **({} if (seen := self._seen(i, seat)) is None else {"data": seen}),
+                    **({} if (seen := self._seen(e, seat)) is None else {"data": seen}),
                 }
-                for i, e in enumerate(self._events)
+                for e in self._events()
             ],
             "status": self.status,
             "scores": list(self.scores) if over else None,
@@ -425,7 +519,7 @@ class Match:
         return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
     def __repr__(self) -> str:
-        return f"<Match {self.game.id} seed={self.seed} events={len(self._events)} {self.status}>"
+        return f"<Match {self.game.id} seed={self.seed} events={len(self._who)} {self.status}>"
 
 
 def new_match(
@@ -539,9 +633,10 @@ def load_match(
     if not isinstance(events, list):
         raise RecordError("This save is damaged: it has no list of events.")
     # The opening chance events were drawn when the match was built: they must agree.
-    n_open = len(match._events)
-    for i, (made, saved) in enumerate(zip(match._events, events[:n_open], strict=False)):
-        if made.to_json() != saved:
+    n_open = len(match._who)
+    opened = zip(match._who, match._what, events[:n_open], strict=False)
+    for i, (who, what, saved) in enumerate(opened):
+        if _event_json(who, what) != saved:
             raise RecordError(f"This save is damaged: event {i} does not replay.")
     pending_chance: list[Any] = []
     i = n_open
@@ -564,7 +659,7 @@ def load_match(
             pending_chance.append(events[j]["chance"])
             j += 1
         match._script = list(pending_chance) if scripted else []
-        before = len(match._events)
+        before = len(match._who)
         try:
             match.apply(action)
         except ValueError as exc:
@@ -573,7 +668,7 @@ def load_match(
             ) from None
         if match._script:
             raise RecordError(f"This save is damaged: extra chance events after move {i}.")
-        drawn = [e.payload for e in match._events[before + 1 :]]
+        drawn = match._what[before + 1 :]
         if drawn != pending_chance:
             raise RecordError(
                 f"This save was changed: the dice or cards after move {i} do not follow from "

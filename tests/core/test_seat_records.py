@@ -44,7 +44,7 @@ def test_a_seats_record_and_log_hold_only_what_it_saw(game_id: str) -> None:
             assert kept["text"] == row.text == e.text, "every seat reads the same words"
             # its own moves in full; else what the game says the table saw of it (as the
             # state before the event stood)
-            before = match._states[i]
+            before = match.state_at(i)
             if e.kind == "chance":
                 seen = match.game.public_chance(before, e.payload)
             elif e.player == seat:

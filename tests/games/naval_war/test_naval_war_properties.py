@@ -59,7 +59,7 @@ def play(config: dict[str, Any], players: int, seed: int, choices: list[int]) ->
             break
         legal = m.legal_actions()
         m.apply(legal[c % len(legal)])
-    return list(m._states)
+    return [m.state_at(i) for i in range(m.event_count + 1)]
 
 
 @PROFILE

@@ -69,7 +69,8 @@ def test_a_hundred_match_games_end_three_six_and_nine_players() -> None:
         m = random_match(seed, (3, 6, 9)[seed % 3], **({"max_rounds": 3} if seed % 3 else {}))
         assert m.is_over and conserved(m.state) == (108, 54)
         if seed % 10 == 0:
-            assert all(conserved(state) == (108, 54) for state in m._states)
+            states = map(m.state_at, range(m.event_count + 1))
+            assert all(conserved(state) == (108, 54) for state in states)
     print(f"100 Match games in {time.perf_counter() - started:.1f}s")
 
 

@@ -1,0 +1,104 @@
+"""A match keeps its line of events compact and only every CHECKPOINT-th state (core.match):
+the states it works out again, the events it makes when asked, and undo across checkpoints
+must be exactly those of the game as played, for every game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import navalkit
+from navalkit import NothingToUndoError
+from navalkit.core.match import CHECKPOINT, Event, Match
+
+GAMES = navalkit.games()
+
+
+def played(game_id: str, seed: int, moves: int) -> tuple[Match, list[Any]]:
+    """A match after up to ``moves`` random moves, and every state it passed through (the
+    state before each event, then the current one), followed on the rules by hand."""
+    match = navalkit.new_match(game_id, seed=seed)
+    pick = random.Random(seed)
+    for _ in range(moves):
+        if match.is_over:
+            break
+        match.apply(pick.choice(match.legal_actions()))
+    game = match.game
+    states = [game.initial_state(match.config, match.players)]
+    for e in match.events:
+        if e.kind == "chance":
+            states.append(game.apply_chance(states[-1], e.payload))
+        else:
+            states.append(game.apply(states[-1], e.payload))
+    return match, states
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_state_worked_out_again_is_the_one_played(game_id: str) -> None:
+    match, states = played(game_id, 3, 3 * CHECKPOINT)
+    assert match.event_count > 2 * CHECKPOINT, "the test should cross checkpoints"
+    assert states[-1] == match.state
+    fresh, _ = played(game_id, 3, 3 * CHECKPOINT)  # no event made yet: all from checkpoints
+    for i in (*range(len(states)), 0, len(states) - 1, CHECKPOINT, CHECKPOINT - 1):
+        assert fresh.state_at(i) == states[i], i
+        assert match.state_at(i) == states[i], i
+    for e, before in zip(match.events, states, strict=False):
+        assert e.before == before
+    for wrong in (-1, len(states), True, "1"):
+        with pytest.raises(IndexError, match="no state"):
+            match.state_at(wrong)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_events_made_late_are_the_events_played(game_id: str) -> None:
+    """Events asked for midway and again later (made in two goes), or only at the end, are
+    the same events with the same words."""
+    early = navalkit.new_match(game_id, seed=8)
+    late = navalkit.new_match(game_id, seed=8)
+    pick_early, pick_late = random.Random(8), random.Random(8)
+    for step in range(2 * CHECKPOINT + 5):
+        if early.is_over:
+            break
+        early.apply(pick_early.choice(early.legal_actions()))
+        late.apply(pick_late.choice(late.legal_actions()))
+        if step in (0, CHECKPOINT // 2, CHECKPOINT + 3):
+            assert len(early.events) == early.event_count
+    words_early = [e.text for e in early.events]
+    assert late.events == early.events
+    assert [e.text for e in late.events] == words_early
+    assert all(isinstance(e, Event) for e in late.events)
+    assert late.log_for(None)["text"].tolist() == words_early
+    assert late.history == [e.payload for e in late.events if e.kind == "action"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_undo_across_checkpoints_gives_back_the_position_and_replays(game_id: str) -> None:
+    match, states = played(game_id, 5, 2 * CHECKPOINT + 7)
+    record = match.to_json()
+    history = match.history
+    ends = [i for i, e in enumerate(match.events) if e.kind == "action"]
+    back = min(CHECKPOINT + 3, len(history))
+    match.undo(back)
+    cut = ends[-back]
+    assert match.event_count == cut
+    assert match.state == states[cut]
+    assert match.legal_actions() == list(match.game.legal_actions(states[cut]))
+    assert match.history == history[:-back]
+    for action in history[-back:]:
+        match.apply(action)
+    assert match.to_json() == record
+    assert match.state == states[-1]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_undo_of_more_moves_than_played_changes_nothing(game_id: str) -> None:
+    match, _ = played(game_id, 2, 3)
+    record, state, moves = match.to_json(), match.state, len(match.history)
+    with pytest.raises(NothingToUndoError, match=f"Only {moves} move"):
+        match.undo(moves + 1)
+    assert match.to_json() == record and match.state is state
+    match.undo(moves)
+    with pytest.raises(NothingToUndoError, match="no move has been played yet"):
+        match.undo()
