@@ -1,7 +1,8 @@
 """The Match driver: one game in progress, with seeded chance, undo, a log and a record.
 
 Everything a notebook, a widget or a bot does to a game goes through a Match. The rules
-stay pure; the Match keeps the line of events and the states they led to.
+stay pure; the Match keeps the line of events, and enough of the states they led to (one
+in every CHECKPOINT) to work out any other again.
 """
 
 from __future__ import annotations
