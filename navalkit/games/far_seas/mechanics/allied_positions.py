@@ -6,7 +6,10 @@ counters; a :class:`Fleet` keeps the answer grouped. A fleet is only a cache, ne
 the position: each state carries on the fleet of the state it came from, and :func:`fleet`
 checks it against the state it is asked about. When some Allied ships have moved since (an
 Allied move, a battle, a new turn), it regroups just those ships; it counts afresh only for
-a state with no fleet yet or with other settings.
+a state with no fleet yet or with other settings (and a game's opening position, the same
+in every game of a setting, is counted once). The moves that write a new position (an
+Allied move, the start of a turn) hand its fleet on at once (:func:`deployed`,
+:func:`moved_on`).
 
 Rules FS-BRIT-MOVE, FS-CONVOY, FS-STATION-DUTY, FS-RIVER-SEARCH and FS-COLONY (the moves).
 """
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
-from itertools import chain, compress
+from itertools import compress, repeat
 from operator import ne
 from typing import Any
 
@@ -54,6 +57,10 @@ ESCORT = tuple(tuple(_may_escort(s, src) for s in range(len(SHIPS))) for src in 
 Moves = tuple[Deploy, ...]
 
 
+#: where a ship or squadron may move from each area: there or next door (FS-BRIT-MOVE)
+_MOVES_TO = tuple((a, *ADJ[a]) for a in range(len(AREAS)))
+
+
 _deploy = maker(Deploy)  # Deploy(...), made faster (see state.maker)
 _ONE_SHIP: dict[tuple[int, int, str], Deploy] = {}
 
@@ -74,7 +81,7 @@ def _ship_table(box: int, src: bool, rows: dict[Moves, Moves]) -> tuple[tuple[Mo
     for s in range(len(SHIPS)):
         row: list[Moves] = []
         for a in range(len(AREAS) if SHIPS[s].side == 1 else 0):
-            acts = [_one_ship(s, to) for to in (a, *ADJ[a])]
+            acts = [_one_ship(s, to) for to in _MOVES_TO[a]]
             if box != CONVOY and AREAS[a].density and ESCORT[src][s]:
                 acts.append(_one_ship(s, a, "convoy"))
             if box != STATION and STATIONS_IN[a]:
@@ -111,58 +118,86 @@ def _squad_moves(group: tuple[int, ...], area: int) -> Moves:
     if moves is None:
         if len(_SQUADS) > 4096:
             _SQUADS.clear()
-        moves = _SQUADS[group, area] = tuple(_deploy(group, to) for to in (area, *ADJ[area]))
+        moves = _SQUADS[group, area] = tuple(map(_deploy, repeat(group), _MOVES_TO[area]))
     return moves
 
 
 Places = dict[int, tuple[int, ...]]
 
 
+#: A fleet's moves after PASS lie in segments, in the order the rules list them: each Allied
+#: ship's one-ship moves (segment: its id - FIRST_ALLIED), then the moves of each Start
+#: squadron (segment: _LEAD + its first ship's id; empty where no squadron starts)
+_LEAD = len(ALLIED) - FIRST_ALLIED
+#: segments to a chunk (see Fleet)
+_CHUNK = 12
+_CHUNKS = range(0, 2 * len(ALLIED), _CHUNK)
+
+
+def _chained(segs: list[Moves]) -> Moves:
+    """The moves of ``segs``, in order (a list extended by whole tuples: faster than
+    itertools.chain for a dozen short segments)."""
+    out: list[Deploy] = []
+    for moves in segs:
+        out += moves
+    return tuple(out)
+
+
+#: up to how many changed segments a fleet splices them into its chunks (see Fleet._derived)
+_SPLICE = 4
+
+
 class Fleet:
     """The Allied counters of one position, grouped (see the module docstring).
 
     ``box`` and ``loc`` are the state's tuples it was last checked against; ``turn`` and
-    ``config`` decide the colony locks and escorts. ``at[b]`` maps each area to the ships in
-    box ``b`` there, in id order, for the boxes of CENSUS (empty for the others).
-    ``parts`` holds each Allied ship's one-ship moves (a shared table tuple, by ship id from
-    FIRST_ALLIED: a moved ship changes one entry, not a flat list of some 300 moves);
-    ``starts`` maps each area to its Start-box ships free to move, and ``squads`` holds the
-    moves of each Start squadron (two ships or more) under its first ship's id.
+    ``config`` decide the colony locks (``lock``) and escorts (``tables``). ``at[b]`` maps
+    each area to the ships in box ``b`` there, in id order, for the boxes of CENSUS (empty
+    for the others); ``starts`` maps each area to its Start-box ships free to move.
+
+    ``segs`` holds the segments of moves (see _LEAD), and ``chunks`` their moves chained
+    by _CHUNK segments: a move changes a segment or three, so it makes a chunk or two
+    afresh and shares the others, and the move list is copied from a dozen chunks at C
+    speed (chaining some 300 moves from ~150 segments each time cost far more). Like the
+    groups, ``segs`` (a list, for cheap copies) is never changed once the fleet is made.
     """
 
-    __slots__ = ("at", "box", "config", "loc", "parts", "squads", "starts", "turn")
+    __slots__ = (
+        "at", "box", "chunks", "config", "loc", "lock", "segs", "starts", "tables", "turn"
+    )  # fmt: skip
 
     def __init__(self, state: State) -> None:
         config, turn = state.config, state.turn
-        tables = _tables(config)
-        lock = LOCKED_UNTIL if config.colonies else NEVER
+        tables = self.tables = _tables(config)
+        lock = self.lock = LOCKED_UNTIL if config.colonies else NEVER
         self.box, self.loc, self.config, self.turn = state.box, state.loc, config, turn
         at: list[dict[int, list[int]]] = [{} for _ in BOX_NAMES]
         starts: dict[int, list[int]] = {}
-        parts: list[Moves] = []
+        segs: list[Moves] = []
         boxes, locs = state.box[FIRST_ALLIED:], state.loc[FIRST_ALLIED:]
         for s, b, a in zip(ALLIED, boxes, locs, strict=True):
             if b in CENSUS:
                 at[b].setdefault(a, []).append(s)
             if b in ACTIVE and lock[s] < turn:
-                parts.append(tables[b][s][a])
+                segs.append(tables[b][s][a])
                 if b == START:
                     starts.setdefault(a, []).append(s)
             else:
-                parts.append(())
+                segs.append(())
+        segs += [()] * len(ALLIED)
         self.at = [{a: tuple(ships) for a, ships in places.items()} for places in at]
         self.starts = {a: tuple(ships) for a, ships in starts.items()}
-        self.squads = {g[0]: _squad_moves(g, a) for a, g in self.starts.items() if len(g) > 1}
-        self.parts = parts
+        for a, group in self.starts.items():
+            if len(group) > 1:
+                segs[_LEAD + group[0]] = _squad_moves(group, a)
+        self.segs = segs
+        self.chunks = [_chained(segs[c : c + _CHUNK]) for c in _CHUNKS]
 
     def moves(self) -> list[object]:
         """Every legal Allied move (FS-BRIT-MOVE): pass, each ship's moves, each squadron's."""
         out: list[object] = [PASS]
-        out += chain.from_iterable(self.parts)
-        squads = self.squads
-        if squads:
-            for first in sorted(squads):
-                out += squads[first]
+        for chunk in self.chunks:
+            out += chunk
         return out
 
     def same_allies(self, state: State) -> bool:
@@ -172,16 +207,20 @@ class Fleet:
             loc is self.loc or loc[FIRST_ALLIED:] == self.loc[FIRST_ALLIED:]
         )
 
-    def updated(self, state: State, moved: Iterable[int] | None = None) -> Fleet:
+    def updated(
+        self, state: State, moved: Iterable[int] | None = None, new_turn: bool = False
+    ) -> Fleet:
         """The fleet of ``state``, a position with this fleet's settings: this one with the
         Allied ships that moved since (or whose colony let them go) put in their new places.
-        ``moved``, when given, names every ship that may have moved (the others did not).
+        ``moved``, when given, names every ship that may have moved (the others did not),
+        but for ``new_turn``: ``state`` starts the turn after this fleet's, and every ship
+        in a Moved box here lies in its area's Start box there (sequence.begin_turn).
 
         What no moved ship touches is shared with this fleet, not copied: the groups of a
         fleet are never changed once made."""
         box, loc, turn = state.box, state.loc, state.turn
         old_box, old_loc = self.box, self.loc
-        lock = LOCKED_UNTIL if self.config.colonies else NEVER
+        lock = self.lock
         if moved is None:
             changed = set(compress(ALLIED, map(ne, box[FIRST_ALLIED:], old_box[FIRST_ALLIED:])))
             changed.update(compress(ALLIED, map(ne, loc[FIRST_ALLIED:], old_loc[FIRST_ALLIED:])))
@@ -191,15 +230,27 @@ class Fleet:
             changed.update(s for s in _HELD if (lock[s] < turn) != (lock[s] < self.turn))
         if len(changed) > _RECOUNT:
             return Fleet(state)
-        tables = _tables(self.config)
-        parts, at = self.parts.copy(), self.at.copy()
+        tables = self.tables
+        at = self.at.copy()
         starts = self.starts
         touched: Places = {}  # the Start-box areas whose ships change, as they were
+        segs: dict[int, Moves] = {}  # the segments of moves that change
+        if new_turn:  # the Moved boxes empty into the Start boxes, an area at a time
+            at[MOVED], starts = {}, starts.copy()
+            for a, group in self.at[MOVED].items():
+                freed = group
+                if not _HELD.isdisjoint(group):
+                    freed = tuple(s for s in group if lock[s] < turn)
+                for s in freed:
+                    segs[s - FIRST_ALLIED] = tables[START][s][a]
+                if freed:
+                    before = touched[a] = self.starts.get(a, ())
+                    starts[a] = tuple(sorted(before + freed)) if before else freed
+            changed.difference_update(*self.at[MOVED].values())
         for s in sorted(changed):
-            k = s - FIRST_ALLIED
             b, a, nb, na = old_box[s], old_loc[s], box[s], loc[s]
             free = lock[s] < turn
-            parts[k] = tables[nb][s][na] if free and nb in ACTIVE else ()
+            segs[s - FIRST_ALLIED] = tables[nb][s][na] if free and nb in ACTIVE else ()
             if b in CENSUS:
                 if at[b] is self.at[b]:
                     at[b] = at[b].copy()
@@ -218,19 +269,80 @@ class Fleet:
                     starts = starts.copy()
                 touched.setdefault(na, self.starts.get(na, ()))
                 _add(starts, na, s)
-        squads = self.squads
-        if touched:
-            squads = squads.copy()
-            for group in touched.values():
-                if len(group) > 1:
-                    del squads[group[0]]
-            for a in touched:
-                group = starts.get(a, ())
-                if len(group) > 1:
-                    squads[group[0]] = _squad_moves(group, a)
+        for group in touched.values():
+            if len(group) > 1:
+                segs[_LEAD + group[0]] = ()
+        for a in touched:
+            group = starts.get(a, ())
+            if len(group) > 1:
+                segs[_LEAD + group[0]] = _squad_moves(group, a)
+        return self._derived(state, at, starts, segs)
+
+    def deployed(self, state: State, move: Deploy, nb: int) -> Fleet:
+        """The fleet of ``state``, this fleet's position once the Allied ``move`` was made
+        (its ships now in box ``nb``): what updated makes, made shorter for a legal move
+        (one ship free to move, or all the Start ships of an area to a Moved box)."""
+        ships, to = move.ships, move.to
+        s = ships[0]
+        k = s - FIRST_ALLIED
+        a, b = self.loc[s], self.box[s]
+        starts = self.starts
+        squad = len(ships) > 1
+        if (
+            k < 0
+            or not self.segs[k]  # not free to move
+            or b == nb
+            or (squad and (nb != MOVED or starts.get(a) != ships))
+        ):
+            return self.updated(state, ships)  # not a legal move: the general case
+        at = self.at.copy()
+        into = at[nb] = at[nb].copy()
+        segs: dict[int, Moves] = {}
+        if b == START:
+            group = starts[a]
+            starts = starts.copy()
+            if squad:
+                del starts[a]
+            else:
+                _drop(starts, a, s)
+            if len(group) > 1:
+                segs[_LEAD + group[0]] = ()
+            rest = starts.get(a, ())
+            if len(rest) > 1:
+                segs[_LEAD + rest[0]] = _squad_moves(rest, a)
+        else:
+            at[b] = at[b].copy()
+            _drop(at[b], a, s)
+        row = self.tables[nb] if nb != MOVED else None
+        for s in ships:
+            segs[s - FIRST_ALLIED] = () if row is None else row[s][to]
+            _add(into, to, s)
+        return self._derived(state, at, starts, segs)
+
+    def _derived(
+        self, state: State, at: list[Places], starts: Places, changes: dict[int, Moves]
+    ) -> Fleet:
+        """The fleet of ``state``: this one with the groups ``at`` and ``starts``, and the
+        segments of moves ``changes`` (by number) changed."""
+        segs, chunks = self.segs.copy(), self.chunks.copy()
+        if len(changes) <= _SPLICE:  # splice each segment into its chunk
+            for k, moves in changes.items():
+                was = segs[k]
+                if was is not moves:
+                    segs[k] = moves
+                    c = k // _CHUNK
+                    j = sum(map(len, segs[c * _CHUNK : k]))
+                    chunk = chunks[c]
+                    chunks[c] = chunk[:j] + moves + chunk[j + len(was) :]
+        else:  # so many changes (a new turn): chain each chunk that changes afresh
+            for k, moves in changes.items():
+                segs[k] = moves
+            for c in {k // _CHUNK for k in changes}:
+                chunks[c] = _chained(segs[c * _CHUNK : (c + 1) * _CHUNK])
         new = object.__new__(Fleet)
-        new.box, new.loc, new.config, new.turn = box, loc, self.config, turn
-        new.at, new.parts, new.starts, new.squads = at, parts, starts, squads
+        new.box, new.loc, new.config, new.turn = state.box, state.loc, state.config, state.turn
+        new.tables, new.lock, new.at, new.starts = self.tables, self.lock, at, starts
+        new.segs, new.chunks = segs, chunks
         return new
 
 
@@ -251,7 +363,7 @@ def squadron_ships(squads: frozenset[tuple[int, ...]]) -> frozenset[int]:
 
 
 #: the ships a colony may hold (FS-COLONY), and how many moved ships make a recount cheaper
-_HELD = tuple(s for s in ALLIED if LOCKED_UNTIL[s])
+_HELD = frozenset(s for s in ALLIED if LOCKED_UNTIL[s])
 
 
 _RECOUNT = 12  # a recount costs about as much as regrouping 12 ships one by one
@@ -277,10 +389,18 @@ def _keep(state: State, f: Fleet) -> Fleet:
     return f
 
 
-def moved_on(before: State, after: State, ships: Iterable[int]) -> State:
+def moved_on(before: State, after: State, ships: Iterable[int], new_turn: bool = False) -> State:
     """``after``, which is ``before`` once ``ships`` moved, given its fleet without a
-    comparison of all the Allied counters."""
-    _keep(after, fleet(before).updated(after, ships))
+    comparison of all the Allied counters. ``new_turn``: ``after`` starts the next turn,
+    with every ship of a Moved box back in its Start box too (see Fleet.updated)."""
+    _keep(after, fleet(before).updated(after, ships, new_turn))
+    return after
+
+
+def deployed(before: State, after: State, move: Deploy, box: int) -> State:
+    """``after``, which is ``before`` once the Allied ``move`` was made (its ships now in
+    ``box``), given its fleet: that of ``before`` with those ships moved (Fleet.deployed)."""
+    _keep(after, fleet(before).deployed(after, move, box))
     return after
 
 
@@ -293,12 +413,27 @@ def allies_unmoved(before: State, after: State) -> State:
     return after
 
 
+#: the last fleet counted afresh (one entry): every game of a setting opens on one position
+_last_count: list[Fleet | None] = [None]
+
+
+def _counted(state: State) -> Fleet:
+    """The fleet of ``state``, counted now, or the last one counted if it has the same
+    settings and counters (then copied for this state: its groups are shared, never
+    changed)."""
+    f = _last_count[0]
+    if f is None or f.turn != state.turn or f.config != state.config or not f.same_allies(state):
+        f = _last_count[0] = Fleet(state)
+        return f
+    return f._derived(state, f.at, f.starts, {})
+
+
 def fleet(state: State) -> Fleet:
     """The state's fleet: the one it carries if that still describes it, else counted now
     (and kept on the state, as a cache)."""
     f: Fleet | None = state.fleet
     if f is None or f.config is not state.config:
-        f = Fleet(state)
+        f = _counted(state)
     elif f.box is state.box and f.loc is state.loc and f.turn == state.turn:
         return f
     elif f.turn == state.turn and f.same_allies(state):

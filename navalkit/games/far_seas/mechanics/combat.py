@@ -17,7 +17,21 @@ from ..data import (
     damage_points,
     half_damaged,
 )
-from ..state import A_RUN, AT_SEA, CHANCE, G_RUN, MOVED, START, SUNK, Battle, State, evolve, evolver
+from ..state import (
+    A_RUN,
+    AT_SEA,
+    CHANCE,
+    G_RUN,
+    MOVED,
+    START,
+    SUNK,
+    Battle,
+    State,
+    Unit,
+    evolve,
+    evolver,
+    maker,
+)
 from .sequence import finish_unit
 
 RANGE_STEPS = ("A", "A+B", "A+B+C", "A+B+C (torpedo range)")
@@ -61,7 +75,7 @@ def start_battle(
 ) -> State:
     """Begin a combat in the unit's area; the German may run first unless it is a surprise."""
     area = state.unit.area if state.unit else state.loc[germans[0]]
-    battle = Battle(
+    battle = _battle(
         area=area,
         sides=(germans, allies),
         kind=kind,
@@ -69,11 +83,28 @@ def start_battle(
         surprise=surprise,
         rufiji=rufiji,
     )
-    unit = evolve(state.unit, fought=True) if state.unit else None
-    state = evolve(state, battle=battle, unit=unit, discovered=state.discovered | set(germans))
+    unit = _fought(state.unit, fought=True) if state.unit else None
+    discovered = state.discovered | set(germans)
     if run_first and not surprise:
-        return evolve(state, phase=G_RUN)
-    return begin_round(state)
+        return _engaged(state, battle=battle, unit=unit, discovered=discovered, phase=G_RUN)
+    return begin_round(
+        _engaged(state, battle=battle, unit=unit, discovered=discovered, phase=state.phase)
+    )
+
+
+#: ``Battle(...)``, made faster (see state.maker), and the copiers of a battle's hot steps (see
+#: state.evolver)
+_battle = maker(Battle)
+_fought = evolver(Unit, "fought")
+_engaged = evolver(State, "battle", "unit", "discovered", "phase")
+_queued = evolver(Battle, "queue", "pending", "aim", "hits")
+_rounded = evolver(Battle, "sides", "rounds", "pending", "ran_last")
+_landed = evolver(State, "battle", "damage", "box", "loc", "gvp", "avp", "roll")
+_with_battle = evolver(State, "battle")
+_to_roll = evolver(State, "battle", "phase", "roll")
+_phased = evolver(State, "phase")
+_chased = evolver(Battle, "chasers", "keepers")
+_ended = evolver(State, "damage", "box", "loc", "combats", "battle")
 
 
 def fire_modifiers(
@@ -154,11 +185,10 @@ def begin_round(state: State) -> State:
         jobs.append(("gun", sh, target, mod))
         if reach == 2 and SHIPS[sh].cls.torpedoes:
             jobs.append(("torp", sh, target, 0))
-    b = evolve(b, queue=tuple(jobs), pending=(), aim=tuple(new_aim), hits=frozenset())
-    state = evolve(state, battle=b)
+    b = _queued(b, queue=tuple(jobs), pending=(), aim=tuple(new_aim), hits=frozenset())
     if not jobs:
-        return end_round(state)
-    return evolve(state, phase=CHANCE, roll=jobs[0][0])
+        return end_round(_with_battle(state, battle=b))
+    return _to_roll(state, battle=b, phase=CHANCE, roll=jobs[0][0])
 
 
 def fire_roll(state: State, roll: int) -> State:
@@ -177,7 +207,7 @@ def fire_roll(state: State, roll: int) -> State:
     b = _fired(b, queue=rest, pending=pending, hits=hits)
     if rest:
         return _next_roll(state, battle=b, roll=rest[0][0])
-    return end_round(evolve(state, battle=b))
+    return end_round(_with_battle(state, battle=b))
 
 
 #: the copiers of a die of the round (see state.evolver)
@@ -206,10 +236,10 @@ def end_round(state: State) -> State:
             elif box[s] != SUNK:
                 alive.append(s)
         sides.append(tuple(alive))
-    b = evolve(
+    b = _rounded(
         b, sides=(sides[0], sides[1]), rounds=b.rounds + 1, pending=(), ran_last=(False, False)
     )
-    state = evolve(
+    state = _landed(
         state,
         battle=b,
         damage=tuple(damage),
@@ -229,9 +259,9 @@ def next_step(state: State) -> State:
     b = state.battle
     assert b is not None
     if not b.surprise and not b.tried[0]:
-        return evolve(state, phase=G_RUN)
+        return _phased(state, phase=G_RUN)
     if not b.surprise and not b.tried[1]:
-        return evolve(state, phase=A_RUN)
+        return _phased(state, phase=A_RUN)
     return begin_round(state)
 
 
@@ -242,13 +272,13 @@ def decide(state: State, run: bool) -> State:
     side = 0 if state.phase == G_RUN else 1
     if not run:
         if side == 0 and not b.surprise and not b.tried[1]:
-            return evolve(state, phase=A_RUN)
+            return _phased(state, phase=A_RUN)
         return begin_round(state)
     tried = (True, b.tried[1]) if side == 0 else (b.tried[0], True)
-    state = evolve(state, battle=evolve(b, tried=tried))
+    b = evolve(b, tried=tried)
     if side == 0:
-        return evolve(state, phase=CHANCE, roll="run")  # FS-RUN-ROLL
-    return pursue(state, 1)
+        return _to_roll(state, battle=b, phase=CHANCE, roll="run")  # FS-RUN-ROLL
+    return pursue(_with_battle(state, battle=b), 1)
 
 
 def run_roll(state: State, roll: int) -> State:
@@ -256,7 +286,7 @@ def run_roll(state: State, roll: int) -> State:
     b = state.battle
     assert b is not None
     if roll == 6:
-        return begin_round(evolve(state, battle=evolve(b, ran_last=(True, b.ran_last[1]))))
+        return begin_round(_with_battle(state, battle=evolve(b, ran_last=(True, b.ran_last[1]))))
     return pursue(state, 0)
 
 
@@ -265,7 +295,7 @@ def pursue(state: State, runner: int) -> State:
     b = state.battle
     assert b is not None
     b = evolve(b, runner=runner, chasers=b.sides[1 - runner], keepers=())
-    return _chase(evolve(state, battle=b))
+    return _chase(_with_battle(state, battle=b))
 
 
 def _race(state: State, b: Battle) -> int:
@@ -279,19 +309,19 @@ def _chase(state: State) -> State:
     while b.chasers:
         d = _race(state, b)
         if d >= 2:
-            b = evolve(b, chasers=b.chasers[1:])
+            b = _chased(b, chasers=b.chasers[1:], keepers=b.keepers)
         elif d <= -2:
-            b = evolve(b, chasers=b.chasers[1:], keepers=(*b.keepers, b.chasers[0]))
+            b = _chased(b, chasers=b.chasers[1:], keepers=(*b.keepers, b.chasers[0]))
         else:
-            return evolve(state, battle=b, phase=CHANCE, roll="race" if d == 0 else "slow")
-    state = evolve(state, battle=b)
+            return _to_roll(state, battle=b, phase=CHANCE, roll="race" if d == 0 else "slow")
+    state = _with_battle(state, battle=b)
     if not b.keepers:
         return end_battle(state, escaped=b.runner)
     sides = list(b.sides)
     sides[1 - b.runner] = b.keepers
     ran = (True, b.ran_last[1]) if b.runner == 0 else (b.ran_last[0], True)
     b = evolve(b, sides=(sides[0], sides[1]), ran_last=ran, runner=-1)
-    return begin_round(evolve(state, battle=b))
+    return begin_round(_with_battle(state, battle=b))
 
 
 def pursuit_roll(state: State, outcome: int) -> State:
@@ -306,8 +336,8 @@ def pursuit_roll(state: State, outcome: int) -> State:
         runner_wins = (outcome == 6) == runner_slower
     p = b.chasers[0]
     keepers = b.keepers if runner_wins else (*b.keepers, p)
-    b = evolve(b, chasers=b.chasers[1:], keepers=keepers)
-    return _chase(evolve(state, battle=b, roll=""))
+    b = _chased(b, chasers=b.chasers[1:], keepers=keepers)
+    return _chase(_next_roll(state, battle=b, roll=""))
 
 
 def escape_area(state: State, side: int, area: int) -> int:
@@ -345,7 +375,7 @@ def end_battle(state: State, escaped: int = -1) -> State:
         to = escape_area(state, escaped, b.area)
         for s in b.sides[escaped]:
             loc[s], box[s] = to, MOVED
-    state = evolve(
+    state = _ended(
         state,
         damage=tuple(damage),
         box=tuple(box),

@@ -32,6 +32,7 @@ from ..state import (
     INTERNED,
     MOVED,
     RIVER_BOX,
+    SEARCH,
     STATION,
     SUNK,
     WATCH,
@@ -45,9 +46,9 @@ from ..state import (
 from ..state import (
     GERMAN as GERMAN_PHASE,
 )
-from .allied_positions import ESCORT, fleet, moved_on, squadron_ships
+from .allied_positions import ESCORT, deployed, fleet, squadron_ships
 from .combat import group_speed, start_battle
-from .search import enter_search
+from .search import ALONE, enter_search
 from .sequence import at_sea_germans, finish_unit, station_guards
 
 
@@ -69,13 +70,9 @@ def _unacted(state: State) -> list[int]:
     return [g for g in at_sea_germans(state.box) if g not in acted]
 
 
-#: each ship alone, as a unit (one tuple each, made once)
-_ALONE = tuple((s,) for s in range(len(SHIPS)))
-
-
 def _units(state: State, left: list[int]) -> list[tuple[int, ...]]:
     pool = [g for g in left if IS_AMC[g]] or left
-    units: list[tuple[int, ...]] = [_ALONE[g] for g in pool]
+    units: list[tuple[int, ...]] = [ALONE[g] for g in pool]
     if len(pool) > 1:
         box, loc = state.box, state.loc
         by_area: dict[int, list[int]] = {}
@@ -104,8 +101,8 @@ def _targets(
     squadron any of them; a ship alone only a single ship (none of ``in_squadrons``) of
     capacity <= its own + 1."""
     if len(unit) == 1:
-        cap = SHIPS[unit[0]].cls.capacity + 1
-        return [s for s in moved if SHIPS[s].cls.capacity <= cap and s not in in_squadrons]
+        cap = _CAPACITY[unit[0]] + 1
+        return [s for s in moved if _CAPACITY[s] <= cap and s not in in_squadrons]
     return list(moved)
 
 
@@ -143,16 +140,20 @@ def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) 
     escorts = seen.escorts
     moved = seen.moved
     near = t.near
-    if (
-        near.isdisjoint(escorts)
-        and not (surprise and not near.isdisjoint(moved))
-        and t.stations.isdisjoint(raided)
-    ):
+    if surprise and not near.isdisjoint(moved):
+        out = _dest_orders(t, unit, raided, escorts, moved, seen)
+    elif near.isdisjoint(escorts) and t.stations.isdisjoint(raided):
         # the usual case, no convoy to attack nor ship to surprise next door and no station
         # there raided yet: every move and raid, as the loop below would list them
         out = list(t.plain)
     else:
-        out = _dest_orders(t, unit, raided, escorts, moved if surprise else None, seen)
+        # a convoy or a raided station next door: these orders are remembered with the very
+        # objects they were worked out from (a fleet's Convoy boxes, never changed once made,
+        # and the raided stations), which stay the same through most of a turn
+        memo = t.memo
+        if memo is None or memo[0] is not escorts or memo[1] is not raided:
+            memo = t.memo = (escorts, raided, _dest_orders(t, unit, raided, escorts, None, seen))
+        out = list(memo[2])
     if t.tail:
         out += t.tail
     if t.river is not None and not seen.river_busy:
@@ -176,7 +177,7 @@ def _dest_orders(
     attack if escorted, and the surprises (``moved``: the Moved boxes, or None when the unit
     may not surprise)."""
     out: list[Order] = []
-    for to, move, raids, convoy in t.dests:
+    for to, move, raids, convoy, surprises in t.dests:
         out.append(move)
         for st, raid in raids:
             if st not in raided:
@@ -184,18 +185,25 @@ def _dest_orders(
         if to in escorts:
             out.append(convoy)
         if moved is not None and to in moved:
-            targets = _targets(unit, moved[to], seen.in_squadrons)
-            out += [_surprise(unit, to, target) for target in targets]
+            for target in _targets(unit, moved[to], seen.in_squadrons):
+                order = surprises.get(target)
+                if order is None:
+                    order = surprises[target] = _order(unit, "surprise", to, target)
+                out.append(order)
     return out
 
 
 class _Template:
     """The interned orders of one unit in one area (what does not depend on the position)."""
 
-    __slots__ = ("dests", "hold", "leave", "near", "plain", "river", "stations", "tail", "tail2")
+    __slots__ = (
+        "dests", "hold", "leave", "memo", "near", "plain", "river", "stations", "tail",
+        "tail2",
+    )  # fmt: skip
 
     def __init__(self, unit: tuple[int, ...], area: int) -> None:
-        dests = []
+        #: each destination: its area, move, (station, raid)s, convoy attack and surprises
+        dests: list[tuple[int, Order, tuple[tuple[int, Order], ...], Order, dict[int, Order]]] = []
         plain: list[Order] = []  # every move and raid, as unit_orders lists them
         for to in DESTS[area] if 0 <= area < len(DESTS) else ():
             move = _order(unit, "move", to)
@@ -204,8 +212,13 @@ class _Template:
             if STATIONS_IN[to]:
                 raids = tuple((st, _order(unit, "raid", to, st)) for st in STATIONS_IN[to])
                 plain += [raid for _, raid in raids]
-            dests.append((to, move, raids, _order(unit, "convoy", to)))
+            # the surprise orders into ``to`` are made as they are first met, by target
+            dests.append((to, move, raids, _order(unit, "convoy", to), {}))
         self.dests = tuple(dests)
+        #: the moves, raids and convoy attacks last listed when a convoy or a raided station is
+        #: next door, with the Convoy boxes and raided stations they were worked out from (see
+        #: unit_orders)
+        self.memo: tuple[Any, ...] | None = None
         self.plain = tuple(plain)
         ok = 0 <= area < len(DESTS)
         self.near, self.stations = (NEAR[area], NEAR_STATIONS[area]) if ok else (_NONE, _NONE)
@@ -226,9 +239,10 @@ class _Template:
         self.leave = _order(unit, "leave", RUFIJI_AREA)
 
 
-#: interned templates and surprise orders (bounded memos: cleared when they grow large)
+#: interned templates (a bounded memo: cleared when it grows large)
 _TEMPLATES: dict[tuple[tuple[int, ...], int], _Template] = {}
-_SURPRISES: dict[tuple[tuple[int, ...], int, int], Order] = {}
+#: each ship's capacity (FS-SURPRISE-ALONE compares them)
+_CAPACITY = tuple(s.cls.capacity for s in SHIPS)
 
 
 def _template(unit: tuple[int, ...], area: int) -> _Template:
@@ -238,15 +252,6 @@ def _template(unit: tuple[int, ...], area: int) -> _Template:
             _TEMPLATES.clear()
         t = _TEMPLATES[unit, area] = _Template(unit, area)
     return t
-
-
-def _surprise(unit: tuple[int, ...], to: int, target: int) -> Order:
-    o = _SURPRISES.get((unit, to, target))
-    if o is None:
-        if len(_SURPRISES) > 8192:
-            _SURPRISES.clear()
-        o = _SURPRISES[unit, to, target] = _order(unit, "surprise", to, target)
-    return o
 
 
 #: where a German may go from each area: stay or a neighbour, never the England box
@@ -268,25 +273,47 @@ def german_orders(state: State) -> list[Order]:
     return out
 
 
-def _moved(state: State, ships: tuple[int, ...], to: int, box: int = MOVED) -> dict[str, Any]:
-    """The changes that put ``ships`` in ``box`` of area ``to``, as having moved."""
-    loc, boxes = list(state.loc), list(state.box)
-    for g in ships:
-        loc[g], boxes[g] = to, box
-    return {"loc": tuple(loc), "box": tuple(boxes), "moved": state.moved | set(ships)}
-
-
 #: ``Unit(...)`` and ``Order(...)``, made faster (see state.maker): every German order makes a
 #: unit, and the first time a ship or squadron is met in an area its dozen orders are made
 _unit = maker(Unit)
 _order = maker(Order)
 
 
+def _sail(
+    state: State,
+    unit: Unit,
+    to: int,
+    phase: str = SEARCH,
+    box: int = MOVED,
+    revealed: frozenset[int] | None = None,
+) -> State:
+    """``state`` in ``phase`` once the ships of ``unit`` (the order) are in ``box`` of area
+    ``to``, as having moved (and ``revealed``, if given, the ships revealed)."""
+    locs, boxes = list(state.loc), list(state.box)
+    for g in unit.ships:
+        locs[g], boxes[g] = to, box
+    return _sailed(
+        state,
+        loc=tuple(locs),
+        box=tuple(boxes),
+        moved=state.moved.union(unit.ships),
+        unit=unit,
+        revealed=state.revealed if revealed is None else revealed,
+        phase=phase,
+    )
+
+
+#: the copiers of apply_order (see state.evolver): every order but a hold moves its ships
+_sailed = evolver(State, "loc", "box", "moved", "unit", "revealed", "phase")
+_holding = evolver(State, "unit")
+_searching = evolver(State, "phase")
+
+
 def apply_order(state: State, order: Order) -> State:
     """Carry out a legal German order (the caller has checked it)."""
     ships, kind, to = order.ships, order.kind, order.to
     if kind == "hold":
-        return finish_unit(evolve(state, unit=_unit(ships, kind, state.loc[ships[0]])))
+        return finish_unit(_holding(state, unit=_unit(ships, kind, state.loc[ships[0]])))
     if kind in ("home", "intern"):
         state = evolve(state, revealed=state.revealed | set(ships), unit=_unit(ships, kind, to))
         if kind == "home":
@@ -297,28 +324,32 @@ def apply_order(state: State, order: Order) -> State:
         avp = state.avp + sum(SHIPS[g].cls.vp for g in ships)
         return finish_unit(evolve(state, box=tuple(boxes), loc=tuple(loc), avp=avp))
     if kind == "river":
-        changes = _moved(state, ships, RUFIJI_AREA, RIVER_BOX)
-        return enter_search(state, **changes, unit=_unit(ships, kind, RIVER))
-    changes = _moved(state, ships, to)
-    changes["unit"] = _unit(ships, kind, to, order.target if kind == "raid" else -1)
+        return enter_search(
+            state, _sail(state, _unit(ships, kind, RIVER), RUFIJI_AREA, box=RIVER_BOX)
+        )
+    unit = _unit(ships, kind, to, order.target if kind == "raid" else -1)
     if kind == "leave":
-        state = evolve(state, **changes, river_found=state.river_found - set(ships))
+        after = _sail(state, unit, to, state.phase)
+        state = evolve(after, river_found=state.river_found - set(ships))
         watch = watchers(state)
         if watch:  # FS-RIVER-EXIT
             return start_battle(state, ships, tuple(watch), "river", rufiji=True, run_first=False)
-        return enter_search(state)
+        return enter_search(state, _searching(state, phase=SEARCH))
     if kind == "surprise":
-        surprised = state.surprised | set(ships)
-        state = evolve(state, **changes, surprise_turn=True, surprised=surprised)
+        after = _sail(state, unit, to, state.phase)
+        state = evolve(after, surprise_turn=True, surprised=state.surprised | set(ships))
         return start_battle(state, ships, (order.target,), "surprise", surprise=True)
-    if kind in ("raid", "convoy"):
-        changes["revealed"] = state.revealed | set(ships)
     if kind == "convoy":
-        return evolve(state, **changes, phase=CHANCE, roll="convoy")
-    guards = station_guards(state, to) if kind == "raid" else None
-    if guards:  # FS-STATION-AUTO
-        return start_battle(evolve(state, **changes), ships, tuple(guards), "raid")
-    return enter_search(state, **changes)
+        after = _sail(state, unit, to, CHANCE, revealed=state.revealed | set(ships))
+        return evolve(after, roll="convoy")
+    if kind == "raid":
+        revealed = state.revealed | set(ships)
+        guards = station_guards(state, to)
+        if guards:  # FS-STATION-AUTO
+            after = _sail(state, unit, to, state.phase, revealed=revealed)
+            return start_battle(after, ships, tuple(guards), "raid")
+        return enter_search(state, _sail(state, unit, to, revealed=revealed))
+    return enter_search(state, _sail(state, unit, to))
 
 
 def home_roll(state: State, roll: int) -> State:
@@ -382,14 +413,20 @@ _BOXES = {"moved": MOVED, "convoy": CONVOY, "station": STATION, "watch": WATCH}
 
 def apply_deploy(state: State, move: Deploy) -> State:
     """Carry out a legal Allied move; then the German gives an order."""
-    box = _BOXES[move.box]
+    box, ships, to = _BOXES[move.box], move.ships, move.to
     loc, boxes = list(state.loc), list(state.box)
-    for s in move.ships:
-        loc[s], boxes[s] = move.to, box
-    after = _deployed(state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE)
-    if len(move.ships) > 1:  # a squadron stays one until the turn ends (FS-SEARCH)
-        after = evolve(after, squads=state.squads | {move.ships})
-    return moved_on(state, after, move.ships)
+    for s in ships:
+        loc[s], boxes[s] = to, box
+    if len(ships) > 1:  # a squadron stays one until the turn ends (FS-SEARCH)
+        squads = state.squads | {ships}
+        after = _squadron(
+            state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE, squads=squads
+        )
+    else:
+        after = _deployed(state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE)
+    return deployed(state, after, move, box)
 
 
+#: the copiers of apply_deploy (see state.evolver)
 _deployed = evolver(State, "loc", "box", "phase")
+_squadron = evolver(State, "loc", "box", "phase", "squads")

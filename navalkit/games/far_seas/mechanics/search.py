@@ -13,7 +13,6 @@ half of its steps.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from ..actions import END_SEARCH, Search, Simple
 from ..data import BRITISH, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
@@ -59,11 +58,17 @@ def units_of(state: State, area: int, ships: list[int] | tuple[int, ...]) -> lis
     return list(_choices(area, tuple(ships), state.squads).units)
 
 
-def _units(area: int, ships: tuple[int, ...], squads: Squads) -> Units:
+#: each ship alone, as a unit (one tuple each, made once)
+ALONE = tuple((s,) for s in range(len(SHIPS)))
+
+
+def _units(area: int, ships: tuple[int, ...], squads: Squadrons) -> Units:
     if not ships:
         return ()
     if area == RIVER:
         return (ships,)
+    if not squads:  # every ship its own unit (the usual case)
+        return tuple(map(ALONE.__getitem__, sorted(ships)))
     left = set(ships)
     units: list[tuple[int, ...]] = []
     for squad in squads:
@@ -110,6 +115,8 @@ def search_actions(state: State) -> list[Search | Simple]:
 
 Units = tuple[tuple[int, ...], ...]
 Squads = frozenset[tuple[int, ...]]
+#: some squadrons of a Squads, in its order
+Squadrons = tuple[tuple[int, ...], ...]
 
 
 _search = maker(Search)  # Search(...), made faster (see state.maker)
@@ -122,43 +129,49 @@ class Choices:
 
     __slots__ = ("actions", "everyone", "foreign", "units")
 
-    def __init__(self, area: int, ships: tuple[int, ...], squads: Squads) -> None:
+    def __init__(self, area: int, ships: tuple[int, ...], squads: Squadrons) -> None:
         self.units = units = _units(area, ships, squads)
-        self.everyone = tuple(sorted(s for u in units for s in u))
+        self.everyone = tuple(sorted(ships))  # the units share out the ships
         foreign = [u for u in units if _foreign(u)]
         self.foreign = tuple(sorted(s for u in foreign for s in u))
         self.actions: tuple[Search, ...] = ()
         if not units:
             return
-        out: list[Search] = [_SEARCH_ALL[area]]
         n = len(units)
-        if n > 1:
-            if foreign and len(foreign) < n:
-                out.append(_SEARCH_FOREIGN[area])
-            if n <= MAX_COMBINATIONS:
-                parts: list[Units] = [c for k in range(1, n) for c in combinations(units, k)]
-            else:
-                parts = [(u,) for u in units] + [tuple(v for v in units if v != u) for u in units]
-            for part in parts:
-                if list(part) != foreign:
-                    out.append(_search(area, "some", tuple(sorted(s for u in part for s in u))))
+        if n == 1:
+            self.actions = (_SEARCH_ALL[area],)
+            return
+        out: list[Search] = [_SEARCH_ALL[area]]
+        if foreign and len(foreign) < n:
+            out.append(_SEARCH_FOREIGN[area])
+        if n <= MAX_COMBINATIONS:
+            parts: list[Units] = [c for k in range(1, n) for c in combinations(units, k)]
+        else:
+            parts = [(u,) for u in units] + [tuple(v for v in units if v != u) for u in units]
+        for part in parts:
+            if list(part) != foreign:
+                out.append(_search(area, "some", tuple(sorted(s for u in part for s in u))))
         self.actions = tuple(out)
 
 
-#: Choices by area, searchers and squadrons: a bounded memo (cleared when it grows large).
-#: The same few ships search the same area order after order, so most lookups hit.
-_CHOICES: dict[tuple[int, tuple[int, ...], Squads], Choices] = {}
+#: Choices by area, searchers and their squadrons: a bounded memo (cleared when it grows
+#: large). The same few ships search the same area order after order, so most lookups hit.
+_CHOICES: dict[tuple[int, tuple[int, ...], Squadrons], Choices] = {}
 _NO_SQUADS: Squads = frozenset()
 
 
 def _choices(area: int, ships: tuple[int, ...], squads: Squads) -> Choices:
-    if squads and (area == RIVER or squadron_ships(squads).isdisjoint(ships)):
-        squads = _NO_SQUADS  # squadrons none of ``ships`` belongs to change nothing
-    c = _CHOICES.get((area, ships, squads))
+    mine: Squadrons = ()
+    if squads and area != RIVER and not squadron_ships(squads).isdisjoint(ships):
+        # Only the squadrons of ``ships`` count (the others are skipped by _units), in the
+        # order ``squads`` gives them: the key then stays the same while other squadrons
+        # move, which they do several times a turn.
+        mine = tuple(q for q in squads if any(s in q for s in ships))
+    c = _CHOICES.get((area, ships, mine))
     if c is None:
         if len(_CHOICES) > 4096:
             _CHOICES.clear()
-        c = _CHOICES[area, ships, squads] = Choices(area, ships, squads)
+        c = _CHOICES[area, ships, mine] = Choices(area, ships, mine)
     return c
 
 
@@ -329,15 +342,16 @@ def menu(state: State) -> Menu:
 _searched = evolver(Unit, "searched", "searched_by")
 _to_roll = evolver(State, "unit", "search_at", "search_ships", "phase", "roll")
 _to_search = evolver(State, "gvp", "coward_areas", "search_at", "search_ships", "roll", "phase")
+_to_draw = evolver(State, "gvp", "coward_areas", "phase", "roll", "dice")
 
 _SEARCH_ALL = tuple(Search(a, "all") for a in range(RIVER + 1))
 _SEARCH_FOREIGN = tuple(Search(a, "non-British") for a in range(RIVER + 1))
 
 
-def enter_search(state: State, **changes: Any) -> State:
-    """After a German move (``state`` with ``changes`` to German ships and the order, if
-    any): the Allies search if any of their ships may."""
-    state = allies_unmoved(state, evolve(state, phase=SEARCH, **changes))
+def enter_search(before: State, after: State) -> State:
+    """After a German move: ``after`` is ``before`` once the German ships moved (no Allied
+    counter has), in the search phase; the Allies search if any of their ships may."""
+    state = allies_unmoved(before, after)
     return state if may_search(state) else end_search(state)
 
 
@@ -401,10 +415,12 @@ def resolve_search(state: State, roll: int | None) -> State:
     extra = len(group) - 1 if area == RIVER else len(units) - 1
     if roll is not None and not search_finds(roll, extra, len(targets) - 1):
         return _missed(state, gvp, cowards)
-    state = evolve(state, gvp=gvp, coward_areas=cowards)
     if len(units) > 1:  # FS-SEARCH-ONCE: draw the finder
-        return evolve(state, phase=CHANCE, roll="finder", dice=tuple(u[0] for u in units))
-    return _found(state, units[0], targets)
+        leaders = tuple(u[0] for u in units)
+        return _to_draw(
+            state, gvp=gvp, coward_areas=cowards, phase=CHANCE, roll="finder", dice=leaders
+        )
+    return _found(evolve(state, gvp=gvp, coward_areas=cowards), units[0], targets)
 
 
 def finder_roll(state: State, outcome: int) -> State:
@@ -453,8 +469,10 @@ def end_search(state: State) -> State:
     unit = state.unit
     assert unit is not None
     area = unit.area
+    if area in unit.searched or area in state.coward_areas or len(unit.ships) < 2:
+        return finish_unit(state)
     ships = [g for g in unit.ships if state.box[g] in AT_SEA]
-    if area not in unit.searched and area not in state.coward_areas and len(ships) >= 2:
+    if len(ships) >= 2:
         group = searchers(state, area)
         british = sum(1 for s in group if SHIPS[s].british)
         if group and 2 * british >= len(group) and len(group) >= len(ships) - 1:

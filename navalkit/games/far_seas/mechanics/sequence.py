@@ -33,9 +33,10 @@ from ..state import (
     STATION,
     State,
     evolve,
+    evolver,
     ships_in,
 )
-from .allied_positions import fleet
+from .allied_positions import fleet, moved_on
 
 
 def initial_state(config: Config) -> State:
@@ -83,13 +84,15 @@ def begin_turn(state: State, turn: int) -> State:
     loc = list(state.loc)
     for i in ships_in(state.box, MOVED):
         box[i] = START
+    arrived = []
     if state.config.colonies:
         for colony, force in zip(COLONIES, COLONY_FORCES, strict=True):
             if turn == colony.first:
                 for s in force:
                     if box[s] == RESERVE:
                         loc[s], box[s] = colony.area, STATION
-    return evolve(
+                        arrived.append(s)
+    after = evolve(
         state,
         turn=turn,
         phase=ALLY,
@@ -108,6 +111,10 @@ def begin_turn(state: State, turn: int) -> State:
         roll="",
         dice=(),
     )
+    if state.fleet is None:  # the opening position: its fleet is counted when first asked
+        return after
+    # the fleet of the new turn, regrouped from the last one: a recount would cost more
+    return moved_on(state, after, arrived, new_turn=True)
 
 
 def germans_at_sea(state: State) -> list[int]:
@@ -115,20 +122,26 @@ def germans_at_sea(state: State) -> list[int]:
     return list(at_sea_germans(state.box))
 
 
-#: the German ships at sea, by the German part of State.box: a bounded memo of plain int
-#: tuples (cleared when it grows large); every order and every close of one asks
-_AT_SEA: dict[tuple[int, ...], tuple[int, ...]] = {}
-_SEA = tuple(b in AT_SEA for b in range(len(BOX_NAMES)))  # by box: at sea?
+#: the German ships at sea, by which of them are at sea: a bounded memo (cleared when it grows
+#: large); every order and every close of one asks
+_AT_SEA: dict[bytes, tuple[int, ...]] = {}
+#: by box: 1 at sea, else 0 (a bytes.translate table)
+_SEA = bytes(b in AT_SEA for b in range(len(BOX_NAMES))).ljust(256, b"\0")
 
 
 def at_sea_germans(box: tuple[int, ...]) -> tuple[int, ...]:
     """The ids of the German ships at sea in ``box`` (a State.box), in id order."""
-    key = box[:FIRST_ALLIED]
+    # The key says only which ships are at sea, as bytes (made and hashed in C): the boxes
+    # they are in change at every order, which of them are at sea seldom.
+    try:
+        key = bytes(box[:FIRST_ALLIED]).translate(_SEA)
+    except ValueError:  # a masked view's UNKNOWN boxes (none of them at sea)
+        key = bytes(b in AT_SEA for b in box[:FIRST_ALLIED])
     found = _AT_SEA.get(key)
     if found is None:
         if len(_AT_SEA) > 4096:
             _AT_SEA.clear()
-        found = _AT_SEA[key] = tuple(compress(GERMAN, map(_SEA.__getitem__, key)))
+        found = _AT_SEA[key] = tuple(compress(GERMAN, key))
     return found
 
 
@@ -145,35 +158,46 @@ def station_guards(state: State, area: int) -> list[int]:
 def finish_unit(state: State) -> State:
     """Close the current German order: captures, raid VP, then the next segment or turn."""
     unit = state.unit
-    changes: dict[str, object] = {"battle": None, "roll": "", "dice": (), "phase": ALLY}
-    acted = state.acted
+    acted, gvp, taken, captures, raided = (
+        state.acted, state.gvp, state.taken, state.captures, state.raided
+    )  # fmt: skip
     if unit is not None:
-        alive = [s for s in unit.ships if state.box[s] in AT_SEA and state.loc[s] == unit.area]
+        box, loc, area = state.box, state.loc, unit.area
+        alive = [s for s in unit.ships if box[s] in AT_SEA and loc[s] == area]
         if unit.kind in ("move", "panama", "leave") and not unit.fought and alive:
-            area = unit.area
-            free = AREAS[area].density - escorts(state, area) - state.taken[area]
+            free = AREAS[area].density - escorts(state, area) - taken[area]
             n = free if state.config.captures == "all" else min(free, len(alive))
             if n > 0:
-                g = state.gvp
-                changes["gvp"] = (g[0] + n, g[1], g[2], g[3])
-                taken = list(state.taken)
-                taken[area] += n
-                changes["taken"] = tuple(taken)
-                changes["captures"] = (*state.captures, (state.turn, alive[0], area, n))
-        if unit.kind == "raid" and alive and unit.station not in state.raided:
-            g = state.gvp
-            changes["gvp"] = (g[0], g[1] + STATIONS[unit.station].vp, g[2], g[3])
-            changes["raided"] = state.raided | {unit.station}
+                gvp = (gvp[0] + n, gvp[1], gvp[2], gvp[3])
+                taken = (*taken[:area], taken[area] + n, *taken[area + 1 :])
+                captures = (*captures, (state.turn, alive[0], area, n))
+        if unit.kind == "raid" and alive and unit.station not in raided:
+            gvp = (gvp[0], gvp[1] + STATIONS[unit.station].vp, gvp[2], gvp[3])
+            raided = raided | {unit.station}
         acted = acted | set(unit.ships)
-        changes["acted"] = acted
-        changes["unit"] = None
+    phase = ALLY
     left = at_sea_germans(state.box)
-    if not left:
-        changes["phase"] = OVER
-        return evolve(state, **changes)
-    if acted.issuperset(left):
-        if state.turn >= state.config.turns:
-            changes["phase"] = OVER
-            return evolve(state, **changes)
-        return begin_turn(evolve(state, **changes), state.turn + 1)
-    return evolve(state, **changes)
+    if not left or (acted.issuperset(left) and state.turn >= state.config.turns):
+        phase = OVER
+    state = _finished(
+        state,
+        battle=None,
+        roll="",
+        dice=(),
+        phase=phase,
+        unit=None,
+        acted=acted,
+        gvp=gvp,
+        taken=taken,
+        captures=captures,
+        raided=raided,
+    )
+    if phase == ALLY and acted.issuperset(left):
+        return begin_turn(state, state.turn + 1)
+    return state
+
+
+#: the copier of finish_unit (see state.evolver): one call, whatever the order gained
+_finished = evolver(
+    State, "battle", "roll", "dice", "phase", "unit", "acted", "gvp", "taken", "captures", "raided"
+)
