@@ -193,15 +193,17 @@ class Match:
 
     def _replay(self, index: int) -> Any:
         """The state before event ``index``, played again from the checkpoint before it."""
-        game, who, what = self.game, self._who, self._what
         start = index - index % CHECKPOINT
         state = self._saved[start // CHECKPOINT]
         for i in range(start, index):
-            if who[i] is None:
-                state = game.apply_chance(state, what[i])
-            else:
-                state = game.apply(state, what[i])
+            state = self._after(state, i)
         return state
+
+    def _after(self, state: Any, i: int) -> Any:
+        """The state after event ``i``, played on ``state`` (the state before it)."""
+        if self._who[i] is None:
+            return self.game.apply_chance(state, self._what[i])
+        return self.game.apply(state, self._what[i])
 
     @property
     def current_player(self) -> int | None:
@@ -238,23 +240,15 @@ class Match:
         """Every event as an :class:`Event`: those not asked for before are made now, each
         with the state before it (played again from a checkpoint), and kept."""
         made, n = self._made, len(self._who)
-        if len(made) < n:
+        first = len(made)
+        if first < n:
             game, who, what, odds = self.game, self._who, self._what, self._odds
-            i = len(made)
-            state = self.state_at(i)
-            while True:
-                seat = who[i]
-                if seat is None:
-                    made.append(Event("chance", None, what[i], odds[i], game, state))
-                else:
-                    made.append(Event("action", seat, what[i], None, game, state))
-                i += 1
-                if i == n:
-                    break
-                if seat is None:
-                    state = game.apply_chance(state, what[i - 1])
-                else:
-                    state = game.apply(state, what[i - 1])
+            state = self.state_at(first)
+            for i in range(first, n):
+                if i > first:
+                    state = self._after(state, i - 1)
+                kind = "chance" if who[i] is None else "action"
+                made.append(Event(kind, who[i], what[i], odds[i], game, state))
         return made
 
     @property
@@ -324,16 +318,22 @@ class Match:
         game = self.game
         before = self._state
         player = game.to_move(before)
-        self._state = after = game.apply(before, action)
-        who = self._who
-        self._last = (len(who), before)
-        who.append(player)
-        self._what.append(action)
-        self._odds.append(None)
-        if not len(who) % CHECKPOINT:
-            self._saved.append(after)
+        after = game.apply(before, action)
+        self._last = (len(self._who), before)
+        self._record(player, action, None, after)
         self._resolve_chance()
         return action
+
+    def _record(self, player: int | None, what: Any, odds: float | None, after: Any) -> None:
+        """Add an event to the line (``player`` None: chance) and make ``after``, the state
+        it led to, the current one (kept as a checkpoint every CHECKPOINT events)."""
+        who = self._who
+        who.append(player)
+        self._what.append(what)
+        self._odds.append(odds)
+        self._state = after
+        if not len(who) % CHECKPOINT:
+            self._saved.append(after)
 
     def _listed(self, action: Any) -> bool:
         """Whether ``action`` is the very object :meth:`legal_actions` listed for this
@@ -385,7 +385,6 @@ class Match:
         game = self.game
         source = self._script  # outcomes set by hand (script_chance, a scripted record)
         uniform = game.chance_uniform if self.format_version != 1 else None
-        who = self._who
         while True:
             state = self._state
             self._over = over = bool(game.is_over(state))
@@ -406,13 +405,8 @@ class Match:
                 outcome, prob = self._stream.draw_uniform(self._chance_count, alike)
             else:
                 outcome, prob = self._draw(self._chance_count, game.chance_outcomes(state))
-            self._state = after = game.apply_chance(state, outcome)
-            who.append(None)
-            self._what.append(outcome)
-            self._odds.append(prob)
+            self._record(None, outcome, prob, game.apply_chance(state, outcome))
             self._chance_count += 1
-            if not len(who) % CHECKPOINT:
-                self._saved.append(after)
 
     # --- log and record -------------------------------------------------------------------
     @property
