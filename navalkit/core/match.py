@@ -160,13 +160,14 @@ class Match:
         self._saved: list[Any] = [self._state]
         #: the last action's event number and the state before it: taking that move back (a
         #: student's undo) gives back the very state object, with nothing played again
-        self._last: tuple[int, Any] = (-1, None)
+        self._last_at, self._last_state = -1, None
         #: where chance comes from: the match's one stream (records of format version 1
         #: replay with a generator per step, see rng.draw_outcome_v1)
         self.format_version = format_version
         self._stream = ChanceStream(seed)
-        #: the legal actions of one position, worked out once: (its event count, actions)
-        self._legal: tuple[int, list[Any]] | None = None
+        #: the legal actions of one position, worked out once, and its event count (-1: none)
+        self._legal: list[Any] = []
+        self._legal_at = -1
         #: whether the current position ends the game (asked once per position: a playout asks
         #: ``is_over`` before every move, and the chance loop has just worked it out)
         self._over = False
@@ -187,8 +188,8 @@ class Match:
             return self._state
         if index < len(self._made):
             return self._made[index].before
-        if index == self._last[0]:
-            return self._last[1]
+        if index == self._last_at:
+            return self._last_state
         return self._replay(index)
 
     def _replay(self, index: int) -> Any:
@@ -263,11 +264,11 @@ class Match:
     def _legal_now(self) -> list[Any]:
         """The legal actions of the current position, computed once per position."""
         at = len(self._who)
-        if self._legal is None or self._legal[0] != at:
+        if self._legal_at != at:
             # the rules hand over a list of their own (kept here; callers get a copy)
-            actions = [] if self._over else self.game.legal_actions(self._state)
-            self._legal = (at, actions)
-        return self._legal[1]
+            self._legal = [] if self._over else self.game.legal_actions(self._state)
+            self._legal_at = at
+        return self._legal
 
     def legal_actions(self) -> list[Any]:
         return list(self._legal_now())
@@ -309,7 +310,15 @@ class Match:
     def apply(self, action: Any) -> Any:
         """Play ``action`` for the seat to move. Refused actions raise
         :class:`IllegalActionError` and leave the match exactly as it was."""
-        if not self._listed(action):  # an action handed out by legal_actions needs no check
+        who = self._who
+        at = len(who)
+        # An action handed out by legal_actions for this position (the very object: actions
+        # are immutable values) needs no check. The scan is written out here, not called:
+        # this is every playout's and every bot's hot path.
+        for candidate in self._legal if self._legal_at == at else ():
+            if candidate is action:
+                break
+        else:
             v = self.violation(action)
             if v is not None:
                 raise IllegalActionError(v)
@@ -317,11 +326,13 @@ class Match:
                 action = self.game.action_from_json(action)
         game = self.game
         before = self._state
-        player = game.to_move(before)
         after = game.apply(before, action)
-        self._last = (len(self._who), before)
-        self._record(player, action, None, after)
-        self._resolve_chance()
+        self._last_at, self._last_state = at, before
+        self._record(game.to_move(before), action, None, after)
+        # most moves lead to another move: the chance loop only runs when a roll or draw is due
+        self._over = over = bool(game.is_over(after))
+        if not over and game.is_chance(after):
+            self._resolve_chance()
         return action
 
     def _record(self, player: int | None, what: Any, odds: float | None, after: Any) -> None:
@@ -334,17 +345,6 @@ class Match:
         self._state = after
         if not len(who) % CHECKPOINT:
             self._saved.append(after)
-
-    def _listed(self, action: Any) -> bool:
-        """Whether ``action`` is the very object :meth:`legal_actions` listed for this
-        position (actions are immutable values: an identical one is legal here)."""
-        legal = self._legal
-        if legal is None or legal[0] != len(self._who):
-            return False
-        for candidate in legal[1]:  # noqa: SIM110 (a plain loop: this is the hot path)
-            if candidate is action:
-                return True
-        return False
 
     def script_chance(self, *outcomes: Any) -> None:
         """Fix the next chance outcomes (dice, shuffles) to set up an exact situation."""
@@ -371,7 +371,7 @@ class Match:
         del who[n:], self._what[n:], self._odds[n:], self._made[n:]
         del self._saved[n // CHECKPOINT + 1 :]
         self._state = state
-        self._legal = None
+        self._legal_at = -1
         self._over = bool(self.game.is_over(state))
 
     def _draw(self, step: int, outcomes: list[tuple[Any, float]]) -> tuple[Any, float]:
