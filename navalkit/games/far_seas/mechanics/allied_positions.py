@@ -163,14 +163,21 @@ class Fleet:
     """
 
     __slots__ = (
-        "at", "box", "chunks", "config", "loc", "lock", "segs", "starts", "tables", "turn"
+        "at", "box", "chunks", "config", "grown", "loc", "lock", "segs", "starts", "tables",
+        "turn",
     )  # fmt: skip
+
+    #: (the Moved boxes of the fleet this one was made from, the area of one of them that an
+    #: Allied move has just added to) for a fleet made by deployed, else None: the search
+    #: menu of the next German order then works out that area's searches alone
+    grown: tuple[Places, int] | None
 
     def __init__(self, state: State) -> None:
         config, turn = state.config, state.turn
         tables = self.tables = _tables(config)
         lock = self.lock = LOCKED_UNTIL if config.colonies else NEVER
         self.box, self.loc, self.config, self.turn = state.box, state.loc, config, turn
+        self.grown = None
         at: list[dict[int, list[int]]] = [{} for _ in BOX_NAMES]
         starts: dict[int, list[int]] = {}
         segs: list[Moves] = []
@@ -276,12 +283,16 @@ class Fleet:
             group = starts.get(a, ())
             if len(group) > 1:
                 segs[_LEAD + group[0]] = _squad_moves(group, a)
-        return self._derived(state, at, starts, segs)
+        return self._derived(state.box, state.loc, state.config, turn, at, starts, segs)
 
-    def deployed(self, state: State, move: Deploy, nb: int) -> Fleet:
-        """The fleet of ``state``, this fleet's position once the Allied ``move`` was made
-        (its ships now in box ``nb``): what updated makes, made shorter for a legal move
-        (one ship free to move, or all the Start ships of an area to a Moved box)."""
+    def deployed(
+        self, box: tuple[int, ...], loc: tuple[int, ...], move: Deploy, nb: int
+    ) -> Fleet | None:
+        """The fleet of the position whose counters are ``box`` and ``loc``, this fleet's
+        once the Allied ``move`` was made (its ships now in box ``nb``): what updated makes,
+        made shorter for a legal move (one ship free to move, or all the Start ships of an
+        area to a Moved box); None for any other move (see updated). It needs no State, so
+        that apply_deploy makes the position with its fleet in one copy."""
         ships, to = move.ships, move.to
         s = ships[0]
         k = s - FIRST_ALLIED
@@ -294,7 +305,7 @@ class Fleet:
             or b == nb
             or (squad and (nb != MOVED or starts.get(a) != ships))
         ):
-            return self.updated(state, ships)  # not a legal move: the general case
+            return None  # not a legal move: the general case
         at = self.at.copy()
         into = at[nb] = at[nb].copy()
         segs: dict[int, Moves] = {}
@@ -317,13 +328,24 @@ class Fleet:
         for s in ships:
             segs[s - FIRST_ALLIED] = () if row is None else row[s][to]
             _add(into, to, s)
-        return self._derived(state, at, starts, segs)
+        new = self._derived(box, loc, self.config, self.turn, at, starts, segs)
+        if nb == MOVED:
+            new.grown = (self.at[MOVED], to)
+        return new
 
     def _derived(
-        self, state: State, at: list[Places], starts: Places, changes: dict[int, Moves]
+        self,
+        box: tuple[int, ...],
+        loc: tuple[int, ...],
+        config: Any,
+        turn: int,
+        at: list[Places],
+        starts: Places,
+        changes: dict[int, Moves],
     ) -> Fleet:
-        """The fleet of ``state``: this one with the groups ``at`` and ``starts``, and the
-        segments of moves ``changes`` (by number) changed."""
+        """The fleet of the position of ``box``, ``loc``, ``config`` and ``turn``: this one
+        with the groups ``at`` and ``starts``, and the segments of moves ``changes`` (by
+        number) changed."""
         segs, chunks = self.segs.copy(), self.chunks.copy()
         if len(changes) <= _SPLICE:  # splice each segment into its chunk
             for k, moves in changes.items():
@@ -340,9 +362,9 @@ class Fleet:
             for c in {k // _CHUNK for k in changes}:
                 chunks[c] = _chained(segs[c * _CHUNK : (c + 1) * _CHUNK])
         new = object.__new__(Fleet)
-        new.box, new.loc, new.config, new.turn = state.box, state.loc, state.config, state.turn
+        new.box, new.loc, new.config, new.turn = box, loc, config, turn
         new.tables, new.lock, new.at, new.starts = self.tables, self.lock, at, starts
-        new.segs, new.chunks = segs, chunks
+        new.segs, new.chunks, new.grown = segs, chunks, None
         return new
 
 
@@ -400,7 +422,8 @@ def moved_on(before: State, after: State, ships: Iterable[int], new_turn: bool =
 def deployed(before: State, after: State, move: Deploy, box: int) -> State:
     """``after``, which is ``before`` once the Allied ``move`` was made (its ships now in
     ``box``), given its fleet: that of ``before`` with those ships moved (Fleet.deployed)."""
-    _keep(after, fleet(before).deployed(after, move, box))
+    f = fleet(before)
+    _keep(after, f.deployed(after.box, after.loc, move, box) or f.updated(after, move.ships))
     return after
 
 
@@ -409,7 +432,8 @@ def allies_unmoved(before: State, after: State) -> State:
     moved (a German order), given ``before``'s fleet without comparing the counters."""
     f = fleet(before)
     f.box, f.loc = after.box, after.loc  # as fleet() does once it has compared them
-    _keep(after, f)
+    if after.fleet is not f:  # (a copy of ``before`` carries its fleet already)
+        _keep(after, f)
     return after
 
 
@@ -425,7 +449,7 @@ def _counted(state: State) -> Fleet:
     if f is None or f.turn != state.turn or f.config != state.config or not f.same_allies(state):
         f = _last_count[0] = Fleet(state)
         return f
-    return f._derived(state, f.at, f.starts, {})
+    return f._derived(state.box, state.loc, state.config, state.turn, f.at, f.starts, {})
 
 
 def fleet(state: State) -> Fleet:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..data import (
     ADJ,
     ENGLAND,
+    FIRST_ALLIED,
     GERMAN,
     MIN_GERMAN_SPEED,
     RANGES,
@@ -346,10 +347,7 @@ def escape_area(state: State, side: int, area: int) -> int:
     options = [a for a in ADJ[area] if a != ENGLAND or side == 1] or [area]
     if side == 1:
         return min(options)
-
-    def allied(a: int) -> int:
-        return sum(1 for s in range(len(SHIPS)) if SHIPS[s].side == 1 and state.loc[s] == a)
-
+    allied = state.loc[FIRST_ALLIED:].count  # the Allied ships are the last ids (data.ALLIED)
     return min(options, key=lambda a: (allied(a), a))
 
 

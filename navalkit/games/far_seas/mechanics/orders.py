@@ -6,7 +6,10 @@ FS-SURPRISE*, FS-STATION-RAID, FS-CONVOY-ATTACK, FS-BRIT-MOVE, FS-CONVOY, FS-STA
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from itertools import filterfalse
+from types import MappingProxyType
 from typing import Any
 
 from ..actions import Deploy, Order
@@ -62,24 +65,32 @@ def german_units(state: State) -> list[tuple[int, ...]]:
     return _units(state, _unacted(state))
 
 
-def _unacted(state: State) -> list[int]:
-    """German ships at sea without an order yet this turn."""
+def _unacted(state: State) -> Sequence[int]:
+    """German ships at sea without an order yet this turn, in id order."""
     acted = state.acted
     if not acted:
-        return list(at_sea_germans(state.box))
-    return [g for g in at_sea_germans(state.box) if g not in acted]
+        return at_sea_germans(state.box)
+    return list(filterfalse(acted.__contains__, at_sea_germans(state.box)))
 
 
-def _units(state: State, left: list[int]) -> list[tuple[int, ...]]:
-    pool = [g for g in left if IS_AMC[g]] or left
-    units: list[tuple[int, ...]] = [ALONE[g] for g in pool]
+#: the German AMCs are the last German ids (see _units)
+FIRST_AMC = IS_AMC.index(True)
+assert all(IS_AMC[FIRST_AMC:FIRST_ALLIED]) and not any(IS_AMC[:FIRST_AMC])
+
+
+def _units(state: State, left: Sequence[int]) -> list[tuple[int, ...]]:
+    # the AMCs first (FS-AMC-FIRST): the last ships of ``left``, from FIRST_AMC on (found
+    # and cut in C, as are the units alone and the areas compared below: a hot path)
+    pool = left[bisect_left(left, FIRST_AMC) :] or left
+    units: list[tuple[int, ...]] = list(map(ALONE.__getitem__, pool))
     if len(pool) > 1:
         box, loc = state.box, state.loc
-        by_area: dict[int, list[int]] = {}
-        for g in pool:
-            if box[g] != RIVER_BOX:
-                by_area.setdefault(loc[g], []).append(g)
-        units += [tuple(ships) for ships in by_area.values() if len(ships) > 1]
+        if len(set(map(loc.__getitem__, pool))) < len(pool):  # some share an area
+            by_area: dict[int, list[int]] = {}
+            for g in pool:
+                if box[g] != RIVER_BOX:
+                    by_area.setdefault(loc[g], []).append(g)
+            units += [tuple(ships) for ships in by_area.values() if len(ships) > 1]
     return units
 
 
@@ -94,75 +105,74 @@ def can_surprise(state: State, unit: tuple[int, ...]) -> bool:
     return True
 
 
-def _targets(
-    unit: tuple[int, ...], moved: Sequence[int], in_squadrons: frozenset[int]
-) -> list[int]:
-    """The Allied ships in a Moved box that ``unit`` may surprise (FS-SURPRISE-ALONE): a German
-    squadron any of them; a ship alone only a single ship (none of ``in_squadrons``) of
-    capacity <= its own + 1."""
-    if len(unit) == 1:
-        cap = _CAPACITY[unit[0]] + 1
-        return [s for s in moved if _CAPACITY[s] <= cap and s not in in_squadrons]
-    return list(moved)
-
-
 class _Seen:
     """What every unit's orders need, counted once per call of german_orders."""
 
-    __slots__ = ("escorts", "in_squadrons", "left", "moved", "river_busy", "watched")
+    __slots__ = ("at", "escorts", "in_squadrons", "left", "moved", "moved_any")
 
     def __init__(self, state: State) -> None:
-        at = fleet(state).at
-        self.in_squadrons = squadron_ships(state.squads)
+        at = self.at = fleet(state).at
         self.left = _unacted(state)
-        self.river_busy = RIVER_BOX in state.box[:FIRST_ALLIED]
         self.escorts = at[CONVOY]
         self.moved = at[MOVED]
-        self.watched = bool(at[WATCH])
+        self.moved_any = bool(state.moved)
+        #: the Allied ships in squadrons, counted when first needed (see _orders)
+        self.in_squadrons: frozenset[int] | None = None
 
 
 def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) -> list[Order]:
     """Every legal order for one ship or squadron."""
-    seen = seen or _Seen(state)
+    out: list[Order] = []
+    _orders(state, unit, seen or _Seen(state), out)
+    return out
+
+
+def _orders(state: State, unit: tuple[int, ...], seen: _Seen, out: list[Order]) -> None:
+    """unit_orders, added to ``out`` (german_orders lists every unit's in one list)."""
     first = unit[0]
+    may_hold = seen.moved_any or len(seen.left) > len(unit)
     area = state.loc[first]
-    may_hold = bool(state.moved) or len(seen.left) > len(unit)
-    t = _template(unit, area)
+    t = _TEMPLATES.get((unit, area)) or _template(unit, area)
     if state.box[first] == RIVER_BOX:
-        out: list[Order] = []
-        if not (first in state.river_found and seen.watched):
+        leave = not (first in state.river_found and seen.at[WATCH])
+        if leave:
             out.append(t.leave)
-        if may_hold or not out:
+        if may_hold or not leave:
             out.append(t.hold)
-        return out
-    surprise = can_surprise(state, unit)
-    raided = state.raided
-    escorts = seen.escorts
-    moved = seen.moved
+        return
+    # which of the four endings (see _Template.ends): bit 0 the hold, bit 1 the river
+    k = 2 if t.river is not None and RIVER_BOX not in state.box[:FIRST_ALLIED] else 0
+    if may_hold:
+        k += 1
+    escorts, moved, raided = seen.escorts, seen.moved, state.raided
     near = t.near
-    if surprise and not near.isdisjoint(moved):
-        out = _dest_orders(t, unit, raided, escorts, moved, seen)
+    if not near.isdisjoint(moved) and can_surprise(state, unit):
+        # FS-SURPRISE-ALONE: a German squadron may surprise any of the ships; a ship alone
+        # only a single ship (none of a squadron) of capacity <= its own + 1
+        if len(unit) == 1:
+            in_squadrons = seen.in_squadrons
+            if in_squadrons is None:
+                in_squadrons = seen.in_squadrons = squadron_ships(state.squads)
+            cap = _CAPACITY[first] + 1
+        else:
+            in_squadrons, cap = _NONE, _ANY
+        _dest_orders(t, unit, raided, escorts, (moved, cap, in_squadrons), out)
     elif near.isdisjoint(escorts) and t.stations.isdisjoint(raided):
         # the usual case, no convoy to attack nor ship to surprise next door and no station
-        # there raided yet: every move and raid, as the loop below would list them
-        out = list(t.plain)
+        # there raided yet: every move and raid, then the ending
+        out += t.plain[k]
+        return
     else:
         # a convoy or a raided station next door: these orders are remembered with the very
-        # objects they were worked out from (a fleet's Convoy boxes, never changed once made,
-        # and the raided stations), which stay the same through most of a turn
+        # objects they were worked out from (a fleet's Convoy boxes, never changed once
+        # made, and the raided stations), which stay the same through most of a turn
         memo = t.memo
         if memo is None or memo[0] is not escorts or memo[1] is not raided:
-            memo = t.memo = (escorts, raided, _dest_orders(t, unit, raided, escorts, None, seen))
-        out = list(memo[2])
-    if t.tail:
-        out += t.tail
-    if t.river is not None and not seen.river_busy:
-        out.append(t.river)
-    if t.tail2:
-        out += t.tail2
-    if may_hold:
-        out.append(t.hold)
-    return out
+            listed: list[Order] = []
+            _dest_orders(t, unit, raided, escorts, None, listed)
+            memo = t.memo = (escorts, raided, listed)
+        out += memo[2]
+    out += t.ends[k]
 
 
 def _dest_orders(
@@ -170,62 +180,54 @@ def _dest_orders(
     unit: tuple[int, ...],
     raided: frozenset[int],
     escorts: dict[int, tuple[int, ...]],
-    moved: dict[int, tuple[int, ...]] | None,
-    seen: _Seen,
-) -> list[Order]:
-    """Each destination's orders: the move, the raids of its unraided stations, the convoy
-    attack if escorted, and the surprises (``moved``: the Moved boxes, or None when the unit
+    surprise: tuple[Mapping[int, tuple[int, ...]], int, frozenset[int]] | None,
+    out: list[Order],
+) -> None:
+    """Add to ``out`` each destination's orders: the move, the raids of its unraided
+    stations, the convoy attack if escorted, and the surprises (``surprise``: None when the
+    unit may not surprise, else the Moved boxes, and the highest capacity and the ships it
     may not surprise)."""
-    out: list[Order] = []
-    for to, move, raids, convoy, surprises in t.dests:
+    moved, cap, in_squadrons = surprise or _NO_SURPRISE
+    for to, move, raids, convoy, made in t.dests:
         out.append(move)
         for st, raid in raids:
             if st not in raided:
                 out.append(raid)
         if to in escorts:
             out.append(convoy)
-        if moved is not None and to in moved:
-            for target in _targets(unit, moved[to], seen.in_squadrons):
-                order = surprises.get(target)
-                if order is None:
-                    order = surprises[target] = _order(unit, "surprise", to, target)
-                out.append(order)
-    return out
+        if to in moved:
+            for target in moved[to]:
+                if _CAPACITY[target] <= cap and target not in in_squadrons:
+                    order = made.get(target)
+                    if order is None:
+                        order = made[target] = _order(unit, "surprise", to, target)
+                    out.append(order)
 
 
 class _Template:
     """The interned orders of one unit in one area (what does not depend on the position)."""
 
     __slots__ = (
-        "dests", "hold", "leave", "memo", "near", "plain", "river", "stations", "tail",
-        "tail2",
+        "dests", "ends", "hold", "leave", "memo", "near", "plain", "river", "stations",
     )  # fmt: skip
 
     def __init__(self, unit: tuple[int, ...], area: int) -> None:
         #: each destination: its area, move, (station, raid)s, convoy attack and surprises
         dests: list[tuple[int, Order, tuple[tuple[int, Order], ...], Order, dict[int, Order]]] = []
-        plain: list[Order] = []  # every move and raid, as unit_orders lists them
-        for to in DESTS[area] if 0 <= area < len(DESTS) else ():
-            move = _order(unit, "move", to)
-            plain.append(move)
+        ok = 0 <= area < len(DESTS)
+        areas = DESTS[area] if ok else ()
+        for to in areas:
             raids: tuple[tuple[int, Order], ...] = ()
             if STATIONS_IN[to]:
                 raids = tuple((st, _order(unit, "raid", to, st)) for st in STATIONS_IN[to])
-                plain += [raid for _, raid in raids]
             # the surprise orders into ``to`` are made as they are first met, by target
-            dests.append((to, move, raids, _order(unit, "convoy", to), {}))
+            dests.append((to, _order(unit, "move", to), raids, _order(unit, "convoy", to), {}))
         self.dests = tuple(dests)
-        #: the moves, raids and convoy attacks last listed when a convoy or a raided station is
-        #: next door, with the Convoy boxes and raided stations they were worked out from (see
-        #: unit_orders)
-        self.memo: tuple[Any, ...] | None = None
-        self.plain = tuple(plain)
-        ok = 0 <= area < len(DESTS)
         self.near, self.stations = (NEAR[area], NEAR_STATIONS[area]) if ok else (_NONE, _NONE)
         first = unit[0]
-        self.tail: tuple[Order, ...] = ()
+        tail: tuple[Order, ...] = ()
         if area in PANAMA:
-            self.tail = (_order(unit, "panama", PANAMA[1] if area == PANAMA[0] else PANAMA[0]),)
+            tail = (_order(unit, "panama", PANAMA[1] if area == PANAMA[0] else PANAMA[0]),)
         self.river: Order | None = None
         if len(unit) == 1 and area == RUFIJI_AREA and SHIPS[first].name in RIVER_SHIPS:
             self.river = _order(unit, "river", RIVER)
@@ -234,15 +236,37 @@ class _Template:
             tail2.append(_order(unit, "home", area))
         if area in NEUTRAL and all(SHIPS[g].cls.code == "AMC" for g in unit):
             tail2.append(_order(unit, "intern", area))
-        self.tail2 = tuple(tail2)
         self.hold = _order(unit, "hold", area)
         self.leave = _order(unit, "leave", RUFIJI_AREA)
+        #: the orders after the destinations' ones, by which of them are open (bit 0: the
+        #: hold, bit 1: the river)
+        river = (self.river,) if self.river is not None else ()
+        self.ends: tuple[tuple[Order, ...], ...] = tuple(
+            (*tail, *(river if k & 2 else ()), *tail2, *((self.hold,) if k & 1 else ()))
+            for k in range(4)
+        )
+        #: the whole list of each ending in the usual case (no convoy next door, no station
+        #: there raided, no ship to surprise): every move and raid, then the ending
+        moves: list[Order] = []
+        _dest_orders(self, unit, _NONE, {}, None, moves)
+        self.plain = tuple((*moves, *end) for end in self.ends)
+        #: the moves, raids and convoy attacks last listed when a convoy or a raided station
+        #: is next door, with the Convoy boxes and raided stations they were worked out
+        #: from (see _orders)
+        self.memo: tuple[Any, ...] | None = None
 
 
 #: interned templates (a bounded memo: cleared when it grows large)
 _TEMPLATES: dict[tuple[tuple[int, ...], int], _Template] = {}
-#: each ship's capacity (FS-SURPRISE-ALONE compares them)
+#: each ship's capacity (FS-SURPRISE-ALONE compares them), and one above them all
 _CAPACITY = tuple(s.cls.capacity for s in SHIPS)
+_ANY = max(_CAPACITY) + 1
+#: what _dest_orders reads when there is no surprise (no Moved box, read-only)
+_NO_SURPRISE: tuple[Mapping[int, tuple[int, ...]], int, frozenset[int]] = (
+    MappingProxyType({}),
+    0,
+    frozenset(),
+)
 
 
 def _template(unit: tuple[int, ...], area: int) -> _Template:
@@ -269,7 +293,7 @@ def german_orders(state: State) -> list[Order]:
     seen = _Seen(state)
     out: list[Order] = []
     for unit in _units(state, seen.left):
-        out += unit_orders(state, unit, seen)
+        _orders(state, unit, seen, out)
     return out
 
 
@@ -312,6 +336,8 @@ _searching = evolver(State, "phase")
 def apply_order(state: State, order: Order) -> State:
     """Carry out a legal German order (the caller has checked it)."""
     ships, kind, to = order.ships, order.kind, order.to
+    if kind == "move":  # two German orders in three (and the shortest way)
+        return enter_search(state, _sail(state, _unit(ships, kind, to), to))
     if kind == "hold":
         return finish_unit(_holding(state, unit=_unit(ships, kind, state.loc[ships[0]])))
     if kind in ("home", "intern"):
@@ -417,16 +443,20 @@ def apply_deploy(state: State, move: Deploy) -> State:
     loc, boxes = list(state.loc), list(state.box)
     for s in ships:
         loc[s], boxes[s] = to, box
+    new_loc, new_box = tuple(loc), tuple(boxes)
+    # the new position's fleet is made first, so that the position is made with it in one
+    # copy (None: not a move the short path covers, regrouped below the general way)
+    f = fleet(state).deployed(new_box, new_loc, move, box)
     if len(ships) > 1:  # a squadron stays one until the turn ends (FS-SEARCH)
         squads = state.squads | {ships}
         after = _squadron(
-            state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE, squads=squads
+            state, loc=new_loc, box=new_box, phase=GERMAN_PHASE, squads=squads, fleet=f
         )
     else:
-        after = _deployed(state, loc=tuple(loc), box=tuple(boxes), phase=GERMAN_PHASE)
-    return deployed(state, after, move, box)
+        after = _deployed(state, loc=new_loc, box=new_box, phase=GERMAN_PHASE, fleet=f)
+    return after if f is not None else deployed(state, after, move, box)
 
 
 #: the copiers of apply_deploy (see state.evolver)
-_deployed = evolver(State, "loc", "box", "phase")
-_squadron = evolver(State, "loc", "box", "phase", "squads")
+_deployed = evolver(State, "loc", "box", "phase", "fleet")
+_squadron = evolver(State, "loc", "box", "phase", "squads", "fleet")

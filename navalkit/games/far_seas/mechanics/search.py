@@ -12,7 +12,7 @@ half of its steps.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations, filterfalse
 
 from ..actions import END_SEARCH, Search, Simple
 from ..data import BRITISH, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
@@ -48,7 +48,8 @@ def searchers(state: State, area: int) -> list[int]:
     """Allied ships that may still search ``area`` for the current German order: in its Moved
     box (beside the river for data.RIVER), not yet the finders of a German this turn, and not
     yet searchers for this order (FS-SEARCH-CHOICE: one search per ship or squadron)."""
-    return list(menu(state).free.get(area, ()))
+    choices = menu(state).choices.get(area)
+    return [] if choices is None else list(choices.everyone)
 
 
 def units_of(state: State, area: int, ships: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -89,7 +90,7 @@ def search_units(state: State, area: int) -> list[tuple[int, ...]]:
 
 def may_search(state: State) -> bool:
     """Is there an area the Allies may still search for the current German order?"""
-    return bool(menu(state).free)
+    return bool(menu(state).choices)
 
 
 #: with more ships and squadrons than this in one area, the choices of who searches are: all,
@@ -131,15 +132,16 @@ class Choices:
 
     def __init__(self, area: int, ships: tuple[int, ...], squads: Squadrons) -> None:
         self.units = units = _units(area, ships, squads)
-        self.everyone = tuple(sorted(ships))  # the units share out the ships
-        foreign = [u for u in units if _foreign(u)]
-        self.foreign = tuple(sorted(s for u in foreign for s in u))
-        self.actions: tuple[Search, ...] = ()
-        if not units:
-            return
+        self.everyone = everyone = tuple(sorted(ships))  # the units share out the ships
         n = len(units)
-        if n == 1:
-            self.actions = (_SEARCH_ALL[area],)
+        if n == 1:  # the usual case: one ship or squadron, that searches whole or not at all
+            self.foreign = everyone if _foreign(units[0]) else ()
+            self.actions: tuple[Search, ...] = (_SEARCH_ALL[area],)
+            return
+        foreign = tuple(u for u in units if _foreign(u))
+        self.foreign = tuple(sorted(chain.from_iterable(foreign)))
+        self.actions = ()
+        if not units:
             return
         out: list[Search] = [_SEARCH_ALL[area]]
         if foreign and len(foreign) < n:
@@ -149,8 +151,8 @@ class Choices:
         else:
             parts = [(u,) for u in units] + [tuple(v for v in units if v != u) for u in units]
         for part in parts:
-            if list(part) != foreign:
-                out.append(_search(area, "some", tuple(sorted(s for u in part for s in u))))
+            if part != foreign:
+                out.append(_search(area, "some", tuple(sorted(chain.from_iterable(part)))))
         self.actions = tuple(out)
 
 
@@ -166,7 +168,7 @@ def _choices(area: int, ships: tuple[int, ...], squads: Squads) -> Choices:
         # Only the squadrons of ``ships`` count (the others are skipped by _units), in the
         # order ``squads`` gives them: the key then stays the same while other squadrons
         # move, which they do several times a turn.
-        mine = tuple(q for q in squads if any(s in q for s in ships))
+        mine = tuple(filterfalse(frozenset(ships).isdisjoint, squads))
     c = _CHOICES.get((area, ships, mine))
     if c is None:
         if len(_CHOICES) > 4096:
@@ -184,15 +186,16 @@ class Menu:
 
     It holds the objects it was worked out from (the fleet's Moved and Watch boxes, the
     finders, this order's searchers ``done`` and the squadrons) and is used for a state only
-    while that state has those very objects. ``free`` maps each area (data.RIVER: the river
-    watch) to the ships that may still search it, ``choices`` to their Choices, and
-    ``actions`` is the whole legal list: each area's searches in area order, then
-    END_SEARCH. ``base`` is the menu before this order's first search (no ``done``): the
-    next order's menu starts from it, and works out again only the areas whose Moved ships
-    have changed."""
+    while that state has those very objects. ``choices`` maps each area (data.RIVER: the
+    river watch) where some ships may still search to their Choices (``everyone``: those
+    ships, in id order), and ``actions`` is the whole legal list: each area's searches in
+    area order, then END_SEARCH. ``base`` is the menu before this order's first search (no
+    ``done``), or None for that menu itself (a menu naming itself would be a reference
+    cycle, left for the garbage collector with the state it last saw): the next order's menu
+    starts from it, and works out again only the areas whose Moved ships have changed."""
 
     __slots__ = (
-        "actions", "base", "choices", "done", "found", "free", "moved", "seen", "squads", "watch"
+        "actions", "base", "choices", "done", "found", "moved", "seen", "squads", "watch"
     )  # fmt: skip
 
     moved: dict[int, tuple[int, ...]]
@@ -200,16 +203,15 @@ class Menu:
     found: frozenset[int]
     done: frozenset[int]
     squads: Squads
-    free: dict[int, tuple[int, ...]]
     choices: dict[int, Choices]
     actions: tuple[Search | Simple, ...]
-    base: Menu
+    base: Menu | None
     #: the last state this menu was found to be the menu of (menu() then answers that state
     #: at once: a search step asks for its menu three or four times)
     seen: State | None
 
-    def _fill(self, free: dict[int, tuple[int, ...]], choices: dict[int, Choices]) -> Menu:
-        self.free, self.choices = free, choices
+    def _fill(self, choices: dict[int, Choices]) -> Menu:
+        self.choices = choices
         actions: list[Search | Simple] = []
         for area in sorted(choices):
             actions += choices[area].actions
@@ -221,32 +223,30 @@ class Menu:
         """A menu of the same boxes, finders and squadrons, for the searchers ``done``."""
         new = object.__new__(Menu)
         new.moved, new.watch, new.found = self.moved, self.watch, self.found
-        new.squads, new.base, new.done = self.squads, self.base, done
+        new.squads, new.base, new.done = self.squads, self.base or self, done
         new.seen = None
         return new
 
     def searched(self, area: int, group: tuple[int, ...], done: frozenset[int]) -> Menu:
         """This menu once ``group`` has searched ``area`` (``done``: this order's searchers
         now): only that area's choices change."""
-        free, choices = self.free.copy(), self.choices.copy()
-        there = free.pop(area, ())
-        left = () if group == there else tuple(s for s in there if s not in group)
-        choices.pop(area, None)
-        if left:
-            free[area] = left
-            choices[area] = _choices(area, left, self.squads)
-        return self._twin(done)._fill(free, choices)
+        choices = self.choices.copy()
+        was = choices.pop(area, None)
+        there = () if was is None else was.everyone
+        if group != there:
+            left = tuple(s for s in there if s not in group)
+            if left:
+                choices[area] = _choices(area, left, self.squads)
+        return self._twin(done)._fill(choices)
 
     def without(self, done: frozenset[int]) -> Menu:
         """This menu once the ships ``done`` have searched (wherever they are)."""
-        free: dict[int, tuple[int, ...]] = {}
-        for a, ships in self.free.items():
-            left = _without(ships, done)
+        choices: dict[int, Choices] = {}
+        for a, was in self.choices.items():
+            left = _without(was.everyone, done)
             if left:
-                free[a] = left
-        return self._twin(done)._fill(
-            free, {a: _choices(a, s, self.squads) for a, s in free.items()}
-        )
+                choices[a] = _choices(a, left, self.squads)
+        return self._twin(done)._fill(choices)
 
 
 def _base(state: State, old: Menu | None) -> Menu:
@@ -254,37 +254,61 @@ def _base(state: State, old: Menu | None) -> Menu:
     an earlier position, or None): an area keeps its choices if its Moved ships are the same
     tuple as in ``old`` (a Fleet makes a new one for an area whose ships change) and none of
     them has been a finder or joined or left a squadron since."""
-    at, found, squads = fleet(state).at, state.found, state.squads
+    f = fleet(state)
+    at, found, squads = f.at, state.found, state.squads
     moved, watch = at[MOVED], at[WATCH]
     if old is None:
         old, dirty = _EMPTY, _NOBODY
     elif old.found is found and old.squads is squads:
-        if old.moved is moved and old.watch is watch:
-            return old
+        if old.watch is watch:
+            if old.moved is moved:
+                return old
+            grown = f.grown
+            if grown is not None and grown[0] is old.moved:
+                # the usual case, an Allied move since into a Moved box: only that area's
+                # searches change (what the loop below finds, without going over the others)
+                choices = old.choices.copy()
+                a = grown[1]
+                left = _without(moved[a], found)
+                if left:
+                    choices[a] = _choices(a, left, squads)
+                else:
+                    choices.pop(a, None)
+                return _based(moved, watch, found, squads, choices)
         dirty = _NOBODY
     else:
         dirty = (old.found ^ found).union(*(old.squads ^ squads))
-    free: dict[int, tuple[int, ...]] = {}
-    choices: dict[int, Choices] = {}
-    before, had = old.moved, old.free
+    choices = {}
+    before, had = old.moved, old.choices
     for a, ships in moved.items():
         if before.get(a) is ships and dirty.isdisjoint(ships):
             if a in had:
-                free[a], choices[a] = had[a], old.choices[a]
+                choices[a] = had[a]
             continue
         left = _without(ships, found)
         if left:
-            free[a], choices[a] = left, _choices(a, left, squads)
+            choices[a] = _choices(a, left, squads)
     if old.watch is not watch or (dirty and not dirty.isdisjoint(_watchers(watch))):
         left = _without(_watchers(watch), found)
         if left:
-            free[RIVER], choices[RIVER] = left, _choices(RIVER, left, squads)
+            choices[RIVER] = _choices(RIVER, left, squads)
     elif RIVER in had:
-        free[RIVER], choices[RIVER] = had[RIVER], old.choices[RIVER]
+        choices[RIVER] = had[RIVER]
+    return _based(moved, watch, found, squads, choices)
+
+
+def _based(
+    moved: dict[int, tuple[int, ...]],
+    watch: dict[int, tuple[int, ...]],
+    found: frozenset[int],
+    squads: Squads,
+    choices: dict[int, Choices],
+) -> Menu:
+    """The base menu (see Menu) of these boxes, finders and squadrons, and ``choices``."""
     new = object.__new__(Menu)
     new.moved, new.watch, new.found, new.squads, new.done = moved, watch, found, squads, _NOBODY
-    new.base, new.seen = new, None
-    return new._fill(free, choices)
+    new.base, new.seen = None, None
+    return new._fill(choices)
 
 
 def _watchers(watch: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
@@ -307,7 +331,8 @@ _EMPTY.moved, _EMPTY.watch, _EMPTY.found, _EMPTY.squads, _EMPTY.done = (
     _NO_SQUADS,
     _NOBODY,
 )
-_EMPTY.base, _EMPTY.seen = _EMPTY._fill({}, {}), None
+_EMPTY.base, _EMPTY.seen = None, None
+_EMPTY._fill({})
 
 #: the last menu worked out (a one-entry memo: the Match, a playout or a bot asks about one
 #: line of play at a time, and the next position's menu is mostly this one's)
@@ -321,18 +346,17 @@ def menu(state: State) -> Menu:
     if m is not None and m.seen is state:
         return m
     unit = state.unit
-    done = unit.searched_by if unit is not None else _NOBODY
+    # no searcher yet is always _NOBODY (a new order's Unit has an empty frozenset of its
+    # own), so that the menu of an order's first search is its base, not a copy of it
+    done = unit.searched_by if unit is not None and unit.searched_by else _NOBODY
     if m is not None and m.done is done and m.found is state.found and m.squads is state.squads:
         at = fleet(state).at
         if m.moved is at[MOVED] and m.watch is at[WATCH]:
             m.seen = state
             return m
-    m = _base(state, m.base if m is not None else None)
+    m = _base(state, (m.base or m) if m is not None else None)
     if done:
         m = m.without(done)
-    elif m.done is not done:  # another empty frozenset than _NOBODY: the same menu
-        base, m = m, m._twin(done)
-        m.free, m.choices, m.actions = base.free, base.choices, base.actions
     m.seen = state
     _last[0] = m
     return m
@@ -404,7 +428,8 @@ def resolve_search(state: State, roll: int | None) -> State:
     area, group = state.search_at, state.search_ships
     gvp, cowards = state.gvp, state.coward_areas
     if area not in cowards and BRITISH.isdisjoint(group):
-        idle = menu(state).free.get(area, ())  # the ships there that did not search
+        there = menu(state).choices.get(area)
+        idle = () if there is None else there.everyone  # the ships there that did not search
         if not BRITISH.isdisjoint(idle):
             gvp = (gvp[0], gvp[1], gvp[2], gvp[3] + sum(SHIPS[s].cls.vp for s in idle))
             cowards = cowards | {area}
@@ -458,7 +483,7 @@ def _missed(state: State, gvp: tuple[int, int, int, int], cowards: frozenset[int
     state = _to_search(
         state, gvp=gvp, coward_areas=cowards, search_at=-1, search_ships=(), roll="", phase=SEARCH
     )
-    if m.free:
+    if m.choices:
         m.seen = state  # nothing the menu reads has changed
         return state
     return end_search(state)

@@ -32,7 +32,6 @@ from ..state import (
     START,
     STATION,
     State,
-    evolve,
     evolver,
     ships_in,
 )
@@ -92,7 +91,7 @@ def begin_turn(state: State, turn: int) -> State:
                     if box[s] == RESERVE:
                         loc[s], box[s] = colony.area, STATION
                         arrived.append(s)
-    after = evolve(
+    after = _new_turn(
         state,
         turn=turn,
         phase=ALLY,
@@ -115,6 +114,13 @@ def begin_turn(state: State, turn: int) -> State:
         return after
     # the fleet of the new turn, regrouped from the last one: a recount would cost more
     return moved_on(state, after, arrived, new_turn=True)
+
+
+#: the copier of begin_turn (see state.evolver)
+_new_turn = evolver(
+    State, "turn", "phase", "loc", "box", "acted", "moved", "discovered", "revealed", "found",
+    "surprise_turn", "squads", "taken", "unit", "battle", "roll", "dice",
+)  # fmt: skip
 
 
 def germans_at_sea(state: State) -> list[int]:
@@ -162,22 +168,26 @@ def finish_unit(state: State) -> State:
         state.acted, state.gvp, state.taken, state.captures, state.raided
     )  # fmt: skip
     if unit is not None:
-        box, loc, area = state.box, state.loc, unit.area
-        alive = [s for s in unit.ships if box[s] in AT_SEA and loc[s] == area]
-        if unit.kind in ("move", "panama", "leave") and not unit.fought and alive:
-            free = AREAS[area].density - escorts(state, area) - taken[area]
-            n = free if state.config.captures == "all" else min(free, len(alive))
-            if n > 0:
-                gvp = (gvp[0] + n, gvp[1], gvp[2], gvp[3])
-                taken = (*taken[:area], taken[area] + n, *taken[area + 1 :])
-                captures = (*captures, (state.turn, alive[0], area, n))
-        if unit.kind == "raid" and alive and unit.station not in raided:
-            gvp = (gvp[0], gvp[1] + STATIONS[unit.station].vp, gvp[2], gvp[3])
-            raided = raided | {unit.station}
+        kind = unit.kind
+        # only a move that did not fight, or a raid, gains anything (most orders do not)
+        if kind == "raid" or (kind in _TAKING and not unit.fought):
+            box, loc, area = state.box, state.loc, unit.area
+            alive = [s for s in unit.ships if box[s] in AT_SEA and loc[s] == area]
+            if kind != "raid" and alive:
+                free = AREAS[area].density - escorts(state, area) - taken[area]
+                n = free if state.config.captures == "all" else min(free, len(alive))
+                if n > 0:
+                    gvp = (gvp[0] + n, gvp[1], gvp[2], gvp[3])
+                    taken = (*taken[:area], taken[area] + n, *taken[area + 1 :])
+                    captures = (*captures, (state.turn, alive[0], area, n))
+            elif alive and unit.station not in raided:
+                gvp = (gvp[0], gvp[1] + STATIONS[unit.station].vp, gvp[2], gvp[3])
+                raided = raided | {unit.station}
         acted = acted | set(unit.ships)
     phase = ALLY
     left = at_sea_germans(state.box)
-    if not left or (acted.issuperset(left) and state.turn >= state.config.turns):
+    turn_over = acted.issuperset(left)
+    if not left or (turn_over and state.turn >= state.config.turns):
         phase = OVER
     state = _finished(
         state,
@@ -192,9 +202,13 @@ def finish_unit(state: State) -> State:
         captures=captures,
         raided=raided,
     )
-    if phase == ALLY and acted.issuperset(left):
+    if phase == ALLY and turn_over:
         return begin_turn(state, state.turn + 1)
     return state
+
+
+#: the orders whose ships take merchants where they end (FS-CAPTURE)
+_TAKING = ("move", "panama", "leave")
 
 
 #: the copier of finish_unit (see state.evolver): one call, whatever the order gained
