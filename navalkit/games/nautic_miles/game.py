@@ -25,6 +25,12 @@ from .state import DEAL, DRAW, OVER, REFILL, State
 
 RULES_VERSION = "nautic_miles/1"
 
+#: the phases in which a card is dealt or drawn, and those in which no seat moves: sets made
+#: once (a Match asks ``is_chance`` and ``to_move`` several times a step, and a tuple of the
+#: phase names is built again at each call)
+_CHANCE_PHASES = frozenset({DEAL, DRAW, REFILL})
+_NOBODY_MOVES = frozenset({OVER, DEAL, DRAW, REFILL})
+
 
 class NauticMiles(Game[State, Action, View, Config]):
     id: ClassVar[str] = "nautic_miles"
@@ -59,12 +65,12 @@ class NauticMiles(Game[State, Action, View, Config]):
         return rules.initial_state(config, players)
 
     def to_move(self, state: State) -> int | None:
-        if state.phase in (OVER, DEAL, DRAW, REFILL):
+        if state.phase in _NOBODY_MOVES:
             return None
         return state.seat
 
     def is_chance(self, state: State) -> bool:
-        return state.phase in (DEAL, DRAW, REFILL)
+        return state.phase in _CHANCE_PHASES
 
     chance_outcomes = staticmethod(rules.chance_outcomes)
     chance_uniform = staticmethod(rules.chance_uniform)

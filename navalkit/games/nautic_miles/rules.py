@@ -51,6 +51,7 @@ from .data import (
     SUB_PAIR,
     SUBMARINE,
     SWEEPER,
+    TRAWLER,
     a_card,
     capital,
 )
@@ -297,12 +298,22 @@ def _table(state: State, hands: tuple[Cards, ...], rows: Rows, discard: Cards) -
 def _after_play(state: State, hands: tuple[Cards, ...], rows: Rows, discard: Cards) -> State:
     """The table after a play, and the turn passed on: exactly
     ``_advance(_table(state, hands, rows, discard))``. The usual case (no round limit to
-    check; none of the next seat's timers due; cards left to draw) is built at once."""
+    check; none of the next seat's timers due; a card left for it to draw, or else a card
+    in its hand to play) is built at once."""
     nxt = (state.seat + 1) % state.players
-    facts = _facts(rows)
-    if state.pile and not (facts.timers >> (nxt + 1) & 1) and not _limit_may_end(state, rows):
+    pile = state.pile
+    # _facts and _limit_may_end written out for their usual answers (the same table's facts;
+    # nobody home yet): this runs at every move
+    facts = _LAST_FACTS[0]
+    if facts.rows is not rows:
+        facts = _facts(rows)
+    if (
+        (pile or hands[nxt])
+        and not (facts.timers >> (nxt + 1) & 1)
+        and (not any(state.ports) or not _limit_may_end(state, rows))
+    ):
         fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
-        fields[F_PHASE] = DRAW
+        fields[F_PHASE] = DRAW if pile else PLAY
         fields[F_SEAT] = nxt
         fields[F_HANDS] = hands
         fields[F_DISCARD] = discard
@@ -398,7 +409,7 @@ def _play(state: State, action: Play) -> State:
             return _end_turn(_arrive(_with_state_hands(state, hands), row, at, cv))
     elif kind in STRENGTH:
         side = DEFENDER if row == me else ATTACKER
-        rows = _put(state.rows, row, at, _battle(cv, seat, side, cards, STRENGTH[kind]))
+        rows = _replaced(state.rows, row, at, _battle(cv, seat, side, cards, STRENGTH[kind]))
         if kind == SUB_PAIR and state.pile:
             fields = list(state)  # a fast ``_replace`` (see state.F_CONFIG)
             fields[F_HANDS] = hands
@@ -433,7 +444,7 @@ def _play(state: State, action: Play) -> State:
     else:
         assert kind == NEUTRAL
         cv = _mark(cv, C_NEUTRAL, card)
-    rows = _put(state.rows, row, at, cv)
+    rows = _replaced(state.rows, row, at, cv, kind in MILES)
     return _after_play(state, hands, rows, state.discard + dead if dead else state.discard)
 
 
@@ -740,6 +751,12 @@ _CONVOYS: dict[int, tuple[Convoy, int, int, list[int | None]]] = {}
 _CONVOYS_KEPT = 256
 
 
+def _timer_bits(mine_by: int, top_seat: int) -> int:
+    """The timers lying on a convoy: bit ``seat + 1`` for the seat whose mine lies on it and
+    for the seat whose ship tops its battle (bit 0 for none)."""
+    return 1 << (mine_by + 1) | 1 << (top_seat + 1)
+
+
 def _convoy_facts(cv: Convoy) -> tuple[Convoy, int, int, list[int | None]]:
     """The :data:`_CONVOYS` entry of ``cv``, worked out and kept."""
     # unpacked at once: a named tuple's fields cost more to read one by one
@@ -779,7 +796,7 @@ def _convoy_facts(cv: Convoy) -> tuple[Convoy, int, int, list[int | None]]:
         masks = _SITUATIONS[key] = [None] * 16
     if len(_CONVOYS) >= _CONVOYS_KEPT:
         _CONVOYS.clear()
-    facts = _CONVOYS[id(cv)] = (cv, 1 << (mine_by + 1) | 1 << (top_seat + 1), plane_by, masks)
+    facts = _CONVOYS[id(cv)] = (cv, _timer_bits(mine_by, top_seat), plane_by, masks)
     return facts
 
 
@@ -827,6 +844,42 @@ def _facts(rows: Rows) -> _Facts:
     return facts
 
 
+def _replaced(rows: Rows, row: int, at: int, cv: Convoy, miles_only: bool = False) -> Rows:
+    """``_put(rows, row, at, cv)``, with the facts of the new rows worked out from those of
+    ``rows`` when they are the last ones (as after ``legal_actions``): one convoy changed, so
+    one entry changes, and the timers only gain bits unless the old convoy had some the new
+    one has not (then the facts are worked out afresh when asked). A card played on a convoy
+    would otherwise look up every convoy of the table again (see _Facts). ``miles_only``:
+    ``cv`` differs from the old convoy only by its miles (a mile card was played on it), so
+    its situation, timers and plane are the old one's."""
+    new = _put(rows, row, at, cv)
+    old = _LAST_FACTS[0]
+    if old.rows is not rows:
+        return new
+    convoys = old.convoys.copy()
+    j = at
+    for r in range(row):
+        j += len(rows[r])
+    _, _, n, was, plane_by, masks, end = convoys[j]
+    timers = old.timers
+    if not miles_only:
+        facts = _CONVOYS.get(id(cv))
+        if facts is None or facts[0] is not cv:
+            facts = _convoy_facts(cv)
+        _, bits, plane_by, masks = facts
+        if _timer_bits(was.mine_by, was.top_seat) & ~bits:
+            return new  # a timer may have gone: worked out afresh
+        timers |= bits
+    convoys[j] = (row, at, n, cv, plane_by, masks, end)
+    kept = _Facts.__new__(_Facts)
+    kept.rows = new
+    kept.timers = timers
+    kept.convoys = convoys
+    kept.interned = old.interned
+    _LAST_FACTS[0] = kept
+    return new
+
+
 #: the last table whose round limit was checked: (ports, rows, captures, config, side,
 #: sides, the answer)
 _LAST_LIMIT: list[tuple[object, ...]] = [((), (), (), None, (), 0, False)]
@@ -857,6 +910,13 @@ def _limit_may_end(state: State, rows: Rows) -> bool:
     return reached
 
 
+#: the convoys a card may go on, as the seat to move sees the last table it saw: a key of
+#: the seat, its side and the plane setting -> (that table's _Facts, ``[(row, at, kinds
+#: allowed)]``, every kind allowed somewhere), all as bit masks. After two discards in a row
+#: a seat finds the table as it left it (about two turns in five).
+_TARGETS: dict[int, tuple[_Facts, list[tuple[int, int, int]], int]] = {}
+
+
 def legal_actions(state: State) -> list[Action]:
     """Every legal play of the seat to move (none off a PLAY phase), in a fixed order:
     discards, then per kind of the hand its places or its targets row by row."""
@@ -865,7 +925,6 @@ def legal_actions(state: State) -> list[Action]:
     seat = state.seat
     hand = state.hands[seat]
     kinds: list[int] = []
-    held = 0  # the kinds of the hand, as a bit mask
     out: list[Action] = []  # the discards first, one per kind
     last = -1
     subs = 0
@@ -873,34 +932,40 @@ def legal_actions(state: State) -> list[Action]:
         k = KIND[c]
         if k != last:
             kinds.append(k)
-            held |= 1 << k
             out.append(DISCARDS[k])
             last = k
         if k == SUBMARINE:
             subs += 1
     if subs >= 2:
         kinds.append(SUB_PAIR)
-        held |= 1 << SUB_PAIR
     rows = state.rows
-    facts = _facts(rows)
-    # The convoys some card of the hand may go on, with those kinds (a bit mask): the kinds
-    # allowed on each are worked out once per situation (see _SITUATIONS).
+    facts = _LAST_FACTS[0]  # _facts written out for its usual answer: the same table's
+    if facts.rows is not rows:
+        facts = _facts(rows)
+    # The convoys some card may go on, with those kinds (a bit mask): the kinds allowed on
+    # each are worked out once per situation (see _SITUATIONS), the list once per table and
+    # seat (see _TARGETS).
     me = state.side[seat]
     planes = 1 if state.config.planes_on_alerted else 0
-    targets = []
-    reach = 0
-    for r, i, n, cv, plane_by, masks, end in facts.convoys:
-        look = end + (4 if r == me else 0) + (2 if plane_by == seat else 0) + planes
-        allowed = masks[look]
-        if allowed is None:
-            allowed = masks[look] = _allowed(state, seat, cv, r == me, i, n)
-        allowed &= held
-        if allowed:
-            targets.append((r, i, allowed))
-            reach |= allowed
+    key = seat << 4 | me << 1 | planes
+    seen = _TARGETS.get(key)
+    if seen is not None and seen[0] is facts:
+        _, targets, reach = seen
+    else:
+        targets = []
+        reach = 0
+        for r, i, n, cv, plane_by, masks, end in facts.convoys:
+            look = end + (4 if r == me else 0) + (2 if plane_by == seat else 0) + planes
+            allowed = masks[look]
+            if allowed is None:
+                allowed = masks[look] = _allowed(state, seat, cv, r == me, i, n)
+            if allowed:
+                targets.append((r, i, allowed))
+                reach |= allowed
+        _TARGETS[key] = (facts, targets, reach)
     interned = facts.interned
     for k in kinds:
-        if k in CONVOYS:
+        if k <= TRAWLER:  # a convoy: data.CONVOYS are kinds 0..TRAWLER (a compare, no set)
             n = len(rows[me]) + 1
             out += PLACES[k][:n] if n <= TABLE_AT else [place(k, i) for i in range(n)]
         elif reach >> k & 1:

@@ -49,9 +49,31 @@ def raw_points(state: State, side: int) -> int:
     return total
 
 
+#: the last round points worked out for each side: side -> (its row, its port, the captures,
+#: the settings, the seats' sides, the points). The round limit is checked after every move
+#: that changes the table once a convoy is home, and a move changes one row: the other
+#: sides' points are read back here. The values are compared by identity (states are
+#: immutable, and each entry keeps its values alive, so no other object can take their ids).
+_LAST_POINTS: dict[int, tuple[object, object, object, object, object, int]] = {}
+
+
 def round_points(state: State, side: int) -> int:
     """What ``side`` would score this round (0 without a convoy home), half-points."""
-    return raw_points(state, side) if home(state, side) else 0
+    row, port, captures = state.rows[side], state.ports[side], state.captures
+    config, sides = state.config, state.side
+    memo = _LAST_POINTS.get(side)
+    if (
+        memo is not None
+        and memo[0] is row
+        and memo[1] is port
+        and memo[2] is captures
+        and memo[3] is config
+        and memo[4] is sides
+    ):
+        return memo[5]
+    points = raw_points(state, side) if home(state, side) else 0
+    _LAST_POINTS[side] = (row, port, captures, config, sides, points)
+    return points
 
 
 def slow_bonus(state: State, side: int) -> int:
