@@ -37,6 +37,7 @@ def fresh_seed() -> int:
     return secrets.randbelow(SEED_MAX) + 1
 
 
+_MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment (the golden ratio in 64 bits)
 
 
@@ -50,7 +51,8 @@ class ChanceStream:
 
     The numbers are worked out a block of _BLOCK at a time with numpy's 64-bit integers,
     which wrap as SplitMix64 needs: one by one, Python's unbounded integers made a card game
-    spend a tenth of its playout time here."""
+    spend a tenth of its playout time here. Without numpy (the static site) they are worked
+    out one by one, the same numbers (see _numbers)."""
 
     __slots__ = ("_block", "_first", "_key")
 
@@ -68,18 +70,9 @@ class ChanceStream:
 
     def _fill(self, step: int) -> int:
         """Work out the block of numbers that holds step ``step`` (its place in the block is
-        returned): for each step k, z = key + (k + 1) * GAMMA, mixed twice by multiplying
-        and once more by shifting, every operation modulo 2**64; the float is z's top 53
-        bits over 2**53."""
-        import numpy as np  # here: an engine used without chance never loads numpy
-
-        u64 = np.uint64
+        returned)."""
         first = step - step % _BLOCK
-        z = np.arange(first + 1, first + _BLOCK + 1, dtype=u64) * u64(_GAMMA) + u64(self._key)
-        z = (z ^ (z >> u64(30))) * u64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> u64(27))) * u64(0x94D049BB133111EB)
-        z ^= z >> u64(31)
-        self._block = ((z >> u64(11)).astype(np.float64) * 2.0**-53).tolist()
+        self._block = _numbers()(self._key, first)
         self._first = first
         return step - first
 
@@ -100,6 +93,55 @@ class ChanceStream:
         cum = _uniform_sums(n)
         i = bisect_right(cum, self.uniform(step) * cum[-1])
         return outcomes[i if i < n else n - 1], 1 / n
+
+
+def splitmix64(key: int, step: int) -> float:
+    """Number ``step`` of the stream keyed ``key``, one at a time with Python's integers: for
+    each step k, z = key + (k + 1) * GAMMA, mixed twice by multiplying and once more by
+    shifting, every operation modulo 2**64; the float is z's top 53 bits over 2**53."""
+    z = (key + (step + 1) * _GAMMA) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z ^= z >> 31
+    return (z >> 11) * 2.0**-53
+
+
+def _block_python(key: int, first: int) -> list[float]:
+    """Numbers ``first`` to ``first + _BLOCK - 1`` of the stream keyed ``key``, one by one."""
+    return [splitmix64(key, k) for k in range(first, first + _BLOCK)]
+
+
+def _block_numpy(key: int, first: int) -> list[float]:
+    """The same numbers as _block_python, all at once with numpy's 64-bit integers, which wrap
+    modulo 2**64 as SplitMix64 needs."""
+    import numpy as np
+
+    u64 = np.uint64
+    z = np.arange(first + 1, first + _BLOCK + 1, dtype=u64) * u64(_GAMMA) + u64(key)
+    z = (z ^ (z >> u64(30))) * u64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> u64(27))) * u64(0x94D049BB133111EB)
+    z ^= z >> u64(31)
+    numbers: list[float] = ((z >> u64(11)).astype(np.float64) * 2.0**-53).tolist()
+    return numbers
+
+
+#: how the blocks are worked out here, chosen at the first draw (see _numbers)
+_BLOCKS: list[Any] = []
+
+
+def _numbers() -> Any:
+    """_block_numpy where numpy is installed (with navalkit's dependencies), else
+    _block_python: the static site's Pyodide ships the standard library alone. numpy is
+    imported at the first draw, not with this module: an engine used without chance never
+    loads it."""
+    if not _BLOCKS:
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            _BLOCKS.append(_block_python)
+        else:
+            _BLOCKS.append(_block_numpy)
+    return _BLOCKS[0]
 
 
 @cache

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import navalkit
 from navalkit import IllegalActionError, load_match
 from navalkit.core.match import RECORD_FORMAT_VERSION
-from navalkit.core.rng import ChanceStream
+from navalkit.core.rng import ChanceStream, _block_numpy, _block_python, splitmix64
 
 DATA = Path(__file__).parent / "data"
 
@@ -37,26 +37,19 @@ def test_the_stream_is_fair_and_depends_only_on_seed_and_step() -> None:
     assert all(0.0 <= stream.uniform(k) < 1.0 for k in range(1000))
 
 
-def splitmix64(key: int, step: int) -> float:
-    """SplitMix64's ``step``-th output from ``key`` as a float in [0, 1), one number at a time
-    with Python's integers: what the stream's numpy blocks must give, bit for bit (records
-    made since format version 2 replay with these numbers)."""
-    mask = (1 << 64) - 1
-    z = (key + (step + 1) * 0x9E3779B97F4A7C15) & mask
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-    z ^= z >> 31
-    return (z >> 11) * 2.0**-53
-
-
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**9), start=st.integers(0, 10**7))
 def test_the_blocks_give_splitmix64_number_for_number(seed: int, start: int) -> None:
+    """Records made since format version 2 replay with SplitMix64's numbers: the numpy blocks
+    and the blocks worked out one by one (where numpy is missing: the static site) must both
+    give them bit for bit."""
     stream = ChanceStream(seed)
     key = stream._key
     # forwards over a block's end, then back again (an undo draws earlier steps anew)
     steps = [*range(start, start + 300), *range(start + 299, max(start - 300, -1), -1), 0]
     assert [stream.uniform(k) for k in steps] == [splitmix64(key, k) for k in steps]
+    first = start - start % 256
+    assert _block_numpy(key, first) == _block_python(key, first)
 
 
 @settings(max_examples=60, deadline=None)
