@@ -125,23 +125,16 @@ def _block_numpy(key: int, first: int) -> list[float]:
     return numbers
 
 
-#: how the blocks are worked out here, chosen at the first draw (see _numbers)
-_BLOCKS: list[Any] = []
-
-
+@cache
 def _numbers() -> Any:
     """_block_numpy where numpy is installed (with navalkit's dependencies), else
-    _block_python: the static site's Pyodide ships the standard library alone. numpy is
-    imported at the first draw, not with this module: an engine used without chance never
-    loads it."""
-    if not _BLOCKS:
-        try:
-            import numpy  # noqa: F401
-        except ImportError:
-            _BLOCKS.append(_block_python)
-        else:
-            _BLOCKS.append(_block_numpy)
-    return _BLOCKS[0]
+    _block_python: the static site's Pyodide ships the standard library alone. Chosen at the
+    first draw, not with this module: an engine used without chance never loads numpy."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return _block_python
+    return _block_numpy
 
 
 @cache

@@ -8,7 +8,7 @@ checks it against the state it is asked about. When some Allied ships have moved
 Allied move, a battle, a new turn), it regroups just those ships; it counts afresh only for
 a state with no fleet yet or with other settings (and a game's opening position, the same
 in every game of a setting, is counted once). The moves that write a new position (an
-Allied move, the start of a turn) hand its fleet on at once (:func:`deployed`,
+Allied move, the start of a turn) hand its fleet on at once (:meth:`Fleet.deployed`,
 :func:`moved_on`).
 
 Rules FS-BRIT-MOVE, FS-CONVOY, FS-STATION-DUTY, FS-RIVER-SEARCH and FS-COLONY (the moves).
@@ -416,14 +416,6 @@ def moved_on(before: State, after: State, ships: Iterable[int], new_turn: bool =
     comparison of all the Allied counters. ``new_turn``: ``after`` starts the next turn,
     with every ship of a Moved box back in its Start box too (see Fleet.updated)."""
     _keep(after, fleet(before).updated(after, ships, new_turn))
-    return after
-
-
-def deployed(before: State, after: State, move: Deploy, box: int) -> State:
-    """``after``, which is ``before`` once the Allied ``move`` was made (its ships now in
-    ``box``), given its fleet: that of ``before`` with those ships moved (Fleet.deployed)."""
-    f = fleet(before)
-    _keep(after, f.deployed(after.box, after.loc, move, box) or f.updated(after, move.ships))
     return after
 
 

@@ -49,7 +49,7 @@ from ..state import (
 from ..state import (
     GERMAN as GERMAN_PHASE,
 )
-from .allied_positions import ESCORT, deployed, fleet, squadron_ships
+from .allied_positions import ESCORT, fleet, moved_on, squadron_ships
 from .combat import group_speed, start_battle
 from .search import ALONE, enter_search
 from .sequence import at_sea_germans, finish_unit, station_guards
@@ -454,7 +454,7 @@ def apply_deploy(state: State, move: Deploy) -> State:
         )
     else:
         after = _deployed(state, loc=new_loc, box=new_box, phase=GERMAN_PHASE, fleet=f)
-    return after if f is not None else deployed(state, after, move, box)
+    return after if f is not None else moved_on(state, after, ships)
 
 
 #: the copiers of apply_deploy (see state.evolver)
