@@ -170,8 +170,9 @@ class Match:
         self._legal_at = -1
         #: whether the current position ends the game (asked once per position: a playout asks
         #: ``is_over`` before every move, and the chance loop has just worked it out)
-        self._over = False
-        self._resolve_chance()
+        self._over = bool(game.is_over(self._state))
+        if not self._over and game.is_chance(self._state):  # the deal, a first roll
+            self._resolve_chance()
 
     # --- reading ------------------------------------------------------------------------
     @property
@@ -271,7 +272,9 @@ class Match:
         return self._legal
 
     def legal_actions(self) -> list[Any]:
-        return list(self._legal_now())
+        if self._legal_at == len(self._who):  # asked again for this position (or played on)
+            return self._legal.copy()
+        return self._legal_now().copy()
 
     def observe(self, player: int | None) -> Any:
         """What ``player`` may see (``None``: the teacher's view of everything)."""
@@ -328,10 +331,18 @@ class Match:
         before = self._state
         after = game.apply(before, action)
         self._last_at, self._last_state = at, before
-        self._record(game.to_move(before), action, None, after)
-        # most moves lead to another move: the chance loop only runs when a roll or draw is due
-        self._over = over = bool(game.is_over(after))
-        if not over and game.is_chance(after):
+        # the event is recorded as _record does, written out (the hot path again)
+        who.append(game.to_move(before))
+        self._what.append(action)
+        self._odds.append(None)
+        self._state = after
+        if not (at + 1) % CHECKPOINT:
+            self._saved.append(after)
+        # most moves lead to another move: the chance loop only runs when a roll or draw is
+        # due (the match was not over before this move, so _over is already False)
+        if game.is_over(after):
+            self._over = True
+        elif game.is_chance(after):
             self._resolve_chance()
         return action
 
@@ -382,8 +393,44 @@ class Match:
         return self._stream.draw(step, outcomes)
 
     def _resolve_chance(self) -> None:
+        """Draw the chance events due from the current position, up to the next move or the
+        end of the game."""
+        if self._script or self.format_version == 1:
+            self._resolve_chance_by_hand()
+            return
+        # Drawn from the match's stream, each as _record records it, written out: a playout
+        # meets a roll or a draw at nearly every other move.
+        game, stream = self.game, self._stream
+        uniform, apply_chance = game.chance_uniform, game.apply_chance
+        is_over, is_chance = game.is_over, game.is_chance
+        who, what, odds, saved = self._who, self._what, self._odds, self._saved
+        state = self._state
+        while True:
+            step = self._chance_count
+            alike = uniform(state)
+            if alike is not None:
+                outcome, prob = stream.draw_uniform(step, alike)
+            else:
+                outcome, prob = stream.draw(step, game.chance_outcomes(state))
+            state = apply_chance(state, outcome)
+            who.append(None)
+            what.append(outcome)
+            odds.append(prob)
+            self._state = state
+            if not len(who) % CHECKPOINT:
+                saved.append(state)
+            self._chance_count = step + 1
+            if is_over(state):
+                self._over = True
+                return
+            if not is_chance(state):
+                return
+
+    def _resolve_chance_by_hand(self) -> None:
+        """_resolve_chance when some outcomes are set by hand (script_chance, a scripted
+        record) or come from records of format version 1."""
         game = self.game
-        source = self._script  # outcomes set by hand (script_chance, a scripted record)
+        source = self._script
         uniform = game.chance_uniform if self.format_version != 1 else None
         while True:
             state = self._state
