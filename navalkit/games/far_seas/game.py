@@ -60,8 +60,7 @@ class FarSeas(Game[State, Action, View, Config]):
     chance_outcomes = staticmethod(rules.chance_outcomes)
     chance_uniform = staticmethod(rules.chance_uniform)
 
-    def apply_chance(self, state: State, outcome: Any) -> State:
-        return rules.apply_chance(state, int(outcome))
+    apply_chance = staticmethod(rules.apply_chance)  # (it reads the outcome as an int)
 
     def describe_chance(self, state: State, outcome: Any) -> str:
         return rules.describe_chance(state, outcome)

@@ -15,7 +15,6 @@ from navalkit.core.errors import Violation
 from .actions import (
     ACTION_TYPES,
     FIGHT,
-    PASS,
     RUN,
     Action,
     Deploy,
@@ -119,37 +118,58 @@ def chance_uniform(state: State) -> tuple[int, ...]:
 
 
 def apply_chance(state: State, outcome: int) -> State:
-    roll = state.roll
-    if roll == "search":
-        return search.resolve_search(state, outcome)
-    if roll == "finder":
-        return search.finder_roll(state, outcome)
-    if roll in ("home", "home1"):
-        return orders.home_roll(state, outcome)
-    if roll == "convoy":
-        return orders.convoy_roll(state, outcome)
-    if roll == "sink":
-        return orders.sink_roll(state, outcome)
-    if roll == "run":
-        return combat.run_roll(state, outcome)
-    if roll in ("race", "slow"):
-        return combat.pursuit_roll(state, outcome)
-    return combat.fire_roll(state, outcome)
+    """The state after the chance ``outcome`` (a die, a race's pair of dice, or the drawn
+    searcher; a number of another type, as a record may hold it, is read as an int)."""
+    if outcome.__class__ is not int:
+        outcome = int(outcome)
+    return _ROLLS.get(state.roll, combat.fire_roll)(state, outcome)
+
+
+#: the function that resolves each kind of roll (any other: a gun, torpedo or torpedo damage)
+_ROLLS: dict[str, Callable[[State, int], State]] = {
+    "search": search.resolve_search,
+    "finder": search.finder_roll,
+    "home": orders.home_roll,
+    "home1": orders.home_roll,
+    "convoy": orders.convoy_roll,
+    "sink": orders.sink_roll,
+    "run": combat.run_roll,
+    "race": combat.pursuit_roll,
+    "slow": combat.pursuit_roll,
+}
 
 
 def apply(state: State, action: Action) -> State:
     """The state after a legal action (the caller has checked legality)."""
+    # one look-up by the action's class rather than a chain of isinstance tests (every step)
+    do = _APPLY.get(action.__class__)
+    if do is not None:
+        return do(state, action)
     if isinstance(action, Order):
         return orders.apply_order(state, action)
     if isinstance(action, Deploy):
         return orders.apply_deploy(state, action)
     if isinstance(action, Search):
         return search.apply_search(state, action)
-    if action == PASS:
+    return _simple(state, action)
+
+
+def _simple(state: State, action: Simple) -> State:
+    """A word-only action: pass, end the search, run or fight."""
+    word = action.word
+    if word == "pass":
         return evolve(state, phase=GERMAN_PHASE)
-    if action.word == "end_search":
+    if word == "end_search":
         return search.end_search(state)
-    return combat.decide(state, action == RUN)
+    return combat.decide(state, word == "run")
+
+
+_APPLY: dict[type, Callable[[State, Any], State]] = {
+    Order: orders.apply_order,
+    Deploy: orders.apply_deploy,
+    Search: search.apply_search,
+    Simple: _simple,
+}
 
 
 # --- refusals that teach ----------------------------------------------------------------------

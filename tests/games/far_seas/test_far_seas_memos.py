@@ -52,6 +52,7 @@ def test_the_search_menu_kept_from_move_to_move_is_the_one_worked_out_afresh(see
             fresh = search.menu(state)
             search._last[0] = kept  # and carry on from the kept one, as play does
             assert kept.actions == fresh.actions
+            assert kept.areas == fresh.areas == tuple(a.area for a in kept.actions[:-1])
             assert {a: c.everyone for a, c in kept.choices.items()} == {
                 a: c.everyone for a, c in fresh.choices.items()
             }

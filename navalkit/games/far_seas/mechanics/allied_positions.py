@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
-from itertools import compress, repeat
+from itertools import compress
 from operator import ne
 from typing import Any
 
@@ -118,7 +118,8 @@ def _squad_moves(group: tuple[int, ...], area: int) -> Moves:
     if moves is None:
         if len(_SQUADS) > 4096:
             _SQUADS.clear()
-        moves = _SQUADS[group, area] = tuple(map(_deploy, repeat(group), _MOVES_TO[area]))
+        # (a list made, then copied: faster than tuple(map(...)) for a few moves)
+        moves = _SQUADS[group, area] = tuple([_deploy(group, to) for to in _MOVES_TO[area]])
     return moves
 
 
@@ -234,7 +235,7 @@ class Fleet:
         else:
             changed = {s for s in moved if s >= FIRST_ALLIED}
         if turn != self.turn:
-            changed.update(s for s in _HELD if (lock[s] < turn) != (lock[s] < self.turn))
+            changed.update(_unlocked(lock, self.turn, turn))
         if len(changed) > _RECOUNT:
             return Fleet(state)
         tables = self.tables
@@ -244,16 +245,18 @@ class Fleet:
         segs: dict[int, Moves] = {}  # the segments of moves that change
         if new_turn:  # the Moved boxes empty into the Start boxes, an area at a time
             at[MOVED], starts = {}, starts.copy()
-            for a, group in self.at[MOVED].items():
-                freed = group
+            was, row = self.at[MOVED], tables[START]
+            for a, group in was.items():
                 if not _HELD.isdisjoint(group):
-                    freed = tuple(s for s in group if lock[s] < turn)
-                for s in freed:
-                    segs[s - FIRST_ALLIED] = tables[START][s][a]
-                if freed:
-                    before = touched[a] = self.starts.get(a, ())
-                    starts[a] = tuple(sorted(before + freed)) if before else freed
-            changed.difference_update(*self.at[MOVED].values())
+                    group = tuple(s for s in group if lock[s] < turn)
+                    if not group:
+                        continue
+                for s in group:
+                    segs[s - FIRST_ALLIED] = row[s][a]
+                before = touched[a] = self.starts.get(a, ())
+                starts[a] = tuple(sorted(before + group)) if before else group
+            if changed:
+                changed.difference_update(*was.values())
         for s in sorted(changed):
             b, a, nb, na = old_box[s], old_loc[s], box[s], loc[s]
             free = lock[s] < turn
@@ -386,6 +389,21 @@ def squadron_ships(squads: frozenset[tuple[int, ...]]) -> frozenset[int]:
 
 #: the ships a colony may hold (FS-COLONY), and how many moved ships make a recount cheaper
 _HELD = frozenset(s for s in ALLIED if LOCKED_UNTIL[s])
+#: the colony ships let go or held between two turns, by (colonies in play, turn, other
+#: turn): a memo (a few dozen pairs of turns)
+_UNLOCKED: dict[tuple[bool, int, int], frozenset[int]] = {}
+
+
+def _unlocked(lock: tuple[int, ...], was: int, now: int) -> frozenset[int]:
+    """The ships of _HELD free to move at turn ``was`` and not at ``now``, or the other way
+    round, by the locks ``lock`` (LOCKED_UNTIL or NEVER, see Fleet.lock)."""
+    key = (lock is LOCKED_UNTIL, was, now)
+    ships = _UNLOCKED.get(key)
+    if ships is None:
+        if len(_UNLOCKED) > 1024:
+            _UNLOCKED.clear()
+        ships = _UNLOCKED[key] = frozenset(s for s in _HELD if (lock[s] < now) != (lock[s] < was))
+    return ships
 
 
 _RECOUNT = 12  # a recount costs about as much as regrouping 12 ships one by one

@@ -12,6 +12,7 @@ half of its steps.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import chain, combinations, filterfalse
 
 from ..actions import END_SEARCH, Search, Simple
@@ -128,7 +129,7 @@ class Choices:
     searching ``units``, every ``Search`` they may make (FS-SEARCH-CHOICE), and the ships of
     the "all" and "non-British" searches."""
 
-    __slots__ = ("actions", "everyone", "foreign", "units")
+    __slots__ = ("actions", "everyone", "foreign", "tags", "units")
 
     def __init__(self, area: int, ships: tuple[int, ...], squads: Squadrons) -> None:
         self.units = units = _units(area, ships, squads)
@@ -137,10 +138,12 @@ class Choices:
         if n == 1:  # the usual case: one ship or squadron, that searches whole or not at all
             self.foreign = everyone if _foreign(units[0]) else ()
             self.actions: tuple[Search, ...] = (_SEARCH_ALL[area],)
+            #: the area of each of ``actions`` (a Menu splices them by area, see Menu.areas)
+            self.tags: tuple[int, ...] = _AREA[area]
             return
         foreign = tuple(u for u in units if _foreign(u))
         self.foreign = tuple(sorted(chain.from_iterable(foreign)))
-        self.actions = ()
+        self.actions, self.tags = (), ()
         if not units:
             return
         out: list[Search] = [_SEARCH_ALL[area]]
@@ -154,15 +157,28 @@ class Choices:
             if part != foreign:
                 out.append(_search(area, "some", tuple(sorted(chain.from_iterable(part)))))
         self.actions = tuple(out)
+        self.tags = (area,) * len(out)
 
 
 #: Choices by area, searchers and their squadrons: a bounded memo (cleared when it grows
 #: large). The same few ships search the same area order after order, so most lookups hit.
 _CHOICES: dict[tuple[int, tuple[int, ...], Squadrons], Choices] = {}
+#: the Choices of one ship, by area * _N_SHIPS + ship (made as first met)
+_N_SHIPS = len(SHIPS)
+_SOLO: list[Choices | None] = [None] * ((RIVER + 1) * _N_SHIPS)
 _NO_SQUADS: Squads = frozenset()
 
 
 def _choices(area: int, ships: tuple[int, ...], squads: Squads) -> Choices:
+    if len(ships) == 1:
+        # a ship alone is its own unit, whatever the squadrons: the choices of each ship in
+        # each area are kept apart, made once (most lookups are of one ship, and the many
+        # groups of the memo below would clear them from it every few games)
+        k = area * _N_SHIPS + ships[0]
+        c = _SOLO[k]
+        if c is None:
+            c = _SOLO[k] = Choices(area, ships, ())
+        return c
     mine: Squadrons = ()
     if squads and area != RIVER and not squadron_ships(squads).isdisjoint(ships):
         # Only the squadrons of ``ships`` count (the others are skipped by _units), in the
@@ -189,13 +205,16 @@ class Menu:
     while that state has those very objects. ``choices`` maps each area (data.RIVER: the
     river watch) where some ships may still search to their Choices (``everyone``: those
     ships, in id order), and ``actions`` is the whole legal list: each area's searches in
-    area order, then END_SEARCH. ``base`` is the menu before this order's first search (no
-    ``done``), or None for that menu itself (a menu naming itself would be a reference
-    cycle, left for the garbage collector with the state it last saw): the next order's menu
-    starts from it, and works out again only the areas whose Moved ships have changed."""
+    area order, then END_SEARCH (``areas``: the area of each search, to splice an area's
+    searches into a copy, see _spliced). ``base`` is the menu before this order's first
+    search (no ``done``), or None for that menu itself (a menu naming itself would be a
+    reference cycle, left for the garbage collector with the state it last saw): the next
+    order's menu starts from it, and works out again only the areas whose Moved ships have
+    changed."""
 
     __slots__ = (
-        "actions", "base", "choices", "done", "found", "moved", "seen", "squads", "watch"
+        "actions", "areas", "base", "choices", "done", "found", "moved", "seen", "squads",
+        "watch",
     )  # fmt: skip
 
     moved: dict[int, tuple[int, ...]]
@@ -205,6 +224,7 @@ class Menu:
     squads: Squads
     choices: dict[int, Choices]
     actions: tuple[Search | Simple, ...]
+    areas: tuple[int, ...]
     base: Menu | None
     #: the last state this menu was found to be the menu of (menu() then answers that state
     #: at once: a search step asks for its menu three or four times)
@@ -213,10 +233,32 @@ class Menu:
     def _fill(self, choices: dict[int, Choices]) -> Menu:
         self.choices = choices
         actions: list[Search | Simple] = []
+        areas: list[int] = []
         for area in sorted(choices):
-            actions += choices[area].actions
+            c = choices[area]
+            actions += c.actions
+            areas += c.tags
         actions.append(END_SEARCH)
-        self.actions = tuple(actions)
+        self.actions, self.areas = tuple(actions), tuple(areas)
+        return self
+
+    def _spliced(
+        self, choices: dict[int, Choices], source: Menu, area: int, now: Choices | None
+    ) -> Menu:
+        """Give this menu ``choices``: those of ``source`` with ``now`` (None: none) in
+        ``area`` instead. Its searches are spliced into a copy of ``source``'s list (found
+        by area in C) rather than listed afresh: every search, and most German moves,
+        change one area alone."""
+        self.choices = choices
+        actions, areas = source.actions, source.areas
+        i = bisect_left(areas, area)
+        was = source.choices.get(area)
+        j = i if was is None else i + len(was.tags)
+        if now is None:
+            self.actions, self.areas = actions[:i] + actions[j:], areas[:i] + areas[j:]
+        else:
+            self.actions = actions[:i] + now.actions + actions[j:]
+            self.areas = areas[:i] + now.tags + areas[j:]
         return self
 
     def _twin(self, done: frozenset[int]) -> Menu:
@@ -232,12 +274,12 @@ class Menu:
         now): only that area's choices change."""
         choices = self.choices.copy()
         was = choices.pop(area, None)
-        there = () if was is None else was.everyone
-        if group != there:
-            left = tuple(s for s in there if s not in group)
+        now = None
+        if was is not None and group != was.everyone:
+            left = tuple(s for s in was.everyone if s not in group)
             if left:
-                choices[area] = _choices(area, left, self.squads)
-        return self._twin(done)._fill(choices)
+                now = choices[area] = _choices(area, left, self.squads)
+        return self._twin(done)._spliced(choices, self, area, now)
 
     def without(self, done: frozenset[int]) -> Menu:
         """This menu once the ships ``done`` have searched (wherever they are)."""
@@ -259,25 +301,31 @@ def _base(state: State, old: Menu | None) -> Menu:
     moved, watch = at[MOVED], at[WATCH]
     if old is None:
         old, dirty = _EMPTY, _NOBODY
-    elif old.found is found and old.squads is squads:
-        if old.watch is watch:
-            if old.moved is moved:
+    else:
+        dirty = _NOBODY
+        if old.squads is not squads or old.found is not found:
+            dirty = (old.found ^ found).union(*(old.squads ^ squads))
+        if old.found is found and old.watch is watch:
+            if old.moved is moved and old.squads is squads:
                 return old
             grown = f.grown
-            if grown is not None and grown[0] is old.moved:
-                # the usual case, an Allied move since into a Moved box: only that area's
-                # searches change (what the loop below finds, without going over the others)
+            if (
+                grown is not None
+                and grown[0] is old.moved
+                and (not dirty or dirty.issubset(moved[grown[1]]))
+            ):
+                # the usual case, an Allied move since into a Moved box (of a ship, or of a
+                # squadron, whose ships alone are ``dirty``): only that area's searches
+                # change (what the loop below finds, without going over the others)
                 choices = old.choices.copy()
                 a = grown[1]
                 left = _without(moved[a], found)
+                now = None
                 if left:
-                    choices[a] = _choices(a, left, squads)
+                    now = choices[a] = _choices(a, left, squads)
                 else:
                     choices.pop(a, None)
-                return _based(moved, watch, found, squads, choices)
-        dirty = _NOBODY
-    else:
-        dirty = (old.found ^ found).union(*(old.squads ^ squads))
+                return _based(moved, watch, found, squads)._spliced(choices, old, a, now)
     choices = {}
     before, had = old.moved, old.choices
     for a, ships in moved.items():
@@ -294,7 +342,7 @@ def _base(state: State, old: Menu | None) -> Menu:
             choices[RIVER] = _choices(RIVER, left, squads)
     elif RIVER in had:
         choices[RIVER] = had[RIVER]
-    return _based(moved, watch, found, squads, choices)
+    return _based(moved, watch, found, squads)._fill(choices)
 
 
 def _based(
@@ -302,13 +350,13 @@ def _based(
     watch: dict[int, tuple[int, ...]],
     found: frozenset[int],
     squads: Squads,
-    choices: dict[int, Choices],
 ) -> Menu:
-    """The base menu (see Menu) of these boxes, finders and squadrons, and ``choices``."""
+    """The base menu (see Menu) of these boxes, finders and squadrons, its choices still to
+    fill."""
     new = object.__new__(Menu)
     new.moved, new.watch, new.found, new.squads, new.done = moved, watch, found, squads, _NOBODY
     new.base, new.seen = None, None
-    return new._fill(choices)
+    return new
 
 
 def _watchers(watch: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
@@ -369,6 +417,8 @@ _to_search = evolver(State, "gvp", "coward_areas", "search_at", "search_ships", 
 _to_draw = evolver(State, "gvp", "coward_areas", "phase", "roll", "dice")
 
 _SEARCH_ALL = tuple(Search(a, "all") for a in range(RIVER + 1))
+#: each area alone, as the areas of one search (see Choices.tags)
+_AREA = tuple((a,) for a in range(RIVER + 1))
 _SEARCH_FOREIGN = tuple(Search(a, "non-British") for a in range(RIVER + 1))
 
 
@@ -376,7 +426,7 @@ def enter_search(before: State, after: State) -> State:
     """After a German move: ``after`` is ``before`` once the German ships moved (no Allied
     counter has), in the search phase; the Allies search if any of their ships may."""
     state = allies_unmoved(before, after)
-    return state if may_search(state) else end_search(state)
+    return state if menu(state).choices else end_search(state)
 
 
 def group_of(state: State, action: Search) -> list[int]:

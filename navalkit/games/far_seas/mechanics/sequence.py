@@ -33,7 +33,6 @@ from ..state import (
     STATION,
     State,
     evolver,
-    ships_in,
 )
 from .allied_positions import fleet, moved_on
 
@@ -76,27 +75,35 @@ _NONE: frozenset[Any] = frozenset()
 _NO_TAKINGS = (0,) * N_AREAS
 
 
+_MOVED_BYTE, _START_BYTE = bytes((MOVED,)), bytes((START,))
+
+
 def begin_turn(state: State, turn: int) -> State:
     """Moved boxes empty into Start boxes; colony forces arrive; per-turn marks clear (not
     the areas that gave cowardice points: once per area in the game, FS-COWARD)."""
-    box = list(state.box)
-    loc = list(state.loc)
-    for i in ships_in(state.box, MOVED):
-        box[i] = START
+    # every Moved counter back to its Start box, in one pass in C (the boxes are small ints;
+    # a position with an unknown box, below 0, is done one counter at a time)
+    try:
+        new_box = tuple(bytes(state.box).replace(_MOVED_BYTE, _START_BYTE))
+    except ValueError:
+        new_box = tuple(START if b == MOVED else b for b in state.box)
+    new_loc = state.loc  # these tuples are shared unless a colony force arrives
     arrived = []
     if state.config.colonies:
         for colony, force in zip(COLONIES, COLONY_FORCES, strict=True):
             if turn == colony.first:
+                box, loc = list(new_box), list(new_loc)
                 for s in force:
                     if box[s] == RESERVE:
                         loc[s], box[s] = colony.area, STATION
                         arrived.append(s)
+                new_box, new_loc = tuple(box), tuple(loc)
     after = _new_turn(
         state,
         turn=turn,
         phase=ALLY,
-        loc=tuple(loc),
-        box=tuple(box),
+        loc=new_loc,
+        box=new_box,
         acted=_NONE,
         moved=_NONE,
         discovered=_NONE,
