@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from itertools import filterfalse
 from types import MappingProxyType
 from typing import Any
 
@@ -70,7 +69,9 @@ def _unacted(state: State) -> Sequence[int]:
     acted = state.acted
     if not acted:
         return at_sea_germans(state.box)
-    return list(filterfalse(acted.__contains__, at_sea_germans(state.box)))
+    # (list comprehensions here and in _units: faster than map or filterfalse over a
+    # bound method such as ``acted.__contains__``, which Python calls with an argument tuple)
+    return [g for g in at_sea_germans(state.box) if g not in acted]
 
 
 #: the German AMCs are the last German ids (see _units)
@@ -79,13 +80,13 @@ assert all(IS_AMC[FIRST_AMC:FIRST_ALLIED]) and not any(IS_AMC[:FIRST_AMC])
 
 
 def _units(state: State, left: Sequence[int]) -> list[tuple[int, ...]]:
-    # the AMCs first (FS-AMC-FIRST): the last ships of ``left``, from FIRST_AMC on (found
-    # and cut in C, as are the units alone and the areas compared below: a hot path)
+    # the AMCs first (FS-AMC-FIRST): the last ships of ``left``, from FIRST_AMC on
     pool = left[bisect_left(left, FIRST_AMC) :] or left
-    units: list[tuple[int, ...]] = list(map(ALONE.__getitem__, pool))
+    units: list[tuple[int, ...]] = [ALONE[g] for g in pool]
     if len(pool) > 1:
-        box, loc = state.box, state.loc
-        if len(set(map(loc.__getitem__, pool))) < len(pool):  # some share an area
+        loc = state.loc
+        if len({loc[g] for g in pool}) < len(pool):  # some share an area
+            box = state.box
             by_area: dict[int, list[int]] = {}
             for g in pool:
                 if box[g] != RIVER_BOX:
@@ -105,89 +106,87 @@ def can_surprise(state: State, unit: tuple[int, ...]) -> bool:
     return True
 
 
-class _Seen:
-    """What every unit's orders need, counted once per call of german_orders."""
-
-    __slots__ = ("at", "escorts", "in_squadrons", "left", "moved", "moved_any")
-
-    def __init__(self, state: State) -> None:
-        at = self.at = fleet(state).at
-        self.left = _unacted(state)
-        self.escorts = at[CONVOY]
-        self.moved = at[MOVED]
-        self.moved_any = bool(state.moved)
-        #: the Allied ships in squadrons, counted when first needed (see _orders)
-        self.in_squadrons: frozenset[int] | None = None
-
-
-def unit_orders(state: State, unit: tuple[int, ...], seen: _Seen | None = None) -> list[Order]:
+def unit_orders(state: State, unit: tuple[int, ...]) -> list[Order]:
     """Every legal order for one ship or squadron."""
     out: list[Order] = []
-    _orders(state, unit, seen or _Seen(state), out)
+    _orders(state, (unit,), len(_unacted(state)), out)
     return out
 
 
-def _orders(state: State, unit: tuple[int, ...], seen: _Seen, out: list[Order]) -> None:
-    """unit_orders, added to ``out`` (german_orders lists every unit's in one list)."""
-    first = unit[0]
-    may_hold = seen.moved_any or len(seen.left) > len(unit)
-    area = state.loc[first]
-    t = _TEMPLATES.get((unit, area)) or _template(unit, area)
-    if state.box[first] == RIVER_BOX:
-        leave = not (first in state.river_found and seen.at[WATCH])
-        if leave:
-            out.append(t.leave)
-        if may_hold or not leave:
-            out.append(t.hold)
-        return
-    # which of the four endings (see _Template.ends): bit 0 the hold, bit 1 the river
-    k = 2 if t.river is not None and RIVER_BOX not in state.box[:FIRST_ALLIED] else 0
-    if may_hold:
-        k += 1
-    escorts, moved, raided = seen.escorts, seen.moved, state.raided
-    near = t.near
-    if not near.isdisjoint(moved) and can_surprise(state, unit):
-        # FS-SURPRISE-ALONE: a German squadron may surprise any of the ships; a ship alone
-        # only a single ship (none of a squadron) of capacity <= its own + 1
-        if len(unit) == 1:
-            in_squadrons = seen.in_squadrons
-            if in_squadrons is None:
-                in_squadrons = seen.in_squadrons = squadron_ships(state.squads)
-            cap = _CAPACITY[first] + 1
+def german_orders(state: State) -> list[Order]:
+    """All legal German orders this segment."""
+    left = _unacted(state)
+    out: list[Order] = []
+    _orders(state, _units(state, left), len(left), out)
+    return out
+
+
+def _orders(state: State, units: Sequence[tuple[int, ...]], left: int, out: list[Order]) -> None:
+    """Add to ``out`` the orders of ``units`` (``left``: how many German ships may still
+    take an order this turn), one unit after the other. One loop for them all: what they
+    read of the position is looked up once, as plain locals."""
+    box, loc, raided = state.box, state.loc, state.raided
+    at = fleet(state).at
+    escorts, moved = at[CONVOY], at[MOVED]
+    moved_any, surprise_turn = bool(state.moved), state.surprise_turn
+    for unit in units:
+        first = unit[0]
+        area = loc[first]
+        t = _TEMPLATES.get((unit, area)) or _template(unit, area)
+        # FS-GER-MOVE: he may hold if a ship has moved this turn or will still move
+        may_hold = moved_any or left > len(unit)
+        if box[first] == RIVER_BOX:
+            leave = not (first in state.river_found and at[WATCH])
+            if leave:
+                out.append(t.leave)
+            if may_hold or not leave:
+                out.append(t.hold)
+            continue
+        # which of the four endings (see _Template.ends): bit 0 the hold, bit 1 the river
+        k = 2 if t.river is not None and RIVER_BOX not in box[:FIRST_ALLIED] else 0
+        if may_hold:
+            k += 1
+        near = t.near
+        if not surprise_turn and not near.isdisjoint(moved) and can_surprise(state, unit):
+            # FS-SURPRISE-ALONE: a German squadron may surprise any of the ships; a ship
+            # alone only a single ship (none of a squadron) of capacity <= its own + 1
+            if len(unit) == 1:
+                cap, in_squadrons = _CAPACITY[first] + 1, squadron_ships(state.squads)
+            else:
+                cap, in_squadrons = _ANY, _NONE
+            _dest_orders(t, unit, raided, escorts, moved, cap, in_squadrons, out)
+        elif near.isdisjoint(escorts) and t.stations.isdisjoint(raided):
+            # the usual case, no convoy to attack nor ship to surprise next door and no
+            # station there raided yet: every move and raid, then the ending
+            out += t.plain[k]
+            continue
         else:
-            in_squadrons, cap = _NONE, _ANY
-        _dest_orders(t, unit, raided, escorts, (moved, cap, in_squadrons), out)
-    elif near.isdisjoint(escorts) and t.stations.isdisjoint(raided):
-        # the usual case, no convoy to attack nor ship to surprise next door and no station
-        # there raided yet: every move and raid, then the ending
-        out += t.plain[k]
-        return
-    else:
-        # a convoy or a raided station next door: these orders are remembered with the very
-        # objects they were worked out from (a fleet's Convoy boxes, never changed once
-        # made, and the raided stations), which stay the same through most of a turn
-        memo = t.memo
-        if memo is None or memo[0] is not escorts or memo[1] is not raided:
-            listed: list[Order] = []
-            _dest_orders(t, unit, raided, escorts, None, listed)
-            memo = t.memo = (escorts, raided, listed)
-        out += memo[2]
-    out += t.ends[k]
+            # a convoy or a raided station next door: these orders are remembered with the
+            # very objects they were worked out from (a fleet's Convoy boxes, never changed
+            # once made, and the raided stations), which stay the same through most of a turn
+            memo = t.memo
+            if memo is None or memo[0] is not escorts or memo[1] is not raided:
+                listed: list[Order] = []
+                _dest_orders(t, unit, raided, escorts, _NO_SHIPS, 0, _NONE, listed)
+                memo = t.memo = (escorts, raided, listed)
+            out += memo[2]
+        out += t.ends[k]
 
 
 def _dest_orders(
     t: _Template,
     unit: tuple[int, ...],
     raided: frozenset[int],
-    escorts: dict[int, tuple[int, ...]],
-    surprise: tuple[Mapping[int, tuple[int, ...]], int, frozenset[int]] | None,
+    escorts: Mapping[int, tuple[int, ...]],
+    moved: Mapping[int, tuple[int, ...]],
+    cap: int,
+    in_squadrons: frozenset[int],
     out: list[Order],
 ) -> None:
     """Add to ``out`` each destination's orders: the move, the raids of its unraided
-    stations, the convoy attack if escorted, and the surprises (``surprise``: None when the
-    unit may not surprise, else the Moved boxes, and the highest capacity and the ships it
-    may not surprise)."""
-    moved, cap, in_squadrons = surprise or _NO_SURPRISE
+    stations, the convoy attack if escorted, and the surprises of the ships in ``moved``
+    (the Moved boxes, empty when the unit may not surprise) of capacity up to ``cap`` and
+    not in ``in_squadrons``."""
     for to, move, raids, convoy, made in t.dests:
         out.append(move)
         for st, raid in raids:
@@ -248,7 +247,7 @@ class _Template:
         #: the whole list of each ending in the usual case (no convoy next door, no station
         #: there raided, no ship to surprise): every move and raid, then the ending
         moves: list[Order] = []
-        _dest_orders(self, unit, _NONE, {}, None, moves)
+        _dest_orders(self, unit, _NONE, _NO_SHIPS, _NO_SHIPS, 0, _NONE, moves)
         self.plain = tuple((*moves, *end) for end in self.ends)
         #: the moves, raids and convoy attacks last listed when a convoy or a raided station
         #: is next door, with the Convoy boxes and raided stations they were worked out
@@ -261,12 +260,8 @@ _TEMPLATES: dict[tuple[tuple[int, ...], int], _Template] = {}
 #: each ship's capacity (FS-SURPRISE-ALONE compares them), and one above them all
 _CAPACITY = tuple(s.cls.capacity for s in SHIPS)
 _ANY = max(_CAPACITY) + 1
-#: what _dest_orders reads when there is no surprise (no Moved box, read-only)
-_NO_SURPRISE: tuple[Mapping[int, tuple[int, ...]], int, frozenset[int]] = (
-    MappingProxyType({}),
-    0,
-    frozenset(),
-)
+#: no ships anywhere (what _dest_orders reads for no Convoy or no Moved box; read-only)
+_NO_SHIPS: Mapping[int, tuple[int, ...]] = MappingProxyType({})
 
 
 def _template(unit: tuple[int, ...], area: int) -> _Template:
@@ -286,15 +281,6 @@ DESTS: tuple[tuple[int, ...], ...] = tuple(
 NEAR = tuple(frozenset(d) for d in DESTS)
 NEAR_STATIONS = tuple(frozenset(st for to in d for st in STATIONS_IN[to]) for d in DESTS)
 _NONE: frozenset[int] = frozenset()
-
-
-def german_orders(state: State) -> list[Order]:
-    """All legal German orders this segment."""
-    seen = _Seen(state)
-    out: list[Order] = []
-    for unit in _units(state, seen.left):
-        _orders(state, unit, seen, out)
-    return out
 
 
 #: ``Unit(...)`` and ``Order(...)``, made faster (see state.maker): every German order makes a
