@@ -272,8 +272,6 @@ class Match:
         return self._legal
 
     def legal_actions(self) -> list[Any]:
-        if self._legal_at == len(self._who):  # asked again for this position (or played on)
-            return self._legal.copy()
         return self._legal_now().copy()
 
     def observe(self, player: int | None) -> Any:

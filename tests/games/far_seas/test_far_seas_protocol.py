@@ -65,3 +65,13 @@ def test_bot_sees_only_its_observation() -> None:
     assert view.player == 1
     emden = BY_NAME["Emden"]
     assert view.observation.state.loc[emden] == -2
+
+
+def test_rules_apply_names_a_foreign_action() -> None:
+    """The pure rules, called without a Match, say what they were handed instead of failing
+    somewhere inside: ``apply`` takes only Far Seas actions."""
+    from navalkit.games.far_seas import rules
+
+    state = GAME.initial_state(GAME.make_config(), GAME.default_players)
+    with pytest.raises(TypeError, match="not a Far Seas action"):
+        rules.apply(state, "move Emden to 3")  # type: ignore[arg-type]
