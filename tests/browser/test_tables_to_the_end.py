@@ -364,10 +364,13 @@ def dashboard_moves(teacher: Any, code: str) -> int:
     return int(row[3])
 
 
-def wait_for_dashboard(teacher: Any, code: str, moves: int, status: str) -> None:
+def wait_for_dashboard(teacher: Any, code: str, moves: int, status: str | None) -> None:
+    """Wait until the dashboard's row of table ``code`` shows ``moves`` moves (and, unless
+    ``status`` is None, that status)."""
     teacher.wait_for_function(
         "([js, code, moves, status]) => { const row = eval(js)(code);"
-        " return row && Number(row[3]) === moves && row[5].split(':')[0] === status; }",
+        " return row && Number(row[3]) === moves"
+        " && (status === null || row[5].split(':')[0] === status); }",
         arg=[ROW_JS, code, moves, status],
         timeout=60_000,
         polling=250,
@@ -672,6 +675,10 @@ def game_at_a_table(
 
             game_began = time.monotonic()
             first = play(game_id, code, students, tables, stop_after=stop_at, teacher=teacher)
+            # the dashboard catches up with the moves so far while the game goes on (a short
+            # game may end before the next stretch reads it again)
+            wait_for_dashboard(teacher, code, first.moves, None)
+            first.dashboard.append(dashboard_moves(teacher, code))
             figure.update(middle(tables, code, students, teacher))
             rest = play(game_id, code, students, tables, teacher=teacher)
             game_s = time.monotonic() - game_began
