@@ -126,14 +126,15 @@ def openspiel_playout() -> Bench | None:
 
 # --- measuring -------------------------------------------------------------------------------
 def make_bench(name: str) -> Bench:
-    """The benchmark called ``name`` (the reference, ``<game> (rules)`` or ``<game> (match)``)."""
+    """The benchmark called ``name`` (the reference, ``<game> (rules)`` or ``<game> (match)``,
+    each also as ``(rules, compiled)`` or ``(match, compiled)``)."""
     if name == REFERENCE:
         bench = openspiel_playout()
         if bench is None:
             raise RuntimeError("OpenSpiel is not installed")
         return bench
-    game_id, kind = name.rsplit(" ", 1)
-    if kind == "(match)":
+    game_id, kind = name.split(" ", 1)
+    if kind.startswith("(match"):
         return match_playout(game_id)
     import navalkit
 
@@ -144,8 +145,14 @@ _BENCHES: dict[str, Bench] = {}
 
 
 def _run_alone(name: str, seconds: float, seed: int) -> tuple[int, float]:
-    """In a contestant's own process: one round of its benchmark (built the first time)."""
+    """In a contestant's own process: one round of its benchmark (built the first time).
+    Only a ``compiled`` contestant may use a compiled build (see navalkit.core.compiled):
+    the others run the Python source, as they always have."""
     if name not in _BENCHES:
+        if name.endswith(", compiled)"):
+            os.environ.pop("NAVALKIT_PURE", None)
+        else:
+            os.environ["NAVALKIT_PURE"] = "1"  # (read when navalkit is first imported)
         _BENCHES[name] = make_bench(name)
     return _BENCHES[name](seconds, random.Random(seed))
 
@@ -221,7 +228,15 @@ def machine() -> dict[str, Any]:
         "implementation": platform.python_implementation(),
         "navalkit": _version("navalkit"),
         "open_spiel": _version("open_spiel"),
+        "compiled": _built(),
     }
+
+
+def _built() -> list[str]:
+    """The games with a compiled build of their current source (see navalkit.core.compiled)."""
+    from navalkit.core.compiled import built_games
+
+    return built_games()
 
 
 # --- reporting -------------------------------------------------------------------------------
@@ -299,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be positive and --rounds at least 1")
+    if args.shared:
+        os.environ["NAVALKIT_PURE"] = "1"  # one process, one way: the Python source
 
     import navalkit
 
@@ -313,10 +330,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         reference = REFERENCE
         names.append(REFERENCE)
+    from navalkit.core.compiled import built_games
+
+    # a game with a compiled build of its current source runs both ways, side by side (not
+    # with --shared: one process runs one way)
+    built = [] if args.shared else built_games()
     for game_id in navalkit.games():
-        names.append(f"{game_id} (rules)")
-        if not args.no_match:
-            names.append(f"{game_id} (match)")
+        for way in ("", ", compiled") if game_id in built else ("",):
+            names.append(f"{game_id} (rules{way})")
+            if not args.no_match:
+                names.append(f"{game_id} (match{way})")
 
     total = args.seconds * args.rounds * len(names)
     where = "all in one process" if args.shared else "each in a process of its own"

@@ -605,6 +605,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a game setting, e.g. --set triumph_bonus=100 (repeatable)",
     )
+    comp = sub.add_parser(
+        "compile",
+        help="compile the slowest engines with mypyc (optional, for speed)",
+        description="Compile the engines that have a compiled build (Far Seas' mechanics) "
+        "with mypyc, which comes with mypy, and a C compiler. The build is kept in "
+        "NAVALKIT_COMPILED_DIR (else ~/.cache/navalkit/compiled) and used only while the "
+        "game's source is exactly the one it was built from; NAVALKIT_PURE=1 turns it off.",
+    )
+    comp.add_argument(
+        "what", choices=["build", "status", "clean"], nargs="?", default="build",
+        help="build (the default), show what is built, or remove every build",
+    )  # fmt: skip
     new = sub.add_parser(
         "new-game",
         help="start a new game from the template",
@@ -762,6 +774,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return build_site_command(args)
         if args.command == "new-game":
             return new_game_command(args)
+        if args.command == "compile":
+            from .core import compiled
+
+            return compiled.main([args.what])
         if args.command == "play":
             return play(
                 args.game,

@@ -472,7 +472,8 @@ def test_FS_SURPRISE_automatic_plus_two_at_c() -> None:
     assert b is not None and b.surprise and b.start == 2 and state.surprise_turn
     mods = dict(fire_modifiers(state, b, SCHARNHORST, KENT, 0, 1))
     assert mods["German surprise"] == 2
-    used = evolve(setup({SCHARNHORST: (26, START)}, {KENT: (27, MOVED)}), surprised={SCHARNHORST})
+    start = setup({SCHARNHORST: (26, START)}, {KENT: (27, MOVED)})
+    used = evolve(start, surprised=frozenset({SCHARNHORST}))  # (a State holds frozensets)
     assert refused(used, mv(SCHARNHORST, 27, "surprise", KENT)) == "FS-SURPRISE-ALONE"
 
 

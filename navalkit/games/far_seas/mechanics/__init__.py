@@ -9,4 +9,10 @@
   damage;
 * :mod:`.allied_positions` - where the Allied ships are, grouped by box and area (a cache
   kept on the State) with the Allied moves they have.
+
+The modules run compiled when a build of this very source exists (see navalkit.core.compiled).
 """
+
+from navalkit.core.compiled import use
+
+use(__name__, __path__)

@@ -173,7 +173,9 @@ class Fleet:
     #: menu of the next German order then works out that area's searches alone
     grown: tuple[Places, int] | None
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State | None = None) -> None:
+        if state is None:  # made blank, to be filled (see _derived)
+            return
         config, turn = state.config, state.turn
         tables = self.tables = _tables(config)
         lock = self.lock = LOCKED_UNTIL if config.colonies else NEVER
@@ -364,7 +366,7 @@ class Fleet:
                 segs[k] = moves
             for c in {k // _CHUNK for k in changes}:
                 chunks[c] = _chained(segs[c * _CHUNK : (c + 1) * _CHUNK])
-        new = object.__new__(Fleet)
+        new = Fleet.__new__(Fleet)  # blank, filled here (object.__new__ refuses a compiled class)
         new.box, new.loc, new.config, new.turn = box, loc, config, turn
         new.tables, new.lock, new.at, new.starts = self.tables, self.lock, at, starts
         new.segs, new.chunks, new.grown = segs, chunks, None

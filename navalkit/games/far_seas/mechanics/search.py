@@ -263,7 +263,7 @@ class Menu:
 
     def _twin(self, done: frozenset[int]) -> Menu:
         """A menu of the same boxes, finders and squadrons, for the searchers ``done``."""
-        new = object.__new__(Menu)
+        new = Menu.__new__(Menu)
         new.moved, new.watch, new.found = self.moved, self.watch, self.found
         new.squads, new.base, new.done = self.squads, self.base or self, done
         new.seen = None
@@ -353,7 +353,7 @@ def _based(
 ) -> Menu:
     """The base menu (see Menu) of these boxes, finders and squadrons, its choices still to
     fill."""
-    new = object.__new__(Menu)
+    new = Menu.__new__(Menu)
     new.moved, new.watch, new.found, new.squads, new.done = moved, watch, found, squads, _NOBODY
     new.base, new.seen = None, None
     return new
@@ -371,7 +371,7 @@ def _without(ships: tuple[int, ...], gone: frozenset[int]) -> tuple[int, ...]:
     return tuple(s for s in ships if s not in gone)
 
 
-_EMPTY = object.__new__(Menu)
+_EMPTY = Menu.__new__(Menu)
 _EMPTY.moved, _EMPTY.watch, _EMPTY.found, _EMPTY.squads, _EMPTY.done = (
     {},
     {},

@@ -1,0 +1,216 @@
+"""Optional compiled engines: the same Python source, compiled with mypyc, used only when it
+is exactly the source on disk.
+
+Far Seas spreads its work over many small steps (some 30 Python calls a step, none above a
+few percent of the time), so tuning it in Python stopped paying long before it reached the
+speed of the other games. mypyc (it comes with mypy) compiles the type-annotated modules of
+its mechanics to C extensions without changing a line of their meaning: the same moves in
+the same order, the same states and the same records, which the tests check by playing the
+same seeded games both ways.
+
+Nothing depends on it. ``python -m navalkit.core.compiled build`` (or ``navalkit compile``)
+writes a build to a cache directory (``NAVALKIT_COMPILED_DIR``, else
+``~/.cache/navalkit/compiled``) named by a hash of the game's whole source and of the Python
+that built it. A compiled package looks for the build of its current source when it is
+imported (:func:`use`): after any edit, or on another Python, the hash differs, no build has
+that name and the pure-Python modules serve, so a stale build can never run. The static site
+(Pyodide) and machines without a C compiler simply use the Python source. ``NAVALKIT_PURE=1``
+turns the builds off (to debug with the Python source, or to compare).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+#: the packages with a compiled build, each with the modules of it that are compiled. Only
+#: modules whose classes are never made by ``object.__new__`` nor relabelled (state.py's
+#: copiers do both) can be: mypyc's classes are native. The hash covers the whole game
+#: package, since a compiled module may depend on the others' types.
+GROUPS: dict[str, tuple[str, ...]] = {
+    "navalkit.games.far_seas.mechanics": (
+        "allied_positions",
+        "combat",
+        "orders",
+        "search",
+        "sequence",
+    ),
+}
+
+#: the package whose source a group's build depends on (its hash names the build)
+_SOURCE = {"navalkit.games.far_seas.mechanics": "navalkit.games.far_seas"}
+
+_ROOT = Path(__file__).resolve().parents[2]  # the directory holding navalkit/
+
+
+def cache_dir() -> Path:
+    """Where builds are kept: ``NAVALKIT_COMPILED_DIR``, else ~/.cache/navalkit/compiled."""
+    configured = os.environ.get("NAVALKIT_COMPILED_DIR")
+    if configured:
+        return Path(configured)
+    return Path.home() / ".cache" / "navalkit" / "compiled"
+
+
+def _package_dir(package: str) -> Path:
+    return _ROOT.joinpath(*package.split("."))
+
+
+def source_hash(package: str) -> str:
+    """A hash of every Python source of ``package``'s game and of this Python's version and
+    build (a compiled module only loads in the Python it was built for)."""
+    digest = hashlib.sha256(sys.implementation.cache_tag.encode())
+    digest.update(sys.version.encode())
+    base = _package_dir(_SOURCE.get(package, package))
+    for path in sorted(base.rglob("*.py")):
+        digest.update(path.relative_to(base).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def build_dir(package: str) -> Path:
+    """The directory of the build of ``package``'s current source (it may not exist)."""
+    return cache_dir() / f"{package}-{source_hash(package)}"
+
+
+def use(package: str, path: list[str]) -> bool:
+    """Called at the top of a compiled package's ``__init__`` with its ``__path__``: put the
+    build of its current source first on that path, so that its compiled modules load
+    instead of the Python ones. Without such a build (none made, the source edited since,
+    another Python) or with ``NAVALKIT_PURE`` set, nothing changes. True if a build is used."""
+    if os.environ.get("NAVALKIT_PURE"):
+        return False
+    try:
+        where = build_dir(package) / Path(*package.split("."))
+    except OSError:  # a source not readable: the Python modules serve
+        return False
+    if not where.is_dir():
+        return False
+    path.insert(0, str(where))
+    return True
+
+
+def built_games() -> list[str]:
+    """The games (by id) with a build of their current source, whether or not in use."""
+    return [p.split(".")[2] for p in GROUPS if build_dir(p).is_dir()]
+
+
+def compiled_modules() -> list[str]:
+    """The modules that run compiled now (imported, and loaded from a build)."""
+    out = []
+    for package, modules in GROUPS.items():
+        for name in modules:
+            module = sys.modules.get(f"{package}.{name}")
+            spec = getattr(module, "__spec__", None)
+            origin = getattr(spec, "origin", None) or ""
+            if not origin.endswith(".py") and origin.startswith(str(cache_dir())):
+                out.append(f"{package}.{name}")
+    return out
+
+
+#: the build, run by a fresh Python in a copy of the source (so that no half-made extension
+#: ever sits beside the package's own modules)
+_SETUP = """
+import sys
+from setuptools import setup
+from mypyc.build import mypycify
+group, paths = sys.argv[1], sys.argv[2:]
+setup(
+    name="navalkit-compiled",
+    ext_modules=mypycify(paths, opt_level="3", group_name=group),
+    script_args=["build_ext", "--inplace", "--quiet"],
+)
+"""
+
+
+def _sources_only(folder: str, names: list[str]) -> list[str]:
+    """copytree's ignore: copy packages and Python sources, nothing else."""
+    return [n for n in names if not (n.endswith(".py") or Path(folder, n).is_dir())] + [
+        n for n in names if n == "__pycache__"
+    ]
+
+
+def build(package: str, *, quiet: bool = False) -> Path:
+    """Compile ``package``'s modules (GROUPS) for its current source and this Python; the
+    build's directory is returned (made once: an existing build is kept). Raises
+    RuntimeError, saying why, when mypyc or a C compiler is missing or the build fails."""
+    if package not in GROUPS:
+        known = ", ".join(sorted(GROUPS))
+        raise ValueError(f"{package!r} has no compiled build; these do: {known}")
+    if importlib.util.find_spec("mypyc") is None:
+        raise RuntimeError("mypyc is missing: it comes with mypy (pip install mypy)")
+    target = build_dir(package)
+    if target.is_dir():
+        return target
+    rel = Path(*package.split("."))
+    with tempfile.TemporaryDirectory(prefix="navalkit-build-") as tmp:
+        shutil.copytree(_ROOT / "navalkit", Path(tmp, "navalkit"), ignore=_sources_only)
+        # the optional libraries (pandas, tqdm, widgets) are typed loosely, as in pyproject.toml
+        Path(tmp, "mypy.ini").write_text("[mypy]\nignore_missing_imports = True\n")
+        paths = [str(rel / f"{name}.py") for name in GROUPS[package]]
+        done = subprocess.run(
+            [sys.executable, "-c", _SETUP, f"{package}.compiled", *paths],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        made = sorted(Path(tmp, rel).glob("*.so")) + sorted(Path(tmp, rel).glob("*.pyd"))
+        if done.returncode != 0 or len(made) < len(paths):
+            tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
+            raise RuntimeError(f"the build of {package} failed:\n{tail}")
+        partial = target.with_name(target.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        (partial / rel).mkdir(parents=True)
+        for so in made:
+            shutil.copy2(so, partial / rel / so.name)
+        partial.rename(target)  # whole or not at all: a build is used only once complete
+    if not quiet:
+        print(f"built {package} ({len(GROUPS[package])} modules) in {target}")
+    return target
+
+
+def clean() -> int:
+    """Remove every build (of any source or Python); how many there were."""
+    root = cache_dir()
+    builds = [p for p in root.iterdir() if p.is_dir()] if root.is_dir() else []
+    for p in builds:
+        shutil.rmtree(p)
+    return len(builds)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m navalkit.core.compiled",
+        description="Compile the engines that have a compiled build (mypyc), show which run "
+        "compiled, or remove the builds.",
+    )
+    parser.add_argument("what", choices=["build", "status", "clean"], nargs="?", default="build")
+    args = parser.parse_args(argv)
+    if args.what == "clean":
+        print(f"removed {clean()} build(s) from {cache_dir()}")
+        return 0
+    if args.what == "status":
+        for package in GROUPS:
+            where = build_dir(package)
+            state = f"built, in {where}" if where.is_dir() else "not built: the Python source runs"
+            print(f"{package.split('.')[2]} ({package}): {state}")
+        return 0
+    for package in GROUPS:
+        try:
+            build(package)
+        except RuntimeError as e:
+            print(f"{e}\nThe Python source still serves: nothing is lost.", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

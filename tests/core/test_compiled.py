@@ -1,0 +1,97 @@
+"""The optional compiled engines (navalkit.core.compiled): a build of the current source runs
+the very same games as the Python source, and a stale or switched-off build is never used."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from navalkit.core import compiled
+
+PACKAGE = "navalkit.games.far_seas.mechanics"
+
+#: plays seeded random games through a Match and prints which modules ran compiled, then a
+#: hash of everything a player meets: every legal list, every seat's view, the words and the
+#: record
+PLAY = """
+import hashlib, json, random
+import navalkit
+from navalkit.core import compiled
+h = hashlib.sha256()
+for seed in range(12):
+    rng = random.Random(seed)
+    m = navalkit.new_match("far_seas", seed=seed)
+    while not m.is_over:
+        legal = m.legal_actions()
+        h.update(repr(legal).encode())
+        for seat in (None, 0, 1):
+            h.update(repr(m.observe(seat)).encode())
+        a = rng.choice(legal)
+        h.update(m.describe(a).encode())
+        m.apply(a)
+    h.update(json.dumps(m.record(), sort_keys=True).encode())
+    h.update(m.status.encode())
+print(len(compiled.compiled_modules()), h.hexdigest())
+"""
+
+
+def _play(cache: Path, **env: str) -> tuple[int, str]:
+    environment = {k: v for k, v in os.environ.items() if k != "NAVALKIT_PURE"}
+    environment.update(NAVALKIT_COMPILED_DIR=str(cache), **env)
+    out = subprocess.run(
+        [sys.executable, "-c", PLAY], env=environment, capture_output=True, text=True, check=True
+    ).stdout.split()
+    return int(out[0]), out[1]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A build of the Far Seas mechanics in a cache of its own (a minute or so to compile)."""
+    if importlib.util.find_spec("mypyc") is None or shutil.which("cc") is None:
+        pytest.skip("the compiled build needs mypyc (with mypy) and a C compiler")
+    root = tmp_path_factory.mktemp("compiled")
+    os.environ["NAVALKIT_COMPILED_DIR"] = str(root)
+    try:
+        compiled.build(PACKAGE, quiet=True)
+    finally:
+        del os.environ["NAVALKIT_COMPILED_DIR"]
+    return root
+
+
+def test_a_build_plays_the_same_games_compiled(cache: Path) -> None:
+    modules, fingerprint = _play(cache)
+    assert modules == len(compiled.GROUPS[PACKAGE])  # every module of the group ran compiled
+    pure_modules, pure = _play(cache, NAVALKIT_PURE="1")
+    assert pure_modules == 0
+    assert fingerprint == pure
+
+
+def test_a_stale_build_is_never_used(cache: Path, tmp_path: Path) -> None:
+    """A build named for other source (an edit since, another Python) is not this source's:
+    the Python modules serve."""
+    stale = tmp_path / "cache"
+    for build in cache.iterdir():
+        shutil.copytree(build, stale / build.name.replace(PACKAGE + "-", PACKAGE + "-0"))
+    modules, _ = _play(stale)
+    assert modules == 0
+
+
+def test_without_a_build_the_python_source_serves(tmp_path: Path) -> None:
+    os.environ["NAVALKIT_COMPILED_DIR"] = str(tmp_path)
+    try:
+        assert not compiled.use(PACKAGE, [])
+        assert compiled.main(["status"]) == 0
+        assert compiled.main(["clean"]) == 0
+    finally:
+        del os.environ["NAVALKIT_COMPILED_DIR"]
+
+
+def test_only_packages_with_a_build_are_built() -> None:
+    with pytest.raises(ValueError, match="has no compiled build"):
+        compiled.build("navalkit.games.naval_war")
