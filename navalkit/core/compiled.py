@@ -87,6 +87,10 @@ def use(package: str, path: list[str]) -> bool:
     another Python) or with ``NAVALKIT_PURE`` set, nothing changes. True if a build is used."""
     if os.environ.get("NAVALKIT_PURE"):
         return False
+    # no build of this package at all (the usual case, and always on the static site): say so
+    # without reading and hashing the game's source at every start
+    if not any(cache_dir().glob(f"{package}-*")):
+        return False
     try:
         where = build_dir(package) / Path(*package.split("."))
     except OSError:  # a source not readable: the Python modules serve
@@ -132,8 +136,10 @@ setup(
 
 def _sources_only(folder: str, names: list[str]) -> list[str]:
     """copytree's ignore: copy packages and Python sources, nothing else."""
-    return [n for n in names if not (n.endswith(".py") or Path(folder, n).is_dir())] + [
-        n for n in names if n == "__pycache__"
+    return [
+        n
+        for n in names
+        if n == "__pycache__" or not (n.endswith(".py") or Path(folder, n).is_dir())
     ]
 
 
