@@ -219,10 +219,23 @@ def _version(dist: str) -> str | None:
         return None
 
 
+def _cpu_model() -> str | None:
+    """The processor's name (Linux): runs on different processors do not compare, even when
+    the rest of the machine looks the same."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
 def machine() -> dict[str, Any]:
     return {
         "cpu_count": os.cpu_count(),
         "processor": platform.processor() or platform.machine(),
+        "cpu_model": _cpu_model(),
         "platform": platform.platform(),
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
@@ -233,10 +246,13 @@ def machine() -> dict[str, Any]:
 
 
 def _built() -> list[str]:
-    """The games with a compiled build of their current source (see navalkit.core.compiled)."""
-    from navalkit.core.compiled import built_games
+    """The packages with a compiled build of their current source (navalkit.core.compiled).
+    Imported here, not at the top of this file: every contestant's process imports this file
+    first (spawn), and navalkit loaded then would run compiled or not before _run_alone could
+    say which."""
+    from navalkit.core.compiled import built
 
-    return built_games()
+    return built()
 
 
 # --- reporting -------------------------------------------------------------------------------
@@ -330,15 +346,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         reference = REFERENCE
         names.append(REFERENCE)
-    from navalkit.core.compiled import built_games
-
-    # a game with a compiled build of its current source runs both ways, side by side (not
-    # with --shared: one process runs one way)
-    built = [] if args.shared else built_games()
+    # with a compiled build of the current source, a game runs both ways, side by side: its
+    # rules when its own package is built, through a Match when it or the Match is (not with
+    # --shared: one process runs one way)
+    builds = [] if args.shared else _built()
     for game_id in navalkit.games():
-        for way in ("", ", compiled") if game_id in built else ("",):
-            names.append(f"{game_id} (rules{way})")
-            if not args.no_match:
+        own = any(p.startswith(f"navalkit.games.{game_id}.") for p in builds)
+        for way in ("", ", compiled"):
+            if not way or own:
+                names.append(f"{game_id} (rules{way})")
+            if not args.no_match and (not way or own or "navalkit.core" in builds):
                 names.append(f"{game_id} (match{way})")
 
     total = args.seconds * args.rounds * len(names)

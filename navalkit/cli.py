@@ -26,6 +26,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ._paths import find_notebooks, notebooks_dir
+from .core import compiled
 
 DEFAULT_PORT = 8866
 DEFAULT_IP = "localhost"
@@ -608,13 +609,14 @@ def build_parser() -> argparse.ArgumentParser:
     comp = sub.add_parser(
         "compile",
         help="compile the slowest engines with mypyc (optional, for speed)",
-        description="Compile the engines that have a compiled build (Far Seas' mechanics) "
-        "with mypyc, which comes with mypy, and a C compiler. The build is kept in "
-        "NAVALKIT_COMPILED_DIR (else ~/.cache/navalkit/compiled) and used only while the "
-        "game's source is exactly the one it was built from; NAVALKIT_PURE=1 turns it off.",
+        description="Compile the engines that have a compiled build (the Match, which every "
+        "game's moves pass through, and Far Seas' mechanics) with mypyc, which comes with mypy, "
+        "and a C compiler. The build is kept in NAVALKIT_COMPILED_DIR (else "
+        "~/.cache/navalkit/compiled) and used only while the source is exactly the one it was "
+        "built from; NAVALKIT_PURE=1 turns it off.",
     )
     comp.add_argument(
-        "what", choices=["build", "status", "clean"], nargs="?", default="build",
+        "what", choices=compiled.ACTIONS, nargs="?", default="build",
         help="build (the default), show what is built, or remove every build",
     )  # fmt: skip
     new = sub.add_parser(
@@ -775,8 +777,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "new-game":
             return new_game_command(args)
         if args.command == "compile":
-            from .core import compiled
-
             return compiled.main([args.what])
         if args.command == "play":
             return play(

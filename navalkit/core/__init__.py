@@ -3,6 +3,11 @@
 Imports nothing else of navalkit, and no widget library.
 """
 
+# ruff: noqa: E402 - a compiled build of the Match (if one was made) goes on the path first
+from .compiled import use as _use_build
+
+_use_build(__name__, __path__)
+
 from .bots import Bot, BotView, RandomBot, bot_names, heuristic_name, make_bot, play_bot_move
 from .clauses import Clause, ClauseBook
 from .config import make_config, setting, settings_table

@@ -3,19 +3,20 @@ is exactly the source on disk.
 
 Far Seas spreads its work over many small steps (some 30 Python calls a step, none above a
 few percent of the time), so tuning it in Python stopped paying long before it reached the
-speed of the other games. mypyc (it comes with mypy) compiles the type-annotated modules of
-its mechanics to C extensions without changing a line of their meaning: the same moves in
-the same order, the same states and the same records, which the tests check by playing the
-same seeded games both ways.
+speed of the other games. mypyc (it comes with mypy) compiles type-annotated modules to C
+extensions without changing a line of their meaning: the same moves in the same order, the
+same states and the same records, which the tests check by playing the same seeded games
+both ways. Two groups are compiled (:data:`GROUPS`): Far Seas' mechanics, and the Match that
+every game's moves pass through.
 
-Nothing depends on it. ``python -m navalkit.core.compiled build`` (or ``navalkit compile``)
-writes a build to a cache directory (``NAVALKIT_COMPILED_DIR``, else
-``~/.cache/navalkit/compiled``) named by a hash of the game's whole source and of the Python
-that built it. A compiled package looks for the build of its current source when it is
-imported (:func:`use`): after any edit, or on another Python, the hash differs, no build has
-that name and the pure-Python modules serve, so a stale build can never run. The static site
-(Pyodide) and machines without a C compiler simply use the Python source. ``NAVALKIT_PURE=1``
-turns the builds off (to debug with the Python source, or to compare).
+Nothing depends on it. ``navalkit compile`` writes a build of each group to a cache
+directory (``NAVALKIT_COMPILED_DIR``, else ``~/.cache/navalkit/compiled``) named by a hash of
+the source it depends on and of the Python that built it. A compiled package looks for the
+build of its current source when it is imported (:func:`use`): after any edit, or on another
+Python, the hash differs, no build has that name and the pure-Python modules serve, so a
+stale build can never run. The static site (Pyodide) and machines without a C compiler
+simply use the Python source. ``NAVALKIT_PURE=1`` turns the builds off (to debug with the
+Python source, or to compare).
 """
 
 from __future__ import annotations
@@ -29,24 +30,40 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
-#: the packages with a compiled build, each with the modules of it that are compiled. Only
-#: modules whose classes are never made by ``object.__new__`` nor relabelled (state.py's
-#: copiers do both) can be: mypyc's classes are native. The hash covers the whole game
-#: package, since a compiled module may depend on the others' types.
-GROUPS: dict[str, tuple[str, ...]] = {
-    "navalkit.games.far_seas.mechanics": (
-        "allied_positions",
-        "combat",
-        "orders",
-        "search",
-        "sequence",
-    ),
-}
 
-#: the package whose source a group's build depends on (its hash names the build)
-_SOURCE = {"navalkit.games.far_seas.mechanics": "navalkit.games.far_seas"}
+@dataclass(frozen=True)
+class Group:
+    """Modules of one package compiled together (one build, one C extension each)."""
+
+    package: str
+    #: the modules compiled. Only modules whose classes are never made by ``object.__new__``,
+    #: relabelled nor given attributes from outside (state.py's copiers do the first two) can
+    #: be: mypyc's classes are native.
+    modules: tuple[str, ...]
+    #: the package whose whole source the hash covers (a compiled module may depend on the
+    #: others' types)
+    source: str
+    #: the group in words, for ``status``
+    words: str
+
+
+GROUPS: dict[str, Group] = {
+    g.package: g
+    for g in (
+        # every game's moves pass through the Match (its checks, its line of events)
+        Group("navalkit.core", ("match",), "navalkit.core", "the Match, for every game"),
+        Group(
+            "navalkit.games.far_seas.mechanics",
+            ("allied_positions", "combat", "orders", "search", "sequence"),
+            "navalkit.games.far_seas",
+            "Far Seas' mechanics",
+        ),
+    )
+}
 
 _ROOT = Path(__file__).resolve().parents[2]  # the directory holding navalkit/
 
@@ -64,11 +81,13 @@ def _package_dir(package: str) -> Path:
 
 
 def source_hash(package: str) -> str:
-    """A hash of every Python source of ``package``'s game and of this Python's version and
-    build (a compiled module only loads in the Python it was built for)."""
+    """A hash of every Python source ``package``'s build depends on (its group's ``source``)
+    and of this Python's version and build (a compiled module only loads in the Python it was
+    built for)."""
     digest = hashlib.sha256(sys.implementation.cache_tag.encode())
     digest.update(sys.version.encode())
-    base = _package_dir(_SOURCE.get(package, package))
+    group = GROUPS.get(package)
+    base = _package_dir(group.source if group else package)
     for path in sorted(base.rglob("*.py")):
         digest.update(path.relative_to(base).as_posix().encode())
         digest.update(path.read_bytes())
@@ -101,16 +120,16 @@ def use(package: str, path: list[str]) -> bool:
     return True
 
 
-def built_games() -> list[str]:
-    """The games (by id) with a build of their current source, whether or not in use."""
-    return [p.split(".")[2] for p in GROUPS if build_dir(p).is_dir()]
+def built() -> list[str]:
+    """The packages with a build of their current source, whether or not in use."""
+    return [p for p in GROUPS if build_dir(p).is_dir()]
 
 
 def compiled_modules() -> list[str]:
     """The modules that run compiled now (imported, and loaded from a build)."""
     out = []
-    for package, modules in GROUPS.items():
-        for name in modules:
+    for package, group in GROUPS.items():
+        for name in group.modules:
             module = sys.modules.get(f"{package}.{name}")
             spec = getattr(module, "__spec__", None)
             origin = getattr(spec, "origin", None) or ""
@@ -160,7 +179,7 @@ def build(package: str, *, quiet: bool = False) -> Path:
         shutil.copytree(_ROOT / "navalkit", Path(tmp, "navalkit"), ignore=_sources_only)
         # the optional libraries (pandas, tqdm, widgets) are typed loosely, as in pyproject.toml
         Path(tmp, "mypy.ini").write_text("[mypy]\nignore_missing_imports = True\n")
-        paths = [str(rel / f"{name}.py") for name in GROUPS[package]]
+        paths = [str(rel / f"{name}.py") for name in GROUPS[package].modules]
         done = subprocess.run(
             [sys.executable, "-c", _SETUP, f"{package}.compiled", *paths],
             cwd=tmp,
@@ -179,8 +198,14 @@ def build(package: str, *, quiet: bool = False) -> Path:
             shutil.copy2(so, partial / rel / so.name)
         partial.rename(target)  # whole or not at all: a build is used only once complete
     if not quiet:
-        print(f"built {package} ({len(GROUPS[package])} modules) in {target}")
+        print(f"built {GROUPS[package].words} ({package}) in {target}")
     return target
+
+
+def build_all(*, quiet: bool = False) -> list[Path]:
+    """:func:`build` every group, side by side (each build is a process of its own)."""
+    with ThreadPoolExecutor(len(GROUPS)) as pool:
+        return list(pool.map(lambda package: build(package, quiet=quiet), GROUPS))
 
 
 def clean() -> int:
@@ -192,31 +217,30 @@ def clean() -> int:
     return len(builds)
 
 
+#: what ``main`` (and ``navalkit compile``) can be asked to do
+ACTIONS = ("build", "status", "clean")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m navalkit.core.compiled",
+        prog="navalkit compile",
         description="Compile the engines that have a compiled build (mypyc), show which run "
         "compiled, or remove the builds.",
     )
-    parser.add_argument("what", choices=["build", "status", "clean"], nargs="?", default="build")
+    parser.add_argument("what", choices=ACTIONS, nargs="?", default="build")
     args = parser.parse_args(argv)
     if args.what == "clean":
         print(f"removed {clean()} build(s) from {cache_dir()}")
         return 0
     if args.what == "status":
-        for package in GROUPS:
+        for package, group in GROUPS.items():
             where = build_dir(package)
             state = f"built, in {where}" if where.is_dir() else "not built: the Python source runs"
-            print(f"{package.split('.')[2]} ({package}): {state}")
+            print(f"{group.words} ({package}): {state}")
         return 0
-    for package in GROUPS:
-        try:
-            build(package)
-        except RuntimeError as e:
-            print(f"{e}\nThe Python source still serves: nothing is lost.", file=sys.stderr)
-            return 1
+    try:
+        build_all()
+    except RuntimeError as e:
+        print(f"{e}\nThe Python source still serves: nothing is lost.", file=sys.stderr)
+        return 1
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .config import config_to_json
@@ -24,6 +24,17 @@ RECORD_FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 #: a seat's own account of a match (Match.record_for): readable, never resumable
 SEAT_RECORD_FORMAT = "navalkit-seat-record"
+
+
+#: how a match shows itself as a picture in a notebook: navalkit.render, which sits above the
+#: core and draws boards, sets it (show_matches_with). With none, a notebook shows the text.
+_PICTURE: list[Callable[[Match], str | None]] = []
+
+
+def show_matches_with(picture: Callable[[Match], str | None]) -> None:
+    """Draw every match with ``picture`` in notebooks (its ``_repr_svg_``). Set through this
+    function, not by giving Match an attribute: a compiled Match takes none from outside."""
+    _PICTURE[:] = [picture]
 
 
 class NothingToUndoError(NavalkitError):
@@ -160,7 +171,8 @@ class Match:
         self._saved: list[Any] = [self._state]
         #: the last action's event number and the state before it: taking that move back (a
         #: student's undo) gives back the very state object, with nothing played again
-        self._last_at, self._last_state = -1, None
+        self._last_at: int = -1
+        self._last_state: Any = None
         #: where chance comes from: the match's one stream (records of format version 1
         #: replay with a generator per step, see rng.draw_outcome_v1)
         self.format_version = format_version
@@ -175,12 +187,16 @@ class Match:
             self._resolve_chance()
 
     # --- reading ------------------------------------------------------------------------
+    def _repr_svg_(self) -> str | None:
+        """The match as a picture in a notebook (None: no picture, its text shows)."""
+        return _PICTURE[0](self) if _PICTURE else None
+
     @property
     def state(self) -> Any:
         """The current state (an immutable value)."""
         return self._state
 
-    def state_at(self, index: int) -> Any:
+    def state_at(self, index: object) -> Any:
         """The state before event ``index`` (``event_count``: the current state)."""
         n = len(self._who)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= n:
@@ -274,15 +290,25 @@ class Match:
     def legal_actions(self) -> list[Any]:
         return self._legal_now().copy()
 
-    def observe(self, player: int | None) -> Any:
-        """What ``player`` may see (``None``: the teacher's view of everything)."""
-        if player is not None and (
+    def observe(self, player: object) -> Any:
+        """What ``player`` (a seat) may see (``None``: the teacher's view of everything)."""
+        return self.game.observe(self.state, self._seat(player))
+
+    def _seat(self, player: object) -> int | None:
+        """``player`` as a seat of this match (or None, the teacher), else a ValueError.
+
+        The methods that take a seat, an index or a seed from a caller declare it ``object``
+        and check it themselves: a compiled Match (core.compiled) would refuse any other type
+        before the check, with another error, and would take True for the seat 1."""
+        if player is None:
+            return None
+        if (
             isinstance(player, bool)
             or not isinstance(player, int)
             or not 0 <= player < self.players
         ):
             raise ValueError(f"no seat {player!r}: seats are 0..{self.players - 1} (or None)")
-        return self.game.observe(self.state, player)
+        return player
 
     def describe(self, action: Any) -> str:
         return str(self.game.describe(self.state, action))
@@ -472,21 +498,20 @@ class Match:
             return e.payload.to_json()
         return self.game.public_action(e.before, e.payload)
 
-    def log_for(self, seat: int | None) -> Any:
+    def log_for(self, seat: object) -> Any:
         """The log as ``seat`` may read it, a pandas DataFrame with one row per event: the
         words every seat read, and in ``data`` only what this seat knows of the event as JSON
         text ("" for a card it did not see; see :meth:`record_for`); ``seat=None`` is the
         teacher's full log."""
         import pandas as pd
 
-        if seat is not None:
-            self.observe(seat)  # checks the seat
+        reader = self._seat(seat)
         rows = []
         turn = 0
         for i, e in enumerate(self._events()):
             if e.kind == "action":
                 turn += 1
-            seen = self._seen(e, seat)
+            seen = self._seen(e, reader)
             rows.append(
                 {
                     "seq": i,
@@ -521,12 +546,12 @@ class Match:
             body["chance"] = "scripted"
         return {**body, "checksum": _checksum(body)}
 
-    def record_for(self, seat: int) -> dict[str, Any]:
+    def record_for(self, seat: object) -> dict[str, Any]:
         """What ``seat`` knows of this match, to download and keep: the game, its settings,
         the seats, and every event in the words all seats read, with its own moves in full and
         the others' only as they were seen played. No seed and no hidden card, so it cannot be
         resumed (that takes the full record the server keeps, :meth:`record`)."""
-        self.observe(seat)  # checks the seat
+        reader = self._seat(seat)
         over = self.is_over
         return {
             "format": SEAT_RECORD_FORMAT,
@@ -534,14 +559,14 @@ class Match:
             "game": self.game.id,
             "rules_version": self.game.rules_version,
             "players": self.players,
-            "seat": seat,
-            "name": self.game.player_name(seat),
+            "seat": reader,
+            "name": self.game.player_name(reader),
             "config": config_to_json(self.config),
             "events": [
                 {
                     "who": "chance" if e.player is None else self.game.player_name(e.player),
                     "text": e.text,
-                    **({} if (seen := self._seen(e, seat)) is None else {"data": seen}),
+                    **({} if (seen := self._seen(e, reader)) is None else {"data": seen}),
                 }
                 for e in self._events()
             ],
@@ -563,21 +588,23 @@ class Match:
 
 
 def new_match(
-    game_id: str,
+    game_id: object,
     *,
-    seed: int = 0,
-    players: int | None = None,
+    seed: object = 0,
+    players: object = None,
     chance: Sequence[Any] = (),
     **config: Any,
 ) -> Match:
-    """Start a match of ``game_id``. ``seed`` fixes all chance; ``config`` switches settings."""
+    """Start a match of ``game_id`` (a game's id) for ``players`` seats (a whole number; None:
+    the game's usual count). ``seed`` (a whole number) fixes all chance; ``config`` switches
+    settings. The arguments are checked here (hence typed ``object``; see Match._seat)."""
     return _build(game_id, seed, players, chance, config, RECORD_FORMAT_VERSION)
 
 
 def _build(
-    game_id: str,
-    seed: int,
-    players: int | None,
+    game_id: object,
+    seed: object,
+    players: object,
     chance: Sequence[Any],
     config: dict[str, Any],
     format_version: int,
@@ -598,9 +625,9 @@ def _build(
 
 
 def load_match(
-    text: str | bytes, *, allow_scripted: bool = False, require_signature: bool = False
+    text: object, *, allow_scripted: bool = False, require_signature: bool = False
 ) -> Match:
-    """Rebuild a match from :meth:`Match.to_json` text, replaying every event.
+    """Rebuild a match from :meth:`Match.to_json` text (str or bytes), replaying every event.
 
     Chance is drawn again from the record's seed, never read from the file: a record whose
     dice or cards were edited does not replay and is refused. A record whose chance was set by
@@ -611,6 +638,11 @@ def load_match(
     dice still replay. A damaged record, one of another game's rules version, or one whose
     moves do not replay is refused with :class:`RecordError`; nothing else is touched.
     """
+    if not isinstance(text, (str, bytes)):
+        raise RecordError(
+            f"This is not a navalkit game record: a record is JSON text (Match.to_json), "
+            f"not {type(text).__name__}."
+        )
     try:
         data = read_json(text, "It")
     except ValueError as exc:

@@ -3,7 +3,8 @@
 The rules' classes know nothing of drawing (they sit below it). This module gives them a
 ``_repr_svg_`` from outside: :func:`attach` adds it to a game's ``state_type`` (drawn as the
 teacher's view) and ``view_type`` (drawn as that seat sees it), and to
-:class:`~navalkit.core.match.Match` and :class:`~navalkit.render.scene.Scene`.
+:class:`~navalkit.render.scene.Scene`; :class:`~navalkit.core.match.Match` draws itself with
+the function given to :func:`~navalkit.core.match.show_matches_with`.
 ``import navalkit`` attaches it to every game the registry loads.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from navalkit.core.match import Match
+from navalkit.core.match import Match, show_matches_with
 
 from .games import draw, has_drawing
 from .scene import Scene
@@ -57,6 +58,6 @@ def install() -> None:
     already), and to Match."""
     from navalkit.core import registry
 
-    Match._repr_svg_ = _svg_of_match  # type: ignore[attr-defined]
+    show_matches_with(_svg_of_match)
     Scene._repr_svg_ = scene_to_svg  # type: ignore[attr-defined]
     registry.on_load(attach)

@@ -16,27 +16,39 @@ from navalkit.core import compiled
 
 PACKAGE = "navalkit.games.far_seas.mechanics"
 
-#: plays seeded random games through a Match and prints which modules ran compiled, then a
-#: hash of everything a player meets: every legal list, every seat's view, the words and the
-#: record
+#: plays seeded random games through a Match (Far Seas, whose mechanics are compiled, and the
+#: other games, whose moves pass through the compiled Match), taking a move back now and then,
+#: and prints which modules ran compiled, then a hash of everything a player meets: every
+#: legal list, every seat's view, the words, the events, the record, the picture
 PLAY = """
 import hashlib, json, random
 import navalkit
 from navalkit.core import compiled
 h = hashlib.sha256()
-for seed in range(12):
+games = [("far_seas", s) for s in range(10)] + [
+    (g, s) for g in ("naval_war", "nautic_miles", "branle_bas", "age_of_sail") for s in range(2)
+]
+for game, seed in games:
     rng = random.Random(seed)
-    m = navalkit.new_match("far_seas", seed=seed)
+    m = navalkit.new_match(game, seed=seed)
+    seats = [None, *range(m.players)]
     while not m.is_over:
         legal = m.legal_actions()
         h.update(repr(legal).encode())
-        for seat in (None, 0, 1):
+        for seat in seats:
             h.update(repr(m.observe(seat)).encode())
         a = rng.choice(legal)
         h.update(m.describe(a).encode())
         m.apply(a)
+        if m.event_count % 11 == 0:
+            m.undo()
+            m.apply(a)
     h.update(json.dumps(m.record(), sort_keys=True).encode())
+    h.update(" ".join(e.text for e in m.events).encode())
     h.update(m.status.encode())
+    h.update((m._repr_svg_() or "").encode())
+    again = navalkit.load_match(m.to_json())
+    assert again.record() == m.record() and again.state == m.state
 print(len(compiled.compiled_modules()), h.hexdigest())
 """
 
@@ -52,13 +64,13 @@ def _play(cache: Path, **env: str) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A build of the Far Seas mechanics in a cache of its own (a minute or so to compile)."""
+    """A build of every group in a cache of its own (two or three minutes to compile)."""
     if importlib.util.find_spec("mypyc") is None or shutil.which("cc") is None:
         pytest.skip("the compiled build needs mypyc (with mypy) and a C compiler")
     root = tmp_path_factory.mktemp("compiled")
     os.environ["NAVALKIT_COMPILED_DIR"] = str(root)
     try:
-        compiled.build(PACKAGE, quiet=True)
+        compiled.build_all(quiet=True)
     finally:
         del os.environ["NAVALKIT_COMPILED_DIR"]
     return root
@@ -66,7 +78,8 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_a_build_plays_the_same_games_compiled(cache: Path) -> None:
     modules, fingerprint = _play(cache)
-    assert modules == len(compiled.GROUPS[PACKAGE])  # every module of the group ran compiled
+    # every module of every group ran compiled
+    assert modules == sum(len(g.modules) for g in compiled.GROUPS.values())
     pure_modules, pure = _play(cache, NAVALKIT_PURE="1")
     assert pure_modules == 0
     assert fingerprint == pure
@@ -77,7 +90,8 @@ def test_a_stale_build_is_never_used(cache: Path, tmp_path: Path) -> None:
     the Python modules serve."""
     stale = tmp_path / "cache"
     for build in cache.iterdir():
-        shutil.copytree(build, stale / build.name.replace(PACKAGE + "-", PACKAGE + "-0"))
+        package, _, digest = build.name.rpartition("-")
+        shutil.copytree(build, stale / f"{package}-0{digest}")
     modules, _ = _play(stale)
     assert modules == 0
 

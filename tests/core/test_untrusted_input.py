@@ -29,6 +29,34 @@ def test_any_text_loaded_as_a_save_is_refused_in_words(text: str) -> None:
     assert str(refusal.value) and "Traceback" not in str(refusal.value)
 
 
+@pytest.mark.parametrize("value", [None, 3, {"format": "navalkit-record"}, ["{}"]])
+def test_a_save_that_is_not_text_is_refused_in_words(value: object) -> None:
+    with pytest.raises(RecordError, match="a record is JSON text"):
+        load_match(value)
+
+
+def test_seats_indexes_and_seeds_of_the_wrong_kind_are_refused_in_words() -> None:
+    """Checked by the Match itself, compiled or not (a compiled Match declares them object):
+    True is not the seat or the seed 1, and a word is not a seat."""
+    m = navalkit.new_match("naval_war", seed=4)
+    for seat in (True, "1", 1.0, -1, m.players):
+        with pytest.raises(ValueError, match="no seat"):
+            m.observe(seat)
+        with pytest.raises(ValueError, match="no seat"):
+            m.record_for(seat)
+        with pytest.raises(ValueError, match="no seat"):
+            m.log_for(seat)
+    for index in (True, "1", -1, m.event_count + 1):
+        with pytest.raises(IndexError, match="no state"):
+            m.state_at(index)
+    for seed in (True, "4", 4.0):
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            navalkit.new_match("naval_war", seed=seed)
+    for players in (True, "4", 4.0):
+        with pytest.raises(ValueError, match="players must be a whole number"):
+            navalkit.new_match("naval_war", players=players)
+
+
 @pytest.mark.parametrize("depth", [JSON_MAX_DEPTH + 1, 1_000, 100_000])
 def test_deeply_nested_json_is_refused_not_a_recursion_error(depth: int) -> None:
     for text in ("[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth):
