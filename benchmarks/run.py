@@ -297,7 +297,7 @@ def append_markdown(path: Path, run: dict[str, Any]) -> None:
         ratio = f" ({fig['ratio']:.2f}x)" if ref and name != ref else ""
         bits.append(f"{name} {rate:,}/s{ratio}")
     m = run["machine"]
-    who = f"{m['cpu_count']} CPU, Python {m['python']}"
+    who = f"{m['cpu_count']} CPU ({m.get('cpu_model') or m['processor']}), Python {m['python']}"
     line = (
         f"| {run['date'][:16].replace('T', ' ')} | {run['commit'] or '-'} | {run['label'] or '-'}"
         f" | {'; '.join(bits)} | {who} |"

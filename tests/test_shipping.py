@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -27,6 +28,18 @@ def test_binder_runtime_and_requirements() -> None:
         "binder/requirements.txt must install navalkit itself with its Jupyter parts"
     )
     assert any(line.startswith("voila") for line in lines)
+
+
+def test_binder_compiles_the_engines_and_never_fails_the_build() -> None:
+    """postBuild compiles the Match and Far Seas (navalkit compile, with mypy's mypyc from the
+    requirements); a failed build must not fail Binder's image, since the Python source serves."""
+    post = ROOT / "binder" / "postBuild"
+    assert os.access(post, os.X_OK), "repo2docker runs binder/postBuild as a program"
+    text = post.read_text()
+    assert text.startswith("#!/bin/bash") and "navalkit compile" in text
+    assert text.rstrip().endswith("exit 0")
+    requirements = (ROOT / "binder" / "requirements.txt").read_text()
+    assert any(line.startswith("mypy") for line in requirements.splitlines())
 
 
 def test_only_one_binder_folder() -> None:
