@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from .mcts import MCTSBot
 from .player import Bot, BotView, RandomBot, heuristic_bot, heuristic_name
@@ -48,18 +47,21 @@ def bot_name(game: Any, name: str) -> str:
 def make_bot(game: Any, name: str, *, fixed: bool = False) -> Bot:
     """A bot by name (or level: easy, medium, hard), for ``game``. ``greedy`` is the game's
     own heuristic bot whatever its name (``random`` for a game without one); ``hard`` is the
-    game's ``hard_level`` (the generic ``mcts`` search unless the game has its own). The hard bot
-    thinks against the clock unless ``fixed`` (then a set number of iterations, the same
-    moves on every machine: see :meth:`MCTSBot.for_game`)."""
+    game's ``hard_level`` (the generic ``mcts`` search unless the game has its own). A search
+    (a bot class with a ``for_game`` constructor, as :meth:`MCTSBot.for_game`) thinks against
+    the clock unless ``fixed``: then it searches a set amount, the same moves on every
+    machine."""
     name = bot_name(game, name)
     if name == "random":
         return RandomBot()
-    if name == "mcts":
-        return MCTSBot.for_game(game, fixed=fixed)  # with the game's own search settings
-    factories: dict[str, Callable[[], Bot]] = game.bots()
+    factories: dict[str, Any] = {**game.bots(), "mcts": MCTSBot}
     if name not in factories:
         raise ValueError(f"{game.title} has no bot {name!r}; choose from {bot_names(game)}")
-    return factories[name]()
+    factory = factories[name]
+    if hasattr(factory, "for_game"):  # a search: the game's settings, on the clock or fixed
+        bot: Bot = factory.for_game(game, fixed=fixed)
+        return bot
+    return cast(Bot, factory())
 
 
 def bot_view(match: Any) -> BotView:

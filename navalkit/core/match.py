@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from .config import config_to_json
 from .errors import IllegalActionError, NavalkitError, RecordError, Violation, read_json
@@ -35,6 +35,11 @@ def show_matches_with(picture: Callable[[Match], str | None]) -> None:
     """Draw every match with ``picture`` in notebooks (its ``_repr_svg_``). Set through this
     function, not by giving Match an attribute: a compiled Match takes none from outside."""
     _PICTURE[:] = [picture]
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """A whole number given as one: not ``True`` (for 1), ``1.0`` nor ``"1"``."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class NothingToUndoError(NavalkitError):
@@ -199,7 +204,7 @@ class Match:
     def state_at(self, index: object) -> Any:
         """The state before event ``index`` (``event_count``: the current state)."""
         n = len(self._who)
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= n:
+        if not _whole(index) or not 0 <= index <= n:
             raise IndexError(f"no state {index!r}: this match has states 0..{n}")
         if index == n:
             return self._state
@@ -302,11 +307,7 @@ class Match:
         before the check, with another error, and would take True for the seat 1."""
         if player is None:
             return None
-        if (
-            isinstance(player, bool)
-            or not isinstance(player, int)
-            or not 0 <= player < self.players
-        ):
+        if not _whole(player) or not 0 <= player < self.players:
             raise ValueError(f"no seat {player!r}: seats are 0..{self.players - 1} (or None)")
         return player
 
@@ -612,13 +613,13 @@ def _build(
     game = get_game(game_id)
     if players is None:
         players = game.default_players
-    if isinstance(players, bool) or not isinstance(players, int):
+    if not _whole(players):
         raise ValueError(f"players must be a whole number, not {players!r}")
     if not game.min_players <= players <= game.max_players:
         raise ValueError(
             f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}"
         )
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not _whole(seed):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     cfg = game.make_config(**config)
     return Match(game, cfg, players, seed, chance=chance, format_version=format_version)

@@ -44,14 +44,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from .player import Bot, BotView, heuristic_bot
+from .player import MOVE_BUDGET_S, Bot, BotView, heuristic_bot
 from .rng import Rng as _Generator  # chance comes from core.rng only
 
 Rng = Any  # navalkit.core.rng.Rng; kept loose to avoid an import cycle in type checking
-
-#: the longest a hard move may think, in seconds, unless a game sets its own ``time_limit``
-#: (the search stops at whichever comes first, this or its ``iterations``)
-MOVE_BUDGET_S = 0.2
 
 
 @dataclass

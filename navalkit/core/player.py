@@ -9,6 +9,11 @@ from typing import Any, Protocol
 
 from .rng import Rng
 
+#: the longest a hard move may think, in seconds, unless a game sets its own limit. The
+#: searches (:class:`.mcts.MCTSBot`, and a game's own hard player such as Branle-Bas's admiral)
+#: stop on it, and drop it in their fixed mode (``for_game(game, fixed=True)``)
+MOVE_BUDGET_S = 0.2
+
 
 @dataclass(frozen=True)
 class BotView:

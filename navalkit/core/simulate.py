@@ -10,11 +10,9 @@ beside the games it plays; each worker process loads the game once, before its f
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TextIO
 
 from .bots import make_bot, play_bot_move
@@ -200,6 +198,10 @@ def _locally(
             if on_progress:
                 on_progress(len(rows), len(args))
         return rows
+    # imported here, not at every `import navalkit` (processes and threads cost ~15 ms to load)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     parts = chunks(args, workers)
     done: list[list[dict[str, Any]] | None] = [None] * len(parts)
     methods = multiprocessing.get_all_start_methods()

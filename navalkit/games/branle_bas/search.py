@@ -22,8 +22,14 @@ the opponent could take at once. The admiral asks, for each of its most promisin
 
 "Most promising": the ``CANDIDATES`` moves the greedy player scores highest, and every move
 that takes something. Replies that take something are looked at first, and a move is dropped
-as soon as one reply shows it worse than a move already found (alpha-beta's cut), which keeps
-a move to a few tenths of a second at most.
+as soon as one reply shows it worse than a move already found (alpha-beta's cut).
+
+The admiral thinks against the clock, as the other games' hard players do: the candidates
+come best first, the first is always searched to the end, and once the move's time
+(``MOVE_BUDGET_S``) is spent the candidate being searched is dropped, unfinished, and the best
+of those finished is played. A slow machine searches fewer candidates; on a quick one it
+rarely runs out. ``AdmiralBot.for_game(game, fixed=True)`` searches every candidate whatever
+the time, so a seed gives the same game on any machine (tests, benchmarks that must repeat).
 
 Under touch-move (rule BB-TOUCH) a turn is two decisions: the admiral works out its whole
 move, touches that ship, then plays that ship's best move. In a free set-up it deploys as the
@@ -32,11 +38,13 @@ greedy player does (attackers forward, the Admiral behind).
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from functools import cache
 from typing import Any
 
 from navalkit.core.bots import BotView
+from navalkit.core.player import MOVE_BUDGET_S
 
 from .actions import Move, Touch
 from .bots import WIN, GreedyBot, Replies, position_value
@@ -160,9 +168,14 @@ def _greedy_value(state: State, me: int, ceiling: float) -> float:
     return best
 
 
-def _worst_reply(after: State, me: int, floor: float) -> float:
+class _OutOfTime(Exception):
+    """The move's time ran out in the middle of a candidate's search."""
+
+
+def _worst_reply(after: State, me: int, floor: float, deadline: float | None = None) -> float:
     """The value for ``me`` of ``after`` (the opponent to move) under his best reply, or a
-    value at most ``floor`` as soon as one reply brings it that low (the cut)."""
+    value at most ``floor`` as soon as one reply brings it that low (the cut). Past
+    ``deadline`` (a :func:`time.perf_counter` time) it gives up (:class:`_OutOfTime`)."""
     if after.result is not None or after.to_move == me:
         return _greedy_value(after, me, float("inf"))
     them = 1 - me
@@ -173,6 +186,8 @@ def _worst_reply(after: State, me: int, floor: float) -> float:
     replies.sort(key=lambda r: -_gain(board, r, them))  # captures first: cuts come sooner
     worst = float("inf")
     for reply in replies:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _OutOfTime
         score = _greedy_value(apply(after, reply), me, worst)
         if score < worst:
             worst = score
@@ -192,13 +207,18 @@ def candidates(state: State, me: int) -> list[Move]:
     return [moves[i] for _, i in ranked if i in keep]
 
 
-def best_move(state: State, rng: Any) -> Move:
-    """The admiral's move for the side to move in ``state`` (see the module's notes)."""
+def best_move(state: State, rng: Any, time_limit: float | None = None) -> Move:
+    """The admiral's move for the side to move in ``state`` (see the module's notes): every
+    candidate searched, or as many as ``time_limit`` seconds allow (the first always)."""
     me = state.to_move
     best_value = -float("inf")
     best: list[Move] = []
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     for move in candidates(state, me):
-        score = _worst_reply(apply(state, move), me, best_value)
+        try:
+            score = _worst_reply(apply(state, move), me, best_value, deadline if best else None)
+        except _OutOfTime:
+            break  # this candidate unfinished: the best of those finished is played
         if score > best_value + TIE:
             best_value, best = score, [move]
         elif score >= best_value - TIE:
@@ -208,10 +228,19 @@ def best_move(state: State, rng: Any) -> Move:
 
 
 class AdmiralBot:
-    """The hard level: two moves ahead, each of the opponent's replies weighed (see the
-    module's notes)."""
+    """The hard level: two moves ahead, each of the opponent's replies weighed, for at most
+    ``time_limit`` seconds a move (``None``: every candidate; see the module's notes)."""
 
     name = "admiral"
+
+    def __init__(self, time_limit: float | None = MOVE_BUDGET_S) -> None:
+        self.time_limit = time_limit
+
+    @classmethod
+    def for_game(cls, game: Any, *, fixed: bool = False) -> AdmiralBot:
+        """The admiral on the clock, or (``fixed``) searching every candidate whatever the
+        time: the same moves on any machine."""
+        return cls(None if fixed else MOVE_BUDGET_S)
 
     def choose(self, view: BotView) -> Any:
         state: State = view.observation.state
@@ -220,7 +249,7 @@ class AdmiralBot:
             return GreedyBot().choose(view)
         if not any(isinstance(a, Move | Touch) for a in legal):
             return view.rng.choice(legal)
-        move = best_move(state, view.rng)
+        move = best_move(state, view.rng, self.time_limit)
         if isinstance(legal[0], Touch):
             touch = TOUCH[move.frm]
             return touch if touch in legal else GreedyBot().choose(view)

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 import navalkit
 from navalkit.core.bots import BotView, bot_view, make_bot
+from navalkit.core.player import MOVE_BUDGET_S
 from navalkit.games.branle_bas import GAME, search
 from navalkit.games.branle_bas.actions import Move, Touch
 from navalkit.games.branle_bas.bots import WIN, GreedyBot, reply_value
@@ -16,9 +17,10 @@ from navalkit.games.branle_bas.state import PLAY
 
 
 def _game(seed: int, plies: int) -> list[tuple[object, object]]:
-    """The first ``plies`` decisions of a seeded game, admiral (A) against greedy (B)."""
+    """The first ``plies`` decisions of a seeded game, admiral (A, off the clock: the same
+    moves on any machine) against greedy (B)."""
     m = navalkit.new_match("branle_bas", seed=seed)
-    bots = [make_bot(GAME, "hard"), make_bot(GAME, "greedy")]
+    bots = [make_bot(GAME, "hard", fixed=True), make_bot(GAME, "greedy")]
     played = []
     while not m.is_over and len(played) < plies:
         seat = m.current_player
@@ -35,6 +37,28 @@ def test_the_hard_level_is_the_admiral() -> None:
     assert GAME.hard_level == "admiral"
     assert isinstance(make_bot(GAME, "hard"), search.AdmiralBot)
     assert "admiral" in GAME.bots() and next(iter(GAME.bots())) == "greedy"
+
+
+def test_the_admiral_thinks_against_the_clock_unless_fixed() -> None:
+    assert make_bot(GAME, "hard").time_limit == MOVE_BUDGET_S  # type: ignore[attr-defined]
+    assert make_bot(GAME, "hard", fixed=True).time_limit is None  # type: ignore[attr-defined]
+    assert search.AdmiralBot.for_game(GAME).time_limit == MOVE_BUDGET_S
+
+
+def test_out_of_time_the_admiral_plays_its_first_candidate_searched_in_full() -> None:
+    """With no time at all the first candidate (the greedy player's favourite) is still
+    searched to the end and played, the others dropped; with time enough the move is the one
+    searched without a clock."""
+    checked = 0
+    for state, _action in _game(5, 160)[60::10]:
+        if state.phase != PLAY or state.touched is not None:
+            continue
+        first = search.candidates(state, state.to_move)[0]
+        assert search.best_move(state, random.Random(0), 0.0) == first
+        untimed = search.best_move(state, random.Random(3))
+        assert search.best_move(state, random.Random(3), 60.0) == untimed
+        checked += 1
+    assert checked >= 4
 
 
 def test_the_admiral_touches_the_ship_it_means_to_move_and_repeats_itself() -> None:
