@@ -1,12 +1,15 @@
 """How ``simulate`` scales: the same 200 seeded games with 1 and with 2 local workers, per game.
 
-Run ``python benchmarks/simulate_scaling.py [--games 200]``; it prints a table and appends it,
-with the time and the machine's load, to ``benchmarks/RESULTS.md``. Figures, not a test.
+Run ``python benchmarks/simulate_scaling.py [--games 200] [--rounds 3]``; it prints a table
+(the median time of the rounds, run with 1 and 2 workers in turn, and each round's speed-up)
+and appends it, with the time and the machine's load, to ``benchmarks/RESULTS.md``. Figures,
+not a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from pathlib import Path
 
@@ -26,13 +29,28 @@ def seconds(game_id: str, games: int, workers: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="times each is run, 1 and 2 workers in turn (medians; a machine's speed varies)",
+    )
     args = parser.parse_args()
-    rows = ["| game | 1 worker (s) | 2 workers (s) | speed-up |", "|---|---|---|---|"]
+    rows = [
+        "| game | 1 worker (s) | 2 workers (s) | speed-up | each round's |",
+        "|---|---|---|---|---|",
+    ]
     for game_id in navalkit.games():
-        one, two = seconds(game_id, args.games, 1), seconds(game_id, args.games, 2)
-        rows.append(f"| {game_id} | {one:.2f} | {two:.2f} | {one / two:.2f}x |")
+        ones, twos = [], []
+        for _ in range(args.rounds):
+            ones.append(seconds(game_id, args.games, 1))
+            twos.append(seconds(game_id, args.games, 2))
+        one, two = statistics.median(ones), statistics.median(twos)
+        each = ", ".join(f"{a / b:.2f}x" for a, b in zip(ones, twos, strict=True))
+        rows.append(f"| {game_id} | {one:.2f} | {two:.2f} | {one / two:.2f}x | {each} |")
         print(rows[-1], flush=True)
-    append_table(RESULTS, f"simulate scaling, {args.games} random games", rows)
+    title = f"simulate scaling, {args.games} random games, medians of {args.rounds} rounds"
+    append_table(RESULTS, title, rows)
 
 
 if __name__ == "__main__":

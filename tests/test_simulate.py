@@ -147,12 +147,16 @@ def test_progress_off_a_terminal_is_a_few_plain_lines() -> None:
     assert len(lines) == 10 and lines[-1] == "Naval War: 200/200 games (100%)"
 
 
-def test_work_goes_out_in_a_few_ordered_chunks_per_worker() -> None:
-    from navalkit.core.simulate import CHUNKS_PER_WORKER, chunks
+def test_work_goes_out_in_ordered_chunks_big_first_single_games_last() -> None:
+    from navalkit.core.simulate import SHARE, chunks
 
     items = list(range(200))
     parts = chunks(items, 2)
-    assert len(parts) == 2 * CHUNKS_PER_WORKER and [i for p in parts for i in p] == items
+    assert [i for p in parts for i in p] == items
+    sizes = [len(p) for p in parts]
+    assert sizes[0] == 200 // (2 * SHARE) and sizes == sorted(sizes, reverse=True)
+    assert sizes[-3:] == [1, 1, 1] and len(parts) < 20  # few tasks, an even finish
     assert chunks([1, 2, 3], 2) == [[1], [2], [3]]
+    assert chunks([], 2) == []
     rows = navalkit.simulate("branle_bas", games=7, workers=3, seed=2, max_plies=20)
     assert list(rows["seed"]) == list(range(2, 9))

@@ -4,8 +4,9 @@ Game ``i`` uses seed ``seed + i``, so a run is repeatable and any game can be re
 ``new_match(game_id, seed=...)``. Games run in local processes, or on a Dask cluster when a
 scheduler address is given; both give the same rows for the same seeds.
 
-Work goes out in chunks of games, a few per worker, so that starting a task costs little
-beside the games it plays; each worker process loads the game once, before its first chunk.
+Work goes out in chunks of games, big ones first and single games at the end (:func:`chunks`),
+so that sending a task costs little beside the games it plays and no worker waits long for
+the last one; each worker process loads the game once, before its first chunk.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from .match import new_match
 from .registry import get_game
 
 Progress = Callable[[int, int], object]
-#: chunks of games handed to each local worker (more: finer progress, more overhead)
-CHUNKS_PER_WORKER = 4
+#: each chunk holds this share of the games not yet handed out, split between the workers:
+#: 1/(2 x workers) of them (guided scheduling)
+SHARE = 2
 
 
 def play_one(
@@ -182,9 +184,18 @@ def _warm(game_id: str) -> None:
 
 
 def chunks(items: list[Any], workers: int) -> list[list[Any]]:
-    """``items`` in order, cut into about ``CHUNKS_PER_WORKER`` chunks a worker."""
-    size = max(1, -(-len(items) // (workers * CHUNKS_PER_WORKER)))
-    return [items[i : i + size] for i in range(0, len(items), size)]
+    """``items`` in order, in chunks that shrink as the work runs out: each holds
+    1/(``SHARE`` x ``workers``) of the items not yet cut, at least one. The first chunks are
+    big (few tasks to send), the last hold one game each, so the workers finish together:
+    with equal chunks of a quarter of a worker's games, one worker often sat idle while the
+    other played its last chunk (Far Seas, 200 games: 1.7x the speed of one worker, not 2)."""
+    parts: list[list[Any]] = []
+    start = 0
+    while start < len(items):
+        size = max(1, -(-(len(items) - start) // (SHARE * workers)))
+        parts.append(items[start : start + size])
+        start += size
+    return parts
 
 
 def _locally(
