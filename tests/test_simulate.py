@@ -42,19 +42,24 @@ def test_simulate_refuses_bad_arguments() -> None:
 
 
 def test_dask_cluster_gives_the_same_rows_as_local_processes() -> None:
+    """On a cluster of two threads the 7 games go out in chunks (2, 2, 1, 1, 1: a task a game
+    would cost the scheduler more than a short game), and come back in the games' order."""
     distributed = pytest.importorskip("distributed")
-    local = navalkit.simulate("branle_bas", games=3, bots=["greedy", "random"], seed=5, workers=1)
+    local = navalkit.simulate("branle_bas", games=7, bots=["greedy", "random"], seed=5, workers=1)
+    told: list[tuple[int, int]] = []
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
         on_dask = navalkit.simulate(
             "branle_bas",
-            games=3,
+            games=7,
             bots=["greedy", "random"],
             seed=5,
             scheduler=cluster.scheduler_address,
+            on_progress=lambda done, total: told.append((done, total)),
         )
     pd.testing.assert_frame_equal(local, on_dask)
+    assert len(told) == 5 and told[-1] == (7, 7)  # one report a chunk
 
 
 def test_simulate_command_writes_one_row_per_game(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]

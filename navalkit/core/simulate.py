@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from .bots import make_bot, play_bot_move
@@ -214,22 +214,32 @@ def _locally(
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     parts = chunks(args, workers)
-    done: list[list[dict[str, Any]] | None] = [None] * len(parts)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    finished = 0
     with ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_warm, initargs=(args[0][0],)
     ) as pool:
         futures = {pool.submit(_play_chunk, part): i for i, part in enumerate(parts)}
-        for future in as_completed(futures):
-            done[futures[future]] = future.result()
-            finished += len(parts[futures[future]])
-            if on_progress:
-                on_progress(finished, len(args))
-    for part_rows in done:
-        rows.extend(part_rows or [])
-    return rows
+        finished = ((futures[f], f.result()) for f in as_completed(futures))
+        return _in_order(parts, finished, on_progress)
+
+
+def _in_order(
+    parts: list[list[tuple[Any, ...]]],
+    finished: Iterable[tuple[int, list[dict[str, Any]]]],
+    on_progress: Progress | None,
+) -> list[dict[str, Any]]:
+    """The rows of every chunk in ``parts``, in the games' order, gathered from ``finished``
+    (each chunk's index and rows as it ends, in any order); progress told after each."""
+    done: list[list[dict[str, Any]] | None] = [None] * len(parts)
+    total = sum(len(part) for part in parts)
+    games = 0
+    for i, part_rows in finished:
+        done[i] = part_rows
+        games += len(parts[i])
+        if on_progress:
+            on_progress(games, total)
+    return [row for part_rows in done for row in part_rows or []]
 
 
 def _on_dask(
@@ -242,12 +252,11 @@ def _on_dask(
             "Running on a Dask cluster needs dask.distributed: pip install 'navalkit[dask]'"
         ) from None
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        futures = client.map(_star, args, pure=False)
+        # chunks as for local workers, cut for every thread of the cluster: a task each game
+        # would cost the scheduler more than a short game takes
+        threads = sum(client.nthreads().values()) or 1
+        parts = chunks(args, threads)
+        futures = client.map(_play_chunk, parts, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
-        rows: list[dict[str, Any] | None] = [None] * len(args)
-        finished = as_completed(futures)  # type: ignore[no-untyped-call]
-        for done, future in enumerate(finished, start=1):
-            rows[index[future.key]] = future.result()
-            if on_progress:
-                on_progress(done, len(args))
-    return [r for r in rows if r is not None]
+        ended = as_completed(futures)  # type: ignore[no-untyped-call]
+        return _in_order(parts, ((index[f.key], f.result()) for f in ended), on_progress)
