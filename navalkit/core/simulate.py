@@ -170,10 +170,6 @@ def _both(callback: Progress | None, bar: _Bar | None) -> Progress | None:
     return report
 
 
-def _star(args: tuple[Any, ...]) -> dict[str, Any]:
-    return play_one(*args)
-
-
 def _play_chunk(chunk: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
     return [play_one(*a) for a in chunk]
 
@@ -202,13 +198,10 @@ def _locally(
     args: list[tuple[Any, ...]], workers: int | None, on_progress: Progress | None
 ) -> list[dict[str, Any]]:
     workers = max(1, min(workers or os.cpu_count() or 1, len(args)))
-    rows: list[dict[str, Any]] = []
-    if workers == 1:
-        for a in args:
-            rows.append(_star(a))
-            if on_progress:
-                on_progress(len(rows), len(args))
-        return rows
+    if workers == 1:  # in this process, a game at a time
+        games = [[a] for a in args]
+        played = ((i, _play_chunk(game)) for i, game in enumerate(games))
+        return _in_order(games, played, on_progress)
     # imported here, not at every `import navalkit` (processes and threads cost ~15 ms to load)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
