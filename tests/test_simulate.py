@@ -3,6 +3,9 @@ cluster agree, the command writes its file, and MCTS plays legal moves without p
 
 from __future__ import annotations
 
+import importlib
+import os
+
 import pandas as pd
 import pytest
 
@@ -60,6 +63,55 @@ def test_dask_cluster_gives_the_same_rows_as_local_processes() -> None:
         )
     pd.testing.assert_frame_equal(local, on_dask)
     assert len(told) == 5 and told[-1] == (7, 7)  # one report a chunk
+
+
+def test_workers_spawned_where_fork_is_missing_give_the_same_rows(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Where the system cannot fork (Windows), each worker is a fresh Python that loads the
+    game itself: the rows are the same."""
+    lab = importlib.import_module("navalkit.core.simulate")  # (the attribute is the function)
+
+    local = navalkit.simulate("branle_bas", games=3, seed=7, workers=1, max_plies=20)
+    monkeypatch.setattr(lab, "_start_method", lambda: "spawn")
+    spawned = navalkit.simulate("branle_bas", games=3, seed=7, workers=2, max_plies=20)
+    pd.testing.assert_frame_equal(local, spawned)
+
+
+def _fails_at_seed_3(chunk: list[tuple[object, ...]]) -> list[dict[str, object]]:
+    if any(args[1] == 3 for args in chunk):
+        raise ValueError("no game for seed 3")
+    return [{"seed": args[1]} for args in chunk]
+
+
+def _dies_at_seed_3(chunk: list[tuple[object, ...]]) -> list[dict[str, object]]:
+    if any(args[1] == 3 for args in chunk):
+        os._exit(3)  # as if the system had killed it (out of memory)
+    return [{"seed": args[1]} for args in chunk]
+
+
+def test_a_worker_error_reaches_the_caller_and_no_worker_is_left(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A game that fails in a worker raises its own error here; a worker that dies outright
+    is reported; either way, and when the caller's progress callback fails, every worker
+    has ended when simulate returns."""
+    import multiprocessing
+
+    lab = importlib.import_module("navalkit.core.simulate")  # (the attribute is the function)
+
+    monkeypatch.setattr(lab, "_play_chunk", _fails_at_seed_3)
+    with pytest.raises(ValueError, match="no game for seed 3"):
+        navalkit.simulate("branle_bas", games=40, workers=2)
+    assert multiprocessing.active_children() == []
+    monkeypatch.setattr(lab, "_play_chunk", _dies_at_seed_3)
+    with pytest.raises(RuntimeError, match="worker stopped"):
+        navalkit.simulate("branle_bas", games=40, workers=2)
+    assert multiprocessing.active_children() == []
+
+    def impatient(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.undo()
+    with pytest.raises(KeyboardInterrupt):
+        navalkit.simulate("branle_bas", games=40, workers=2, on_progress=impatient)
+    assert multiprocessing.active_children() == []
 
 
 def test_simulate_command_writes_one_row_per_game(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]

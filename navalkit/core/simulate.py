@@ -5,16 +5,17 @@ Game ``i`` uses seed ``seed + i``, so a run is repeatable and any game can be re
 scheduler address is given; both give the same rows for the same seeds.
 
 Work goes out in chunks of games, big ones first and single games at the end (:func:`chunks`),
-so that sending a task costs little beside the games it plays and no worker waits long for
-the last one; each worker process loads the game once, before its first chunk.
+so that no worker waits long for the last one. Local workers are processes that start as copies
+of this one (the game loaded) where the system can, and take the next chunk as they finish one.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Generator, Iterable, Sequence
+from contextlib import closing
+from typing import Any, TextIO, cast
 
 from .bots import make_bot, play_bot_move
 from .match import new_match
@@ -174,11 +175,6 @@ def _play_chunk(chunk: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
     return [play_one(*a) for a in chunk]
 
 
-def _warm(game_id: str) -> None:
-    """Load the game in a new worker before its first chunk."""
-    get_game(game_id)
-
-
 def chunks(items: list[Any], workers: int) -> list[list[Any]]:
     """``items`` in order, in chunks that shrink as the work runs out: each holds
     1/(``SHARE`` x ``workers``) of the items not yet cut, at least one. The first chunks are
@@ -202,19 +198,91 @@ def _locally(
         games = [[a] for a in args]
         played = ((i, _play_chunk(game)) for i, game in enumerate(games))
         return _in_order(games, played, on_progress)
-    # imported here, not at every `import navalkit` (processes and threads cost ~15 ms to load)
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
     parts = chunks(args, workers)
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_warm, initargs=(args[0][0],)
-    ) as pool:
-        futures = {pool.submit(_play_chunk, part): i for i, part in enumerate(parts)}
-        finished = ((futures[f], f.result()) for f in as_completed(futures))
+    with closing(_in_processes(parts, workers)) as finished:
         return _in_order(parts, finished, on_progress)
+
+
+def _start_method() -> str:
+    """How worker processes start: forked where the system can (a copy of this process, the
+    game already loaded, at once), else spawned (a fresh Python that imports it)."""
+    import multiprocessing
+
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+def _in_processes(
+    parts: list[list[tuple[Any, ...]]], workers: int
+) -> Generator[tuple[int, list[dict[str, Any]]], None, None]:
+    """Play ``parts`` in ``workers`` processes of their own: each index and its rows, as
+    chunks end.
+
+    Not a process pool: each worker is handed every chunk as it starts and takes the next
+    one not yet taken (a shared counter), until none is left, then sends its last rows and
+    ends. Nothing goes out to a worker but the counter, and it starts playing at once; a
+    pool (concurrent.futures) passes each chunk through two threads and a queue, and a
+    simulation of half a second lost a tenth of it starting, feeding and stopping one."""
+    # imported here, not at every `import navalkit` (processes cost some 15 ms to load)
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    context: Any = multiprocessing.get_context(_start_method())
+    taken = context.Value("q", 0)  # how many chunks the workers have taken
+    workings: dict[Any, Any] = {}  # each worker's end of its pipe -> the worker
+    played = False
+    try:
+        for _ in range(workers):
+            receiving, sending = context.Pipe(duplex=False)
+            worker = context.Process(target=_work, args=(parts, taken, sending), daemon=True)
+            worker.start()
+            sending.close()  # the worker's end: the pipe ends (EOFError) when the worker does
+            workings[receiving] = worker
+        left = len(parts)
+        while left:
+            if not workings:
+                raise RuntimeError(
+                    f"A simulation worker stopped before its games were played ({left} "
+                    "chunks of games never came back): was it out of memory?"
+                )
+            ready: list[Any] = wait(list(workings))
+            for pipe in ready:
+                try:
+                    i, got = pipe.recv()
+                except EOFError:  # that worker has ended
+                    workings.pop(pipe).join()
+                    pipe.close()
+                    continue
+                if i < 0:
+                    raise cast(BaseException, got)  # what went wrong in the worker, as there
+                left -= 1
+                yield i, cast(list[dict[str, Any]], got)
+        played = True
+    finally:  # no worker outlives the call (stopped if an error or an interrupt came first)
+        for pipe, worker in workings.items():
+            if not played:
+                worker.terminate()
+            worker.join()  # (with every chunk played, each ends by itself)
+            pipe.close()
+
+
+def _work(parts: list[list[tuple[Any, ...]]], taken: Any, sending: Any) -> None:
+    """A worker process: take the next chunk of ``parts`` and send back its index and rows,
+    until every chunk is taken; an error is sent back (index -1) for the caller to raise."""
+    try:
+        while True:
+            with taken.get_lock():
+                i = taken.value
+                taken.value = i + 1
+            if i >= len(parts):
+                return
+            sending.send((i, _play_chunk(parts[i])))
+    except BaseException as exc:  # all of them go back to the caller
+        try:
+            sending.send((-1, exc))
+        except Exception:  # the error will not pickle: its words will
+            sending.send((-1, RuntimeError(f"{type(exc).__name__}: {exc}")))
+    finally:
+        sending.close()
 
 
 def _in_order(
