@@ -4,6 +4,7 @@ holds only its seat's observation and the legal actions. The bots themselves are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -22,7 +23,7 @@ class BotView:
     game: Any
     player: int
     observation: Any
-    legal_actions: list[Any]
+    legal_actions: Sequence[Any]  # (a Match's tuple, or what the rules list)
     rng: Rng  # seeded per ply by navalkit.core.rng
     ply: int
     players: int = 2

@@ -115,7 +115,10 @@ class Game(ABC, Generic[S, A, V, C]):
         return f"chance: {outcome}"
 
     @abstractmethod
-    def legal_actions(self, state: S) -> list[A]: ...
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every legal action of ``state``, in a stable order: a fresh list, or a tuple (which
+        nothing changes once made, so the rules may hand out one they keep). A Match keeps
+        it as a tuple and gives every caller that same tuple: a list is copied once."""
 
     @abstractmethod
     def violation(self, state: S, action: object) -> Violation | None:

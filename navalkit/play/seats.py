@@ -62,12 +62,12 @@ def needs_cover(match: Any, seats: Sequence[str], teacher: bool, shown_to: int |
     )
 
 
-def visible_legal(match: Any, seats: Sequence[str], teacher: bool, covered: bool) -> list[Any]:
+def visible_legal(match: Any, seats: Sequence[str], teacher: bool, covered: bool) -> Sequence[Any]:
     """The legal actions the screen may list: only the seat to move's, and none behind the
     hand-over cover (in a hidden-information game they would show a hand to whoever looks)."""
     seat = viewer(match, seats, teacher)
     own_turn = seat is None or seat == match.current_player
-    return match.legal_actions() if own_turn and not covered else []
+    return match.legal_actions() if own_turn and not covered else ()
 
 
 def click_refusal(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,7 +161,7 @@ class PlaySession:
         text = json.dumps(self.match.record_for(seat), indent=1, ensure_ascii=False) + "\n"
         return f"navalkit-{self.game.id}-{name}.json", text
 
-    def legal(self) -> list[Any]:
+    def legal(self) -> Sequence[Any]:
         """The moves the clicking person may see: the mover's only, and none behind the
         hand-over screen (they would show a hand)."""
         return visible_legal(self.match, self.seats, self.teacher, self.covered)

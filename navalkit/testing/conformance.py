@@ -290,7 +290,7 @@ def _check_standing(ctx: _Context, game: AnyGame, match: Match) -> None:
     else:
         w = match.winner
         ctx.check(w is None or (_is_int(w) and 0 <= w < match.players), f"winner {w!r} is no seat")
-        ctx.check(match.legal_actions() == [], "a finished game still lists legal actions")
+        ctx.check(len(match.legal_actions()) == 0, "a finished game still lists legal actions")
     scores = match.scores
     ctx.check(
         isinstance(scores, tuple) and len(scores) == match.players and all(map(_is_points, scores)),

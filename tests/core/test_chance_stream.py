@@ -133,9 +133,26 @@ def test_the_legal_moves_are_always_those_of_the_position_shown(
                 assert match.state is state
         else:
             legal = match.legal_actions()
-            assert legal == list(game.legal_actions(match.state))
+            assert legal == tuple(game.legal_actions(match.state))
             match.apply(legal[pick % len(legal)])
-    assert match.legal_actions() == ([] if match.is_over else list(game.legal_actions(match.state)))
+    assert match.legal_actions() == (
+        () if match.is_over else tuple(game.legal_actions(match.state))
+    )
+
+
+@pytest.mark.parametrize("game_id", navalkit.games())
+def test_the_legal_moves_are_one_tuple_a_position_that_no_caller_can_change(game_id: str) -> None:
+    """Every caller of a position gets the same tuple (no copy a step), which none of them
+    can change for the others; the next position has its own."""
+    match = navalkit.new_match(game_id, seed=1)
+    legal = match.legal_actions()
+    assert isinstance(legal, tuple) and legal and match.legal_actions() is legal
+    with pytest.raises(TypeError):
+        legal[0] = None  # type: ignore[index]
+    match.apply(legal[0])
+    assert match.legal_actions() == tuple(match.game.legal_actions(match.state))
+    match.undo()
+    assert match.legal_actions() == legal
 
 
 @pytest.mark.parametrize("game_id", ["age_of_sail", "naval_war"])
@@ -149,10 +166,10 @@ def test_game_over_is_the_rules_word_before_and_after_undo(game_id: str) -> None
     while not match.is_over:
         assert match.is_over is game.is_over(match.state) is False
         match.apply(pick.choice(match.legal_actions()))
-    assert game.is_over(match.state) and match.legal_actions() == []
+    assert game.is_over(match.state) and match.legal_actions() == ()
     match.undo()
     assert match.is_over is False and not game.is_over(match.state)
-    assert match.legal_actions() == list(game.legal_actions(match.state))
+    assert match.legal_actions() == tuple(game.legal_actions(match.state))
 
 
 def test_an_equal_action_from_elsewhere_is_still_checked() -> None:

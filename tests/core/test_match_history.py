@@ -84,7 +84,7 @@ def test_undo_across_checkpoints_gives_back_the_position_and_replays(game_id: st
     cut = ends[-back]
     assert match.event_count == cut
     assert match.state == states[cut]
-    assert match.legal_actions() == list(match.game.legal_actions(states[cut]))
+    assert match.legal_actions() == tuple(match.game.legal_actions(states[cut]))
     assert match.history == history[:-back]
     for action in history[-back:]:
         match.apply(action)

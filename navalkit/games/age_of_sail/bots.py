@@ -30,6 +30,7 @@ point (a *spot*) gets a score and the best one is sailed to.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from navalkit.core.bots import BotView
@@ -96,7 +97,7 @@ class CaptainBot:
             action = None
         return action if action is not None else view.rng.choice(legal)
 
-    def _move(self, state: State, legal: list[Any], rng: Any) -> Any:
+    def _move(self, state: State, legal: Sequence[Any], rng: Any) -> Any:
         if state.helm is not None:  # the heading is set: how far to sail
             planned = _PLANS.get((self.name, state))
             if planned is not None and planned in legal:
@@ -150,7 +151,7 @@ class CaptainBot:
     def spots(self, state: State, i: int, spots: list[tuple[float, float, int]]) -> list[float]:
         return [self.spot(state, i, x, y, h) for x, y, h in spots]
 
-    def _combat(self, state: State, legal: list[Any]) -> Any:
+    def _combat(self, state: State, legal: Sequence[Any]) -> Any:
         ties = state.config.boarding_ties
         best: tuple[float, Any] = (0.0, End())
         for a in legal:

@@ -8,6 +8,7 @@ in reply. Everything it sees is public (play is in plain sight once the set-up i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from navalkit.core.bots import BotView
@@ -169,7 +170,7 @@ def _best(scored: list[tuple[float, Any]], rng: Any) -> Any:
     return rng.choice([a for s, a in scored if s >= top - 1e-9])
 
 
-def greedy_action(state: State, legal: list[Any], rng: Any) -> Any:
+def greedy_action(state: State, legal: Sequence[Any], rng: Any) -> Any:
     """The greedy player's choice among ``legal`` in a position in play (see GreedyBot)."""
     me = state.to_move
     judge = Replies(state, me)

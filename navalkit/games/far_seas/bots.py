@@ -36,6 +36,7 @@ rollout stops.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from navalkit.core.bots import BotView
@@ -577,7 +578,7 @@ def order_value(state: State, o: Order, sea: _Waters | None = None) -> float:
     return value - (1.0 if hurt else 0.0)
 
 
-def german_ranked(state: State, legal: list[Any]) -> list[tuple[float, Any]]:
+def german_ranked(state: State, legal: Sequence[Any]) -> list[tuple[float, Any]]:
     """The legal German actions with the admiral's value, best first."""
     sea = _Waters(state)
     scored = [(order_value(state, a, sea) if isinstance(a, Order) else 0.0, a) for a in legal]
@@ -719,7 +720,7 @@ class _Scorer:
         return score
 
 
-def allied_ranked(obs: View, legal: list[Any]) -> list[tuple[float, Any]]:
+def allied_ranked(obs: View, legal: Sequence[Any]) -> list[tuple[float, Any]]:
     """The legal Allied moves with the admiral's score (pass scores 0), best first."""
     state = obs.state
     scorer = _Scorer(state, _picture(state, obs.hidden))
@@ -743,7 +744,7 @@ def allied_order(view: BotView) -> Any:
     return best
 
 
-def _search_or_stop(legal: list[Any]) -> Any:
+def _search_or_stop(legal: Sequence[Any]) -> Any:
     """The Allied search step: search the next area with every ship there (searching costs
     nothing and a find stops the raider's captures), and stop when none is left."""
     for a in legal:
@@ -794,7 +795,7 @@ def search_actions(state: State) -> list[Any]:
     view of ``state`` only."""
     legal = rules.legal_actions(state)
     if len(legal) <= 1 or state.phase in ("g_run", "a_run"):
-        return legal
+        return list(legal)
     if state.phase == SEARCH:
         return [_search_or_stop(legal)]
     if state.phase == "ally":

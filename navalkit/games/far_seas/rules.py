@@ -74,18 +74,22 @@ def _legal(state: State) -> frozenset[Any]:
     return _last[1]  # type: ignore[no-any-return]
 
 
-def legal_actions(state: State) -> list[Any]:
-    """Every legal action, in a stable order (a fresh list: the caller may keep it)."""
+def legal_actions(state: State) -> tuple[Any, ...]:
+    """Every legal action, in a stable order: a tuple, often one the rules keep (see
+    Game.legal_actions), so it is handed out without a copy."""
     generate = _GENERATORS.get(state.phase)
-    return [] if generate is None else generate(state)
+    return () if generate is None else generate(state)
 
 
-def _run_or_fight(state: State) -> list[Any]:
-    return [RUN, FIGHT]
+_RUN_OR_FIGHT = (RUN, FIGHT)
 
 
-#: each phase's legal actions (each call makes a fresh list)
-_GENERATORS: dict[str, Callable[[State], list[Any]]] = {
+def _run_or_fight(state: State) -> tuple[Any, ...]:
+    return _RUN_OR_FIGHT
+
+
+#: each phase's legal actions
+_GENERATORS: dict[str, Callable[[State], tuple[Any, ...]]] = {
     ALLY: orders.allied_moves,
     GERMAN_PHASE: orders.german_orders,
     SEARCH: search.search_actions,

@@ -23,6 +23,7 @@ also count the cards already gone. The hard level's search plays on with the adm
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from navalkit.core.bots import BotView
@@ -168,7 +169,7 @@ def value(view: View, action: Action) -> float:
 
 def pick(judge: Judge, view: BotView) -> Any:
     """The play ``judge`` likes best (ties broken by the seeded per-ply random source)."""
-    legal: list[Action] = view.legal_actions
+    legal: Sequence[Action] = view.legal_actions
     values = [judge.value(a) for a in legal]
     best = max(values)
     return view.rng.choice([a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9])

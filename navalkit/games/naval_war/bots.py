@@ -21,6 +21,7 @@ quick: the board is read once per decision, not once per move scored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from navalkit.core.bots import BotView
@@ -155,7 +156,7 @@ def score_action(view: View, action: Any) -> float:
     return score_on(Board(view.state), view.state.seat, action)
 
 
-def greedy_choice(state: State, legal: list[Any]) -> Any:
+def greedy_choice(state: State, legal: Sequence[Any]) -> Any:
     """The greedy bot's move among ``legal`` for the seat to move in ``state``: the first of
     the best-scored. It reads only that seat's hand and the table, so it may be given a
     sampled state (the search's model of how every seat plays on)."""

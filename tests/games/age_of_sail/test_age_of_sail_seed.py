@@ -390,7 +390,7 @@ def test_a_mast_is_repaired_on_a_6_one_die_a_turn_and_the_guns_stay_silent() -> 
     assert {Fire(0, 1, "hull"), Board(0, 1), Repair(0)} <= set(m.legal_actions())
     m.apply(Repair(0))  # a 5: the mast stays down
     assert m.state.ships[0].masts == (True, False, True)
-    assert m.legal_actions() == [End()], "no second die, no guns, no boarding"
+    assert m.legal_actions() == (End(),), "no second die, no guns, no boarding"
     refused(m, Repair(0), "AOS-REPAIR")
     refused(m, Fire(0, 1, "hull"), "AOS-REPAIR")
     refused(m, Board(0, 1), "AOS-REPAIR")
@@ -571,7 +571,7 @@ def test_a_foundered_ship_stays_until_she_throws_a_6_then_sails_off_the_shoal() 
     m.apply(End())
     end_round(m, (3, 3), 5)  # the wind, then her refloat die as her turn opens: a 5
     assert m.state.ships[0].aground and m.state.to_move == 0
-    assert m.legal_actions() == [End()], "aground: no order at all"
+    assert m.legal_actions() == (End(),), "aground: no order at all"
     refused(m, Turn(0, E), "AOS-SHOAL")
     m.apply(End())
     end_round(m, (3, 3), 6)

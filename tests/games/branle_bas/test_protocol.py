@@ -52,7 +52,7 @@ def test_a_thousand_random_games_end() -> None:
     for seed in range(1000):
         m = random_game(seed)
         assert m.is_over, f"seed {seed}: not over after 10,000 actions"
-        assert m.current_player is None and m.legal_actions() == []
+        assert m.current_player is None and m.legal_actions() == ()
         assert len(m.scores) == 2 and all(isinstance(s, int) for s in m.scores)
         result = m.state.result
         assert result is not None and result.rule in CLAUSE_IDS

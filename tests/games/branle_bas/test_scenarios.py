@@ -449,7 +449,7 @@ BOXED = {
 def test_BB_NOPASS_pass_when_no_move_is_possible() -> None:
     # B keeps a ship that can move, so this is no lone-Admirals draw (BB-DRAW)
     m = play({**BOXED, "o10": (B, AMIRAL), "n12": (B, VEDETTE)})
-    assert m.legal_actions() == [Pass()]
+    assert m.legal_actions() == (Pass(),)
     refused(m, mv("i18", "j18"), "BB-MINE")
     ply = m.state.ply
     m.apply(Pass())
@@ -716,7 +716,7 @@ def test_BB_TRIUMPH_admiral_in_enemy_port_ends_the_game() -> None:
     assert m.is_over and m.winner == A and m.current_player is None
     r = m.state.result
     assert r is not None and r.kind == "triumph" and r.rule == "BB-TRIUMPH"
-    assert m.legal_actions() == []
+    assert m.legal_actions() == ()
     refused(m, mv("n14", "n13"), "match.over")
 
 
@@ -1108,7 +1108,7 @@ def test_BB_TOUCH_unplayable_piece_the_admiral_moves_one_square() -> None:
 def test_BB_TOUCH_nothing_playable_the_turn_is_lost() -> None:
     m = play({**BOXED, "n14": (B, AMIRAL), "n12": (B, VEDETTE)}, touch_move=True)
     m.apply(Touch(sq("i18")))
-    assert m.legal_actions() == [Pass()]
+    assert m.legal_actions() == (Pass(),)
     m.apply(Pass())
     assert m.current_player == B and not m.is_over
 
@@ -1269,7 +1269,7 @@ def test_BB_STUCK_when_neither_side_can_move() -> None:
     assert not m.is_over  # B's ships still move: not a draw
     m = play(BOXED)  # B has no ship at all
     m.apply(Pass())
-    assert m.legal_actions() == [Pass()]
+    assert m.legal_actions() == (Pass(),)
     m.apply(Pass())
     assert m.is_over and m.winner is None and m.state.result is not None
     assert m.state.result.rule == "BB-STUCK"

@@ -39,7 +39,7 @@ def test_kept_answers_equal_fresh_ones(players: int, teams: bool, seed: int) -> 
     while not match.is_over and steps < 1500:
         state = match.state
         legal = match.legal_actions()
-        assert legal == _afresh_legal(state)
+        assert list(legal) == _afresh_legal(state)
         kept = rules._LAST_FACTS[0]
         if kept.rows is state.rows:
             fresh = rules._Facts(state.rows)

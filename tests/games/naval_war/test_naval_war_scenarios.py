@@ -192,7 +192,7 @@ def test_NW_RED_a_drawn_red_card_must_be_played_at_once() -> None:
 def test_NW_RED_NOTARGET_a_red_card_with_no_target_is_discarded() -> None:
     ad = card(ADD_DAMAGE)
     m = match_at(position([F3, F2, F3B], phase=RED, pending=ad))
-    assert m.legal_actions() == [Discard(ad)]
+    assert m.legal_actions() == (Discard(ad),)
     m.apply(Discard(ad))
     assert ad in m.state.discard and m.state.seat == 1
 
@@ -237,7 +237,7 @@ def test_NW_CLEAROUT_AD_additional_damage_is_wasted() -> None:
     ad = card(ADD_DAMAGE)
     st = position([F3, F2, F3B], [[ad, S8]], phase=CLEAR, opening=True, cleared=0)
     m = match_at(st, chance=[S6])
-    assert m.legal_actions() == [Discard(ad)]
+    assert m.legal_actions() == (Discard(ad),)
     refused(m, Play(ad, S8), "NW-CLEAROUT-AD")
     m.apply(Discard(ad))
     assert ad in m.state.discard and S6 in m.state.hands[0]
@@ -439,7 +439,7 @@ def test_NW_ADD_DAMAGE_on_a_salvo_even_behind_new_ships_and_smoke() -> None:
         smoke=(-1, smoke, -1),
     )
     m = match_at(st)
-    assert m.legal_actions() == [Play(ad, S8)]
+    assert m.legal_actions() == (Play(ad, S8),)
     m.apply(Play(ad, S8))
     assert hits_on(m.state, ship("Enterprise"), 1) == 4
 

@@ -215,7 +215,7 @@ def test_smoke_protects_a_fleet_from_the_squadrons_attack() -> None:
     st = position([F3, F2, F3B], phase=DS_PICK, ds_owner=0, smoke=(-1, smoke, -1))
     m = match_at(st)
     refused(m, Aim(1), "NW-SMOKE")
-    assert m.legal_actions() == [Aim(2)]
+    assert m.legal_actions() == (Aim(2),)
 
 
 @SEED.cites(

@@ -203,12 +203,12 @@ class Fleet:
         self.segs = segs
         self.chunks = [_chained(segs[c : c + _CHUNK]) for c in _CHUNKS]
 
-    def moves(self) -> list[object]:
+    def moves(self) -> tuple[object, ...]:
         """Every legal Allied move (FS-BRIT-MOVE): pass, each ship's moves, each squadron's."""
         out: list[object] = [PASS]
         for chunk in self.chunks:
             out += chunk
-        return out
+        return tuple(out)  # (listed, then made a tuple: faster than a tuple of a chain)
 
     def same_allies(self, state: State) -> bool:
         """Whether the Allied counters of ``state`` lie where this fleet has them."""

@@ -108,23 +108,21 @@ def can_surprise(state: State, unit: tuple[int, ...]) -> bool:
 
 def unit_orders(state: State, unit: tuple[int, ...]) -> list[Order]:
     """Every legal order for one ship or squadron."""
-    out: list[Order] = []
-    _orders(state, (unit,), len(_unacted(state)), out)
-    return out
+    return list(_orders(state, (unit,), len(_unacted(state))))
 
 
-def german_orders(state: State) -> list[Order]:
+def german_orders(state: State) -> tuple[Order, ...]:
     """All legal German orders this segment."""
     left = _unacted(state)
+    return _orders(state, _units(state, left), len(left))
+
+
+def _orders(state: State, units: Sequence[tuple[int, ...]], left: int) -> tuple[Order, ...]:
+    """The orders of ``units`` (``left``: how many German ships may still take an order
+    this turn), one unit after the other. One loop for them all: what they read of the
+    position is looked up once, as plain locals. A unit alone in the usual case (see
+    below) has its orders in a tuple made once, handed out as it is."""
     out: list[Order] = []
-    _orders(state, _units(state, left), len(left), out)
-    return out
-
-
-def _orders(state: State, units: Sequence[tuple[int, ...]], left: int, out: list[Order]) -> None:
-    """Add to ``out`` the orders of ``units`` (``left``: how many German ships may still
-    take an order this turn), one unit after the other. One loop for them all: what they
-    read of the position is looked up once, as plain locals."""
     box, loc, raided = state.box, state.loc, state.raided
     at = fleet(state).at
     escorts, moved = at[CONVOY], at[MOVED]
@@ -158,6 +156,8 @@ def _orders(state: State, units: Sequence[tuple[int, ...]], left: int, out: list
         elif near.isdisjoint(escorts) and t.stations.isdisjoint(raided):
             # the usual case, no convoy to attack nor ship to surprise next door and no
             # station there raided yet: every move and raid, then the ending
+            if len(units) == 1:
+                return t.plain[k]
             out += t.plain[k]
             continue
         else:
@@ -171,6 +171,7 @@ def _orders(state: State, units: Sequence[tuple[int, ...]], left: int, out: list
                 memo = t.memo = (escorts, raided, listed)
             out += memo[2]
         out += t.ends[k]
+    return tuple(out)
 
 
 def _dest_orders(
@@ -415,7 +416,7 @@ def may_escort(state: State, ship: int) -> bool:
     return ESCORT[state.config.convoy_speed == "3 or more"][ship]
 
 
-def allied_moves(state: State) -> list[object]:
+def allied_moves(state: State) -> tuple[object, ...]:
     """All legal Allied moves this segment (FS-BRIT-MOVE), pass first."""
     return fleet(state).moves()
 

@@ -110,9 +110,10 @@ def search_choices(state: State, area: int) -> list[Search]:
     return [] if choices is None else list(choices.actions)
 
 
-def search_actions(state: State) -> list[Search | Simple]:
-    """Search each searchable area with a choice of searchers, or stop."""
-    return list(menu(state).actions)
+def search_actions(state: State) -> tuple[Search | Simple, ...]:
+    """Search each searchable area with a choice of searchers, or stop (the menu's own
+    tuple: nothing changes it)."""
+    return menu(state).actions
 
 
 Units = tuple[tuple[int, ...], ...]
