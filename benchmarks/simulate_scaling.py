@@ -1,9 +1,9 @@
 """How ``simulate`` scales: the same 200 seeded games with 1 and with 2 local workers, per game.
 
-Run ``python benchmarks/simulate_scaling.py [--games 200] [--rounds 3]``; it prints a table
-(the median time of the rounds, run with 1 and 2 workers in turn, and each round's speed-up)
-and appends it, with the time and the machine's load, to ``benchmarks/RESULTS.md``. Figures,
-not a test.
+Run ``python benchmarks/simulate_scaling.py [--games 200] [--rounds 3] [--game ID ...]``; it
+prints a table (the median time of the rounds, run with 1 and 2 workers in turn, and each
+round's speed-up) and appends it, with the time and the machine's load, to
+``benchmarks/RESULTS.md``. Figures, not a test.
 """
 
 from __future__ import annotations
@@ -35,12 +35,18 @@ def main() -> None:
         default=3,
         help="times each is run, 1 and 2 workers in turn (medians; a machine's speed varies)",
     )
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=navalkit.games(),
+        help="only this game (repeatable; default: every game)",
+    )
     args = parser.parse_args()
     rows = [
         "| game | 1 worker (s) | 2 workers (s) | speed-up | each round's |",
         "|---|---|---|---|---|",
     ]
-    for game_id in navalkit.games():
+    for game_id in args.game or navalkit.games():
         ones, twos = [], []
         for _ in range(args.rounds):
             ones.append(seconds(game_id, args.games, 1))
