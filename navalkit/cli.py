@@ -14,6 +14,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -72,12 +73,10 @@ FILE_ALLOWLIST = (r".*\.(png|jpe?g|gif|svg|webp|ico|css|woff2?|ttf|csv|json|txt|
 FILE_DENYLIST = (r".*\.(ipynb|py)", r"(.*/)?\..*")
 #: what the dashboards need beyond the rules (the ``jupyter`` extra)
 JUPYTER_PARTS = ("voila", "ipywidgets", "ipycanvas")
-#: a folder that holds no voila.json / voila.py, so stray config files are never read
-_NO_CONFIG_DIR = Path(__file__).resolve().parent
 #: the Voila page template (``share/voila/templates/navalkit``: the lab template without the
 #: stylesheets it asks a CDN for, so that the pages work on a network that blocks it)
 TEMPLATE = "navalkit"
-TEMPLATE_ROOT = _NO_CONFIG_DIR / "share"
+TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
 
 
 # --- URLs ---------------------------------------------------------------------------------
@@ -106,6 +105,7 @@ def tree_url(path: str = "", port: int = DEFAULT_PORT, host: str = DEFAULT_IP) -
 def voila_command(
     notebooks: Path | str,
     *,
+    config_dir: Path | str,
     port: int = DEFAULT_PORT,
     ip: str = DEFAULT_IP,
     pool_size: int = 0,
@@ -128,6 +128,11 @@ def voila_command(
     pools does not swamp a small server at start-up; a teacher whose class opens one page
     today names just that page. The browser is never opened by Voila itself (``navalkit
     serve`` opens the welcome page instead).
+
+    The settings that are dictionaries (the websocket pings, the preheated pages) are written
+    to ``config_dir/voila.json``, the one config file the command reads: traitlets reads a
+    dictionary on a command line only in a form it has deprecated since its 5.0. Give each
+    server a folder of its own (``serve`` makes one and removes it when Voila stops).
     """
     if pool_size < 0:
         raise ValueError(f"pool size must be 0 or more, not {pool_size}")
@@ -139,7 +144,7 @@ def voila_command(
         "--no-browser",
         f"--Voila.port={port}",
         f"--Voila.ip={ip}",
-        f"--Voila.config_file_paths={_NO_CONFIG_DIR}",
+        f"--Voila.config_file_paths={Path(config_dir).resolve()}",
         f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
         "--VoilaConfiguration.strip_sources=True",
         f"--VoilaConfiguration.template={TEMPLATE}",
@@ -147,11 +152,15 @@ def voila_command(
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
         f"--KernelManager.transport={KERNEL_TRANSPORT}",
-        "--Voila.tornado_settings="
-        + json.dumps(
-            {"ws_ping_interval": WS_PING_INTERVAL_MS, "ws_ping_timeout": WS_PING_TIMEOUT_MS}
-        ),
     ]
+    settings: dict[str, dict[str, Any]] = {
+        "Voila": {
+            "tornado_settings": {
+                "ws_ping_interval": WS_PING_INTERVAL_MS,
+                "ws_ping_timeout": WS_PING_TIMEOUT_MS,
+            }
+        }
+    }
     cmd += [f"--VoilaConfiguration.file_allowlist={p}" for p in FILE_ALLOWLIST]
     cmd += [f"--VoilaConfiguration.file_denylist={p}" for p in FILE_DENYLIST]
     if max_kernels > 0 or starts_at_once > 0:
@@ -171,9 +180,14 @@ def voila_command(
         cmd += [
             "--VoilaConfiguration.preheat_kernel=True",
             "--VoilaConfiguration.default_pool_size=0",
-            f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}",
             f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}",
         ]
+        settings["VoilaKernelManager"] = {"kernel_pools_config": config}
+    folder = Path(config_dir)
+    if (folder / "voila.py").exists():  # Voila would read it too
+        raise ValueError(f"{folder} holds a voila.py: give the server a folder of its own")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "voila.json").write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
     return cmd
 
 
@@ -287,86 +301,95 @@ def serve(
             file=sys.stderr,
         )
         return 2
-    host = _display_host(ip)
-    start = (
-        page_url(WELCOME_PAGE, port, host)
-        if (notebooks / WELCOME_PAGE).is_file()
-        else base_url(port, host)
-    )
-    from .serving import KERNEL_MIB, plan_class, this_machine
-
-    try:
-        plan = plan_class(this_machine(), class_size, max_kernels)
-        pools = None if pool_size > 0 else class_pools(notebooks, plan.class_size, pool_pages)
-        cmd = voila_command(
-            notebooks,
-            port=port,
-            ip=ip,
-            pool_size=pool_size,
-            pool_pages=pool_pages,
-            show_tracebacks=show_tracebacks,
-            pools=pools,
-            max_kernels=plan.max_kernels,
-            starts_at_once=plan.starts_at_once,
+    # Voila reads its dictionary settings from a voila.json of this server's own (see
+    # voila_command), removed when it stops
+    with tempfile.TemporaryDirectory(prefix="navalkit-voila-") as config_dir:
+        host = _display_host(ip)
+        start = (
+            page_url(WELCOME_PAGE, port, host)
+            if (notebooks / WELCOME_PAGE).is_file()
+            else base_url(port, host)
         )
-    except ValueError as exc:
-        print(f"navalkit: error: {exc}", file=sys.stderr)
-        return 2
-    from .core.errors import NavalkitError
-    from .play.teacher import TEACHER_KEY_ENV, new_teacher_key, teacher_key
+        from .serving import KERNEL_MIB, plan_class, this_machine
 
-    try:
-        store_env, store_where = tables_store(data, tables_url)
-    except (OSError, NavalkitError) as exc:
-        print(f"navalkit: error: the tables' store cannot be opened: {exc}", file=sys.stderr)
-        return 2
-    key = teacher_key() or new_teacher_key()  # the pages' kernels read it from the environment
-    env = {**os.environ, **voila_env(), TEACHER_KEY_ENV: key, **store_env}
-    print(f"navalkit: serving {notebooks} with Voila", flush=True)
-    print(f"  start here:  {start}", flush=True)
-    print(f"  all pages:   {base_url(port, host)}", flush=True)
-    if (notebooks / TABLE_PAGE).is_file():
-        print(f"  tables:      {page_url(TABLE_PAGE, port, host)}", flush=True)
-    print(f"  table data:  {store_where}", flush=True)
-    if (notebooks / PLAY_PAGE).exists():
-        print(f"  play:        {page_url(PLAY_PAGE, port, host)}?game=<game>", flush=True)
-    for line in plan.lines():
-        print(f"  class:       {line}", flush=True)
-    if pools:
-        shown = ", ".join(f"{page} {n}" for page, n in pools.items())
-        total = sum(pools.values())
+        try:
+            plan = plan_class(this_machine(), class_size, max_kernels)
+            pools = None if pool_size > 0 else class_pools(notebooks, plan.class_size, pool_pages)
+            cmd = voila_command(
+                notebooks,
+                config_dir=config_dir,
+                port=port,
+                ip=ip,
+                pool_size=pool_size,
+                pool_pages=pool_pages,
+                show_tracebacks=show_tracebacks,
+                pools=pools,
+                max_kernels=plan.max_kernels,
+                starts_at_once=plan.starts_at_once,
+            )
+        except ValueError as exc:
+            print(f"navalkit: error: {exc}", file=sys.stderr)
+            return 2
+        from .core.errors import NavalkitError
+        from .play.teacher import TEACHER_KEY_ENV, new_teacher_key, teacher_key
+
+        try:
+            store_env, store_where = tables_store(data, tables_url)
+        except (OSError, NavalkitError) as exc:
+            print(f"navalkit: error: the tables' store cannot be opened: {exc}", file=sys.stderr)
+            return 2
+        key = teacher_key() or new_teacher_key()  # the pages' kernels read it from the environment
+        env = {**os.environ, **voila_env(), TEACHER_KEY_ENV: key, **store_env}
+        print(f"navalkit: serving {notebooks} with Voila", flush=True)
+        print(f"  start here:  {start}", flush=True)
+        print(f"  all pages:   {base_url(port, host)}", flush=True)
+        if (notebooks / TABLE_PAGE).is_file():
+            print(f"  tables:      {page_url(TABLE_PAGE, port, host)}", flush=True)
+        print(f"  table data:  {store_where}", flush=True)
+        if (notebooks / PLAY_PAGE).exists():
+            print(f"  play:        {page_url(PLAY_PAGE, port, host)}?game=<game>", flush=True)
+        for line in plan.lines():
+            print(f"  class:       {line}", flush=True)
+        if pools:
+            shown = ", ".join(f"{page} {n}" for page, n in pools.items())
+            total = sum(pools.values())
+            print(
+                f"  preheated:   {shown} ({total} kernels, about {total * KERNEL_MIB} MB)",
+                flush=True,
+            )
         print(
-            f"  preheated:   {shown} ({total} kernels, about {total * KERNEL_MIB} MB)", flush=True
+            f"  teacher:     add ?teacher={key} to a play page's link to see every hand", flush=True
         )
-    print(f"  teacher:     add ?teacher={key} to a play page's link to see every hand", flush=True)
-    if (notebooks / DASHBOARD_PAGE).is_file():
-        dashboard = page_url(f"{DASHBOARD_PAGE}?teacher={key}", port, host)
-        print(f"  dashboard:   {dashboard}", flush=True)
-    print("               (keep it to yourself: students' pages have no teacher view)", flush=True)
-    print("  press Ctrl+C to stop", flush=True)
-    proc = subprocess.Popen(cmd, cwd=notebooks, env=env)
+        if (notebooks / DASHBOARD_PAGE).is_file():
+            dashboard = page_url(f"{DASHBOARD_PAGE}?teacher={key}", port, host)
+            print(f"  dashboard:   {dashboard}", flush=True)
+        print(
+            "               (keep it to yourself: students' pages have no teacher view)", flush=True
+        )
+        print("  press Ctrl+C to stop", flush=True)
+        proc = subprocess.Popen(cmd, cwd=notebooks, env=env)
 
-    def forward(signum: int, frame: FrameType | None) -> None:
-        proc.send_signal(signum)
+        def forward(signum: int, frame: FrameType | None) -> None:
+            proc.send_signal(signum)
 
-    previous = signal.signal(signal.SIGTERM, forward)
-    if open_browser:
-        args = (start, base_url(port, host), proc)
-        threading.Thread(target=_open_when_ready, args=args, daemon=True).start()
-    try:
-        while True:
-            try:
-                return proc.wait()
-            except KeyboardInterrupt:
-                # the terminal sent SIGINT to Voila too; give it time to shut kernels down
+        previous = signal.signal(signal.SIGTERM, forward)
+        if open_browser:
+            args = (start, base_url(port, host), proc)
+            threading.Thread(target=_open_when_ready, args=args, daemon=True).start()
+        try:
+            while True:
                 try:
-                    return proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.terminate()
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        if proc.poll() is None:
-            proc.kill()
+                    return proc.wait()
+                except KeyboardInterrupt:
+                    # the terminal sent SIGINT to Voila too; give it time to shut kernels down
+                    try:
+                        return proc.wait(timeout=10)
+                    except subprocess.TimeoutExpired:
+                        proc.terminate()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+            if proc.poll() is None:
+                proc.kill()
 
 
 def tables_store(data: Path | None, tables_url: str | None) -> tuple[dict[str, str], str]:

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -190,8 +191,16 @@ def _option(cmd: list[str], name: str) -> list[str]:
     return [arg.split("=", 1)[1] for arg in cmd if arg.startswith(f"--{name}=")]
 
 
+def _settings(cmd: list[str]) -> dict[str, Any]:
+    """The voila.json that ``cmd`` reads (the only config file: see voila_command)."""
+    (folder,) = _option(cmd, "Voila.config_file_paths")
+    assert sorted(p.name for p in Path(folder).iterdir()) == ["voila.json"]
+    data: dict[str, Any] = json.loads((Path(folder) / "voila.json").read_text())
+    return data
+
+
 def test_voila_command_has_the_classroom_settings(tmp_path: Path) -> None:
-    cmd = cli.voila_command(tmp_path, port=9123)
+    cmd = cli.voila_command(tmp_path, config_dir=tmp_path / "config", port=9123)
     assert cmd[:4] == [sys.executable, "-m", "voila", str(tmp_path.resolve())]
     assert "--no-browser" in cmd
     assert _option(cmd, "Voila.port") == ["9123"]
@@ -205,22 +214,36 @@ def test_voila_command_has_the_classroom_settings(tmp_path: Path) -> None:
     assert _option(cmd, "VoilaConfiguration.file_allowlist") == list(cli.FILE_ALLOWLIST)
     assert _option(cmd, "VoilaConfiguration.file_denylist") == list(cli.FILE_DENYLIST)
     assert not any("preheat" in arg for arg in cmd)
+    # a connection that went quiet (a phone asleep) is closed within 40 s, then culled; no
+    # dictionary on the command line (traitlets has deprecated that form since 5.0)
+    assert _settings(cmd) == {
+        "Voila": {"tornado_settings": {"ws_ping_interval": 10_000, "ws_ping_timeout": 30_000}}
+    }
+    assert not any(arg.split("=", 1)[-1].startswith("{") for arg in cmd)
 
 
-def test_voila_command_ignores_stray_config_files(tmp_path: Path) -> None:
-    (config_dir,) = _option(cli.voila_command(tmp_path), "Voila.config_file_paths")
-    assert not any((Path(config_dir) / name).exists() for name in ("voila.json", "voila.py"))
+def test_voila_command_reads_no_stray_config_file(tmp_path: Path) -> None:
+    """Voila reads config files only from the server's own folder (not the notebooks', not
+    the user's Jupyter folders), and refuses a folder holding a voila.py it would read."""
+    (tmp_path / "voila.json").write_text('{"Voila": {"port": 1}}')
+    cmd = cli.voila_command(tmp_path, config_dir=tmp_path / "config")
+    assert _option(cmd, "Voila.config_file_paths") == [str((tmp_path / "config").resolve())]
+    (tmp_path / "config" / "voila.py").write_text("c.Voila.port = 1")
+    with pytest.raises(ValueError, match=r"holds a voila\.py"):
+        cli.voila_command(tmp_path, config_dir=tmp_path / "config")
 
 
 def test_voila_command_pool_and_debug(tmp_path: Path) -> None:
     for page in ("welcome.ipynb", "g/play.ipynb", "g/lesson.ipynb"):
         (tmp_path / page).parent.mkdir(exist_ok=True)
         (tmp_path / page).write_text("{}")
-    cmd = cli.voila_command(tmp_path, pool_size=3, show_tracebacks=True, ip="0.0.0.0")
+    config = tmp_path / "config"
+    cmd = cli.voila_command(
+        tmp_path, config_dir=config, pool_size=3, show_tracebacks=True, ip="0.0.0.0"
+    )
     assert "--VoilaConfiguration.preheat_kernel=True" in cmd
     assert _option(cmd, "VoilaConfiguration.default_pool_size") == ["0"]
-    (pools,) = _option(cmd, "VoilaKernelManager.kernel_pools_config")
-    assert json.loads(pools) == {
+    assert _settings(cmd)["VoilaKernelManager"]["kernel_pools_config"] == {
         "default": {"pool_size": 0},
         "welcome.ipynb": {"pool_size": 3},
         "g/play.ipynb": {"pool_size": 3},
@@ -228,12 +251,16 @@ def test_voila_command_pool_and_debug(tmp_path: Path) -> None:
     assert _option(cmd, "VoilaConfiguration.show_tracebacks") == ["True"]
     assert _option(cmd, "Voila.ip") == ["0.0.0.0"]
     with pytest.raises(ValueError):
-        cli.voila_command(tmp_path, pool_size=-1)
-    today = cli.voila_command(tmp_path, pool_size=30, pool_pages=["g/play.ipynb"])
-    (pools,) = _option(today, "VoilaKernelManager.kernel_pools_config")
-    assert json.loads(pools) == {"default": {"pool_size": 0}, "g/play.ipynb": {"pool_size": 30}}
+        cli.voila_command(tmp_path, config_dir=config, pool_size=-1)
+    today = cli.voila_command(
+        tmp_path, config_dir=config, pool_size=30, pool_pages=["g/play.ipynb"]
+    )
+    assert _settings(today)["VoilaKernelManager"]["kernel_pools_config"] == {
+        "default": {"pool_size": 0},
+        "g/play.ipynb": {"pool_size": 30},
+    }
     with pytest.raises(ValueError, match=r"no such page to preheat: g/ply\.ipynb"):
-        cli.voila_command(tmp_path, pool_size=2, pool_pages=["g/ply.ipynb"])
+        cli.voila_command(tmp_path, config_dir=config, pool_size=2, pool_pages=["g/ply.ipynb"])
 
 
 def test_voila_accepts_the_command_line(tmp_path: Path) -> None:
@@ -243,19 +270,30 @@ def test_voila_accepts_the_command_line(tmp_path: Path) -> None:
 
     app = Voila()
     sigterm = signal.getsignal(signal.SIGTERM)
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "play.ipynb").write_text("{}")
+    cmd = cli.voila_command(
+        pages,
+        config_dir=tmp_path / "config",
+        port=9124,
+        pool_size=2,
+        max_kernels=9,
+        starts_at_once=2,
+    )
     try:
-        (tmp_path / "play.ipynb").write_text("{}")
-        cmd = cli.voila_command(tmp_path, port=9124, pool_size=2, max_kernels=9, starts_at_once=2)
-        app.initialize(cmd[3:])
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            app.initialize(cmd[3:])
     finally:
         signal.signal(signal.SIGTERM, sigterm)  # Voila installs its own handler
+    # nothing in a form traitlets has deprecated (dictionaries given on the command line)
+    assert not [w for w in caught if "traitlets" in w.filename], [str(w.message) for w in caught]
     conf = app.voila_configuration
-    assert (app.port, app.root_dir, app.open_browser) == (9124, str(tmp_path.resolve()), False)
+    assert (app.port, app.root_dir, app.open_browser) == (9124, str(pages.resolve()), False)
     assert (conf.show_tracebacks, conf.strip_sources) == (False, True)
     assert (conf.preheat_kernel, conf.default_pool_size) == (True, 0)
-    from traitlets import Dict
-
-    pools = Dict().from_string(str(app.config.VoilaKernelManager.kernel_pools_config))
+    pools = app.config.VoilaKernelManager.kernel_pools_config
     assert pools == {"default": {"pool_size": 0}, "play.ipynb": {"pool_size": 2}}
     assert conf.file_allowlist == list(cli.FILE_ALLOWLIST)
     assert conf.file_denylist == list(cli.FILE_DENYLIST)
@@ -304,7 +342,8 @@ def test_serve_runs_voila_and_prints_the_welcome_url(
 
     class FakePopen:
         def __init__(self, cmd: list[str], cwd: Path, env: dict[str, str]) -> None:
-            seen.update(cmd=cmd, cwd=cwd, env=env)
+            (folder,) = _option(cmd, "Voila.config_file_paths")
+            seen.update(cmd=cmd, cwd=cwd, env=env, folder=folder, settings=_settings(cmd))
             self.returncode = 0
 
         def wait(self, timeout: float | None = None) -> int:
@@ -317,12 +356,20 @@ def test_serve_runs_voila_and_prints_the_welcome_url(
     monkeypatch.setattr(serving, "this_machine", lambda: serving.Machine(2, 8000))
     cap = {"max_kernels": (8000 - 1024) // 95, "starts_at_once": 2}
     args = ["serve", "--no-browser", "--port", "9125", "--notebooks", str(tmp_path)]
+    mine = tmp_path / "config"
+
+    def started_as(**options: Any) -> bool:
+        """serve ran voila_command(tmp_path, **options) with a config folder of its own, and
+        removed that folder when Voila stopped."""
+        want = cli.voila_command(tmp_path, config_dir=mine, port=9125, **cap, **options)
+        same = [a.replace(seen["folder"], str(mine.resolve())) for a in seen["cmd"]] == want
+        return same and seen["settings"] == _settings(want) and not Path(seen["folder"]).exists()
+
     assert cli.main([*args, "--pool-size", "2"]) == 0
-    assert seen["cmd"] == cli.voila_command(tmp_path, port=9125, pool_size=2, **cap)
+    assert started_as(pool_size=2)
     assert cli.main([*args, "--pool-size", "2", "--pool-page", "welcome.ipynb"]) == 0
-    assert seen["cmd"] == cli.voila_command(
-        tmp_path, port=9125, pool_size=2, pool_pages=["welcome.ipynb"], **cap
-    )
+    assert started_as(pool_size=2, pool_pages=["welcome.ipynb"])
+    assert not seen["folder"].startswith(str(tmp_path)), "not among the pages it serves"
     assert seen["cwd"] == tmp_path.resolve()
     out = capsys.readouterr().out
     assert "http://localhost:9125/voila/render/welcome.ipynb" in out
@@ -408,9 +455,17 @@ def test_class_pools_share_the_class_out(tmp_path: Path) -> None:
     }
     with pytest.raises(ValueError, match="no such page"):
         cli.class_pools(tmp_path, 5, ["c/play.ipynb"])
-    cmd = cli.voila_command(tmp_path, pools={"a/play.ipynb": 3}, max_kernels=9, starts_at_once=2)
-    (pools,) = _option(cmd, "VoilaKernelManager.kernel_pools_config")
-    assert json.loads(pools) == {"default": {"pool_size": 0}, "a/play.ipynb": {"pool_size": 3}}
+    cmd = cli.voila_command(
+        tmp_path,
+        config_dir=tmp_path / "config",
+        pools={"a/play.ipynb": 3},
+        max_kernels=9,
+        starts_at_once=2,
+    )
+    assert _settings(cmd)["VoilaKernelManager"]["kernel_pools_config"] == {
+        "default": {"pool_size": 0},
+        "a/play.ipynb": {"pool_size": 3},
+    }
     assert _option(cmd, "VoilaConfiguration.multi_kernel_manager_class") == [
         "navalkit.serving.ClassKernelManager"
     ]
@@ -424,12 +479,14 @@ def test_serve_holds_a_class_without_flags(
         (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / page).write_text("{}")
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: seen.update(cmd=cmd) or _Done())
+    monkeypatch.setattr(
+        subprocess, "Popen", lambda cmd, **kw: seen.update(settings=_settings(cmd)) or _Done()
+    )
     monkeypatch.setattr(serving, "this_machine", lambda: serving.Machine(2, 8000))
     args = ["serve", "--no-browser", "--notebooks", str(tmp_path)]
     assert cli.main(args) == 0
-    (pools,) = _option(seen["cmd"], "VoilaKernelManager.kernel_pools_config")
-    assert json.loads(pools)["a/play.ipynb"] == {"pool_size": 30}
+    pools = seen["settings"]["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["a/play.ipynb"] == {"pool_size": 30}
     out = capsys.readouterr().out
     assert "class of 30" in out and "a/play.ipynb 30" in out
     assert cli.main([*args, "--class-size", "200"]) == 2
