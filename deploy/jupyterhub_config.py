@@ -88,7 +88,7 @@ c.JupyterHub.spawner_class = _env("SPAWNER", "localprocess")
 CULL_TIMEOUT = int(_env("CULL_TIMEOUT", "3600"))
 WELCOME_PAGE = "welcome.ipynb"
 #: the classroom settings of ``navalkit serve`` as of navalkit 0.1.0, for a hub whose own
-#: Python has no navalkit (tests/browser/test_jupyterhub.py checks they match voila_command)
+#: Python has no navalkit (tests/browser/test_jupyterhub.py checks they match voila_options)
 FALLBACK_FLAGS = [
     "--VoilaConfiguration.show_tracebacks=False",
     "--VoilaConfiguration.strip_sources=True",
@@ -103,15 +103,16 @@ FALLBACK_FLAGS = [
 
 
 def _classroom_flags() -> list[str]:
-    """``navalkit serve``'s Voila and kernel-culling flags (``navalkit.cli.voila_command``):
+    """``navalkit serve``'s Voila and kernel-culling flags (``navalkit.cli.voila_options``):
     code hidden, no tracebacks, navalkit's page template, only harmless static files, kernels
     of closed tabs culled. They apply to Voila's server extension in a single-user server."""
     try:
-        from navalkit.cli import voila_command
+        from navalkit.cli import voila_options
     except ImportError:
         return FALLBACK_FLAGS
     wanted = ("--VoilaConfiguration.", "--MappingKernelManager.")
-    return [flag for flag in voila_command(".") if flag.startswith(wanted)]
+    flags, _ = voila_options(".")
+    return [flag for flag in flags if flag.startswith(wanted)]
 
 
 NOTEBOOKS = _env("NOTEBOOKS", "")

@@ -102,10 +102,9 @@ def tree_url(path: str = "", port: int = DEFAULT_PORT, host: str = DEFAULT_IP) -
 # --- serve --------------------------------------------------------------------------------
 
 
-def voila_command(
+def voila_options(
     notebooks: Path | str,
     *,
-    config_dir: Path | str,
     port: int = DEFAULT_PORT,
     ip: str = DEFAULT_IP,
     pool_size: int = 0,
@@ -114,8 +113,11 @@ def voila_command(
     pools: Mapping[str, int] | None = None,
     max_kernels: int = 0,
     starts_at_once: int = 0,
-) -> list[str]:
-    """The command line that serves ``notebooks`` with Voila in tree mode, classroom style.
+) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """Voila's flags for serving ``notebooks`` in tree mode, classroom style, and its settings
+    that are dictionaries (the websocket pings, the preheated pages), by config class, for a
+    ``voila.json``: traitlets reads a dictionary on a command line only in a form it has
+    deprecated since its 5.0. ValueError for a pool size below 0 or a page not found.
 
     ``pools`` (page -> kernels) preheats exactly those pages (a :func:`class_pools` plan) and
     wins over ``pool_size``. ``max_kernels`` > 0 caps the kernels and ``starts_at_once`` > 0
@@ -128,23 +130,13 @@ def voila_command(
     pools does not swamp a small server at start-up; a teacher whose class opens one page
     today names just that page. The browser is never opened by Voila itself (``navalkit
     serve`` opens the welcome page instead).
-
-    The settings that are dictionaries (the websocket pings, the preheated pages) are written
-    to ``config_dir/voila.json``, the one config file the command reads: traitlets reads a
-    dictionary on a command line only in a form it has deprecated since its 5.0. Give each
-    server a folder of its own (``serve`` makes one and removes it when Voila stops).
     """
     if pool_size < 0:
         raise ValueError(f"pool size must be 0 or more, not {pool_size}")
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(Path(notebooks).resolve()),
+    flags = [
         "--no-browser",
         f"--Voila.port={port}",
         f"--Voila.ip={ip}",
-        f"--Voila.config_file_paths={Path(config_dir).resolve()}",
         f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
         "--VoilaConfiguration.strip_sources=True",
         f"--VoilaConfiguration.template={TEMPLATE}",
@@ -153,18 +145,12 @@ def voila_command(
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
         f"--KernelManager.transport={KERNEL_TRANSPORT}",
     ]
-    settings: dict[str, dict[str, Any]] = {
-        "Voila": {
-            "tornado_settings": {
-                "ws_ping_interval": WS_PING_INTERVAL_MS,
-                "ws_ping_timeout": WS_PING_TIMEOUT_MS,
-            }
-        }
-    }
-    cmd += [f"--VoilaConfiguration.file_allowlist={p}" for p in FILE_ALLOWLIST]
-    cmd += [f"--VoilaConfiguration.file_denylist={p}" for p in FILE_DENYLIST]
+    pings = {"ws_ping_interval": WS_PING_INTERVAL_MS, "ws_ping_timeout": WS_PING_TIMEOUT_MS}
+    settings: dict[str, dict[str, Any]] = {"Voila": {"tornado_settings": pings}}
+    flags += [f"--VoilaConfiguration.file_allowlist={p}" for p in FILE_ALLOWLIST]
+    flags += [f"--VoilaConfiguration.file_denylist={p}" for p in FILE_DENYLIST]
     if max_kernels > 0 or starts_at_once > 0:
-        cmd += [
+        flags += [
             "--VoilaConfiguration.multi_kernel_manager_class=navalkit.serving.ClassKernelManager",
             f"--ClassKernelManager.max_kernels={max(0, max_kernels)}",
             f"--ClassKernelManager.starts_at_once={max(1, starts_at_once)}",
@@ -177,18 +163,43 @@ def voila_command(
         _pages(notebooks, list(pools))
         config: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
         config.update({p: {"pool_size": n} for p, n in pools.items() if n > 0})
-        cmd += [
+        flags += [
             "--VoilaConfiguration.preheat_kernel=True",
             "--VoilaConfiguration.default_pool_size=0",
             f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}",
         ]
         settings["VoilaKernelManager"] = {"kernel_pools_config": config}
-    folder = Path(config_dir)
-    if (folder / "voila.py").exists():  # Voila would read it too
-        raise ValueError(f"{folder} holds a voila.py: give the server a folder of its own")
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "voila.json").write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
-    return cmd
+    return flags, settings
+
+
+def voila_command(
+    notebooks: Path | str, *, config_dir: Path | str | None = None, **options: Any
+) -> list[str]:
+    """The command line that serves ``notebooks`` with Voila, classroom style: the flags of
+    :func:`voila_options` (same keyword ``options``), and its dictionary settings written to
+    ``config_dir/voila.json``, the one config file the command reads (not one in the current
+    folder or in ``~/.jupyter``). Give each server a folder of its own: ``serve`` makes one
+    and removes it when Voila stops. ValueError as voila_options, or for a ``config_dir``
+    holding a ``voila.py`` (Voila would read it too).
+
+    Without ``config_dir`` (as navalkit 0.1.0 was called, and hub configs copied from its
+    docs still call it) the dictionaries go on the command line, in the form traitlets has
+    deprecated, and Voila reads no config file (the package's folder, named instead, has
+    none)."""
+    flags, settings = voila_options(notebooks, **options)
+    if config_dir is None:
+        folder = Path(__file__).resolve().parent
+        for cls, traits in settings.items():
+            flags += [f"--{cls}.{name}={json.dumps(value)}" for name, value in traits.items()]
+    else:
+        folder = Path(config_dir)
+        if (folder / "voila.py").exists():
+            raise ValueError(f"{folder} holds a voila.py: give the server a folder of its own")
+        folder.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(settings, indent=1) + "\n"
+        (folder / "voila.json").write_text(text, encoding="utf-8")
+    where = f"--Voila.config_file_paths={folder.resolve()}"
+    return [sys.executable, "-m", "voila", str(Path(notebooks).resolve()), *flags, where]
 
 
 def _pages(notebooks: Path | str, wanted: Sequence[str]) -> list[str]:

@@ -222,6 +222,26 @@ def test_voila_command_has_the_classroom_settings(tmp_path: Path) -> None:
     assert not any(arg.split("=", 1)[-1].startswith("{") for arg in cmd)
 
 
+def test_voila_command_as_navalkit_0_1_0_was_called(tmp_path: Path) -> None:
+    """Without a config folder (hub configs copied from the 0.1.0 docs call it so) the command
+    is whole: the same flags, the dictionaries on the command line, no config file read."""
+    for page in ("welcome.ipynb", "g/play.ipynb"):
+        (tmp_path / page).parent.mkdir(exist_ok=True)
+        (tmp_path / page).write_text("{}")
+    old = cli.voila_command(tmp_path, pool_size=3)
+    new = cli.voila_command(tmp_path, config_dir=tmp_path / "config", pool_size=3)
+    settings = _settings(new)
+    assert old[:-1] == new[:-1] + [
+        f"--{cls}.{name}={json.dumps(value)}"
+        for cls, traits in settings.items()
+        for name, value in traits.items()
+    ]
+    (folder,) = _option(old, "Voila.config_file_paths")
+    assert not any((Path(folder) / name).exists() for name in ("voila.json", "voila.py"))
+    flags, dictionaries = cli.voila_options(tmp_path, pool_size=3)
+    assert new[4:-1] == flags and dictionaries == settings
+
+
 def test_voila_command_reads_no_stray_config_file(tmp_path: Path) -> None:
     """Voila reads config files only from the server's own folder (not the notebooks', not
     the user's Jupyter folders), and refuses a folder holding a voila.py it would read."""

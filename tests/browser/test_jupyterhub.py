@@ -46,7 +46,7 @@ from test_pages import (  # the shared page helpers of this folder
 )
 
 from navalkit._paths import notebooks_dir
-from navalkit.cli import voila_command, wait_until_serving
+from navalkit.cli import voila_options, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
@@ -312,10 +312,10 @@ def _load_config(monkeypatch: pytest.MonkeyPatch, **env: str) -> Any:
 
 
 def _serve_flags() -> list[str]:
-    """``navalkit serve``'s Voila and kernel settings, as ``voila_command`` passes them."""
+    """``navalkit serve``'s Voila and kernel settings, as ``voila_options`` gives them."""
     wanted = ("--VoilaConfiguration.", "--MappingKernelManager.")
-    flags = [arg for arg in voila_command(notebooks_dir()) if arg.startswith(wanted)]
-    assert flags, "voila_command no longer passes classroom settings?"
+    flags = [arg for arg in voila_options(notebooks_dir())[0] if arg.startswith(wanted)]
+    assert flags, "voila_options no longer gives classroom settings?"
     return flags
 
 
@@ -343,7 +343,7 @@ def test_the_config_without_navalkit_keeps_the_same_settings(
     assert c.Spawner.notebook_dir == "/srv/navalkit/notebooks"
     copied = [a for a in c.Spawner.args if a.startswith(("--Voila", "--MappingKernelManager."))]
     assert copied == _serve_flags(), (
-        "update FALLBACK_FLAGS in deploy/jupyterhub_config.py to navalkit.cli.voila_command's"
+        "update FALLBACK_FLAGS in deploy/jupyterhub_config.py to navalkit.cli.voila_options' flags"
     )
 
 
