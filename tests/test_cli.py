@@ -236,6 +236,8 @@ def test_voila_command_as_navalkit_0_1_0_was_called(tmp_path: Path) -> None:
         for cls, traits in settings.items()
         for name, value in traits.items()
     ]
+    pings = '{"ws_ping_interval": 10000, "ws_ping_timeout": 30000}'  # as 0.1.0 wrote them
+    assert f"--Voila.tornado_settings={pings}" in old
     (folder,) = _option(old, "Voila.config_file_paths")
     assert not any((Path(folder) / name).exists() for name in ("voila.json", "voila.py"))
     flags, dictionaries = cli.voila_options(tmp_path, pool_size=3)
@@ -243,9 +245,8 @@ def test_voila_command_as_navalkit_0_1_0_was_called(tmp_path: Path) -> None:
 
 
 def test_voila_command_reads_no_stray_config_file(tmp_path: Path) -> None:
-    """Voila reads config files only from the server's own folder (not the notebooks', not
-    the user's Jupyter folders), and refuses a folder holding a voila.py it would read."""
-    (tmp_path / "voila.json").write_text('{"Voila": {"port": 1}}')
+    """The one folder Voila reads config files from is the server's own (not the notebooks',
+    not the user's Jupyter folders), and a folder holding a voila.py it would read is refused."""
     cmd = cli.voila_command(tmp_path, config_dir=tmp_path / "config")
     assert _option(cmd, "Voila.config_file_paths") == [str((tmp_path / "config").resolve())]
     (tmp_path / "config" / "voila.py").write_text("c.Voila.port = 1")
