@@ -120,6 +120,19 @@ class Game(ABC, Generic[S, A, V, C]):
         nothing changes once made, so the rules may hand out one they keep). A Match keeps
         it as a tuple and gives every caller that same tuple: a list is copied once."""
 
+    def handed_out(self, state: S, legal: tuple[A, ...], action: object) -> bool:
+        """Whether ``action`` is surely legal in ``state`` because it is one of ``legal`` (the
+        tuple :meth:`legal_actions` gave for ``state``): the very object, not an equal one.
+
+        A Match asks this before it plays an action of a long list (see Match.apply); False
+        only means "not known here", and the Match then asks :meth:`violation`. The default
+        looks along ``legal``; a game whose lists run to hundreds may find the object in the
+        one part of the list it can be in (Far Seas' Allied moves: one ship's)."""
+        for candidate in legal:  # noqa: SIM110 (a plain loop: faster than any() here)
+            if candidate is action:
+                return True
+        return False
+
     @abstractmethod
     def violation(self, state: S, action: object) -> Violation | None:
         """None when ``action`` is legal now, otherwise why not. Must accept any junk."""

@@ -625,6 +625,8 @@ class _Run:
             probe = steps % self.probe_every == 0
             for action in legal if probe else rng.sample(legal, min(len(legal), 4)):
                 _check_action(ctx, game, match, action)
+                if not game.handed_out(match.state, legal, action):
+                    raise ctx.fail(f"handed_out misses the legal action {action!r} (that object)")
             _observe_all(ctx, match, self.leaks)
             self.illegal(match, legal, legal_set, stale, steps, probe, full=probe and probes == 0)
             if probe:
@@ -669,6 +671,9 @@ class _Run:
         else:
             candidates = [rng.choice(JUNK_ACTIONS)]
         for bad in candidates:
+            # handed_out vouches for an action without the rules' check: never an illegal one
+            if game.handed_out(match.state, tuple(legal), bad):
+                raise self.ctx.fail(f"handed_out vouches for the illegal action {bad!r}")
             _try_illegal(self.ctx, game, match, bad, self.extra, full=full)
             self.tally["illegal_tried"] += 1
 

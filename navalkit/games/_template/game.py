@@ -60,6 +60,10 @@ class LastBuoy(Game[State, Take, View, Config]):
     def legal_actions(self, state: State) -> list[Take]:
         return rules.legal_actions(state)
 
+    # optional: handed_out(state, legal, action), whether ``action`` is the very object of
+    # ``legal``. The default looks along the list; a game whose lists run to hundreds may
+    # know the one part of it an action can be in (see Far Seas' Allied moves)
+
     def violation(self, state: State, action: object) -> Violation | None:
         return rules.violation(state, action)
 

@@ -13,6 +13,7 @@ from .actions import Action, action_from_json, from_path, to_path
 from .bots import AdmiralBot, CommanderBot, evaluate, sample_state, search_actions
 from .clauses import CLAUSES
 from .config import Config
+from .mechanics import orders
 from .observe import View, assert_no_leak, observe
 from .state import CHANCE, OVER, SIDES, State
 
@@ -66,6 +67,8 @@ class FarSeas(Game[State, Action, View, Config]):
         return rules.describe_chance(state, outcome)
 
     legal_actions = staticmethod(rules.legal_actions)
+
+    handed_out = staticmethod(orders.handed_out)
 
     def violation(self, state: State, action: object) -> Violation | None:
         return rules.violation(state, action)

@@ -210,6 +210,20 @@ class Fleet:
             out += chunk
         return tuple(out)  # (listed, then made a tuple: faster than a tuple of a chain)
 
+    def lists(self, move: Deploy) -> bool:
+        """Whether ``move`` is one of :meth:`moves` (the very object): it can only lie in
+        the segment of its first ship, or of the squadron that ship leads."""
+        # (read as an object: a compiled build would refuse a junk move's before this check)
+        ships: object = move.ships
+        if type(ships) is not tuple or not ships or type(ships[0]) is not int:
+            return False  # not ships of this game, so not one of its moves
+        k = ships[0] - FIRST_ALLIED if len(ships) == 1 else _LEAD + ships[0]
+        segs = self.segs
+        for candidate in segs[k] if 0 <= k < len(segs) else ():  # noqa: SIM110 (a plain loop: a hot path)
+            if candidate is move:
+                return True
+        return False
+
     def same_allies(self, state: State) -> bool:
         """Whether the Allied counters of ``state`` lie where this fleet has them."""
         box, loc = state.box, state.loc

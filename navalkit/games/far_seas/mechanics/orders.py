@@ -28,6 +28,9 @@ from ..data import (
     STATIONS_IN,
 )
 from ..state import (
+    ALLY as ALLY_PHASE,
+)
+from ..state import (
     CHANCE,
     CONVOY,
     HOME,
@@ -419,6 +422,17 @@ def may_escort(state: State, ship: int) -> bool:
 def allied_moves(state: State) -> tuple[object, ...]:
     """All legal Allied moves this segment (FS-BRIT-MOVE), pass first."""
     return fleet(state).moves()
+
+
+def handed_out(state: State, legal: tuple[object, ...], action: object) -> bool:
+    """Game.handed_out: an Allied move is looked for among its own ship's few (see
+    Fleet.lists), not along the whole list of some 310; anything else along ``legal``."""
+    if action.__class__ is Deploy:
+        return state.phase == ALLY_PHASE and fleet(state).lists(action)
+    for candidate in legal:  # noqa: SIM110 (a plain loop: a hot path)
+        if candidate is action:
+            return True
+    return False
 
 
 _BOXES = {"moved": MOVED, "convoy": CONVOY, "station": STATION, "watch": WATCH}
