@@ -1,6 +1,7 @@
-"""A match keeps its line of events compact and only every CHECKPOINT-th state (core.match):
-the states it works out again, the events it makes when asked, and undo across checkpoints
-must be exactly those of the game as played, for every game."""
+"""A match keeps its line of events compact and only the current state (core.match), working
+out the others again from every CHECKPOINT-th, kept as first passed: the states it works
+out, the events it makes when asked, and undo across checkpoints must be exactly those of
+the game as played, for every game."""
 
 from __future__ import annotations
 
@@ -49,6 +50,29 @@ def test_every_state_worked_out_again_is_the_one_played(game_id: str) -> None:
     for wrong in (-1, len(states), True, "1"):
         with pytest.raises(IndexError, match="no state"):
             match.state_at(wrong)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_checkpoints_are_kept_as_first_passed_in_any_order(game_id: str) -> None:
+    """A match played without looking back keeps no state but the opening one; asked for a
+    late state first, it keeps the checkpoints it passes, then any order gives the states
+    played."""
+    match, states = played(game_id, 6, 3 * CHECKPOINT)
+    assert match.event_count > 2 * CHECKPOINT, "the test should cross checkpoints"
+    fresh = navalkit.new_match(game_id, seed=6)  # the same moves, its events never made
+    for action in match.history:
+        fresh.apply(action)
+    assert len(fresh._saved) == 1 and fresh._saved[0] == states[0]
+    last = fresh._last_at - 1  # (not the state before the last move: that one is kept)
+    assert fresh.state_at(last) == states[last]
+    assert len(fresh._saved) == last // CHECKPOINT + 1
+    assert all(s == states[k * CHECKPOINT] for k, s in enumerate(fresh._saved))
+    order = list(range(len(states)))
+    random.Random(6).shuffle(order)
+    assert all(fresh.state_at(i) == states[i] for i in order)
+    top = max(i for i in range(len(states) - 1) if i != fresh._last_at)  # the last replayed
+    assert len(fresh._saved) == top // CHECKPOINT + 1
+    assert all(s == states[k * CHECKPOINT] for k, s in enumerate(fresh._saved))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
