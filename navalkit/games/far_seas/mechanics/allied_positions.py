@@ -108,15 +108,19 @@ def _tables(config: Any) -> dict[int, tuple[tuple[Moves, ...], ...]]:
     return tables
 
 
-#: interned squadron moves, by squadron (a bounded memo: cleared when it grows large)
+#: interned squadron moves, by squadron: a small memo, cleared when it passes _SQUADS_KEPT.
+#: A game asks for some 100 squadrons' lists and makes some 60 of them. Kept up to 4096
+#: lists (some 20,000 objects), the memo gave the garbage collector more to walk than it
+#: saved: playouts that cleared it at every game ran as many instructions.
 _SQUADS: dict[tuple[tuple[int, ...], int], Moves] = {}
+_SQUADS_KEPT = 256
 
 
 def _squad_moves(group: tuple[int, ...], area: int) -> Moves:
     """The moves of a Start-box squadron: all to one Moved box, here or next door."""
     moves = _SQUADS.get((group, area))
     if moves is None:
-        if len(_SQUADS) > 4096:
+        if len(_SQUADS) > _SQUADS_KEPT:
             _SQUADS.clear()
         # (a list made, then copied: faster than tuple(map(...)) for a few moves)
         moves = _SQUADS[group, area] = tuple([_deploy(group, to) for to in _MOVES_TO[area]])

@@ -161,9 +161,11 @@ class Choices:
         self.tags = (area,) * len(out)
 
 
-#: Choices by area, searchers and their squadrons: a bounded memo (cleared when it grows
-#: large). The same few ships search the same area order after order, so most lookups hit.
+#: Choices by area, searchers and their squadrons (of two ships or more; one ship: _SOLO): a
+#: small memo, cleared when it passes _CHOICES_KEPT. A game asks for some 32 and makes some
+#: 28 (23 when the memo kept up to 4096, and gave the garbage collector more to walk).
 _CHOICES: dict[tuple[int, tuple[int, ...], Squadrons], Choices] = {}
+_CHOICES_KEPT = 256
 #: the Choices of one ship, by area * _N_SHIPS + ship (made as first met)
 _N_SHIPS = len(SHIPS)
 _SOLO: list[Choices | None] = [None] * ((RIVER + 1) * _N_SHIPS)
@@ -188,7 +190,7 @@ def _choices(area: int, ships: tuple[int, ...], squads: Squads) -> Choices:
         mine = tuple(filterfalse(frozenset(ships).isdisjoint, squads))
     c = _CHOICES.get((area, ships, mine))
     if c is None:
-        if len(_CHOICES) > 4096:
+        if len(_CHOICES) > _CHOICES_KEPT:
             _CHOICES.clear()
         c = _CHOICES[area, ships, mine] = Choices(area, ships, mine)
     return c
