@@ -223,7 +223,8 @@ class Fleet:
             return False  # not ships of this game, so not one of its moves
         k = ships[0] - FIRST_ALLIED if len(ships) == 1 else _LEAD + ships[0]
         segs = self.segs
-        for candidate in segs[k] if 0 <= k < len(segs) else ():  # noqa: SIM110 (a plain loop: a hot path)
+        segment = segs[k] if 0 <= k < len(segs) else ()
+        for candidate in segment:  # noqa: SIM110 (a plain loop: a hot path)
             if candidate is move:
                 return True
         return False
