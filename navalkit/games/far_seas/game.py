@@ -9,7 +9,7 @@ from navalkit.core.errors import Violation
 from navalkit.core.protocol import Game
 
 from . import rules
-from .actions import Action, action_from_json, from_path, to_path
+from .actions import Action, Deploy, action_from_json, from_path, to_path
 from .bots import AdmiralBot, CommanderBot, evaluate, sample_state, search_actions
 from .clauses import CLAUSES
 from .config import Config
@@ -68,7 +68,11 @@ class FarSeas(Game[State, Action, View, Config]):
 
     legal_actions = staticmethod(rules.legal_actions)
 
-    handed_out = staticmethod(orders.handed_out)
+    def handed_out(self, state: State, legal: tuple[Action, ...], action: object) -> bool:
+        # an Allied move among its own ship's few; anything else along the list (the default)
+        if action.__class__ is Deploy:
+            return orders.listed_move(state, action)
+        return super().handed_out(state, legal, action)
 
     def violation(self, state: State, action: object) -> Violation | None:
         return rules.violation(state, action)

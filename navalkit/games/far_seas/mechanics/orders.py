@@ -424,15 +424,10 @@ def allied_moves(state: State) -> tuple[object, ...]:
     return fleet(state).moves()
 
 
-def handed_out(state: State, legal: tuple[object, ...], action: object) -> bool:
-    """Game.handed_out: an Allied move is looked for among its own ship's few (see
-    Fleet.lists), not along the whole list of some 310; anything else along ``legal``."""
-    if action.__class__ is Deploy:
-        return state.phase == ALLY_PHASE and fleet(state).lists(action)
-    for candidate in legal:  # noqa: SIM110 (a plain loop: a hot path)
-        if candidate is action:
-            return True
-    return False
+def listed_move(state: State, move: Deploy) -> bool:
+    """Whether the Allied ``move`` is one of allied_moves(state), the very object: looked for
+    among its own ship's few (see Fleet.lists), not along the whole list of some 310."""
+    return state.phase == ALLY_PHASE and fleet(state).lists(move)
 
 
 _BOXES = {"moved": MOVED, "convoy": CONVOY, "station": STATION, "watch": WATCH}
