@@ -137,12 +137,11 @@ c.Spawner.notebook_dir = NOTEBOOKS
 c.Spawner.default_url = f"/voila/render/{WELCOME_PAGE}"
 c.Spawner.args = [
     *_classroom_flags(),
-    # no MathJax from a CDN (the standalone ``navalkit serve`` loads none either): Voila's
-    # server extension would otherwise ask cdnjs.cloudflare.com for it on every page
-    "--ServerApp.tornado_settings={'mathjax_url': None, 'mathjax_config': None}",
     # navalkit's protections in the server (navalkit.serving): a page's malformed websocket
-    # frames refused, and the waits for a kernel's replies rechecked (a page never finished
-    # loading when a reply's wake-up was lost)
+    # frames refused, the waits for a kernel's replies rechecked (a page never finished
+    # loading when a reply's wake-up was lost), and no MathJax from a CDN (the standalone
+    # ``navalkit serve`` loads none either: Voila's server extension would otherwise ask
+    # cdnjs.cloudflare.com for it on every page)
     "--ServerApp.jpserver_extensions=navalkit.serving=True",
     # a server whose kernels are all gone (tabs closed, kernels culled) stops by itself
     f"--ServerApp.shutdown_no_activity_timeout={CULL_TIMEOUT}",

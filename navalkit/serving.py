@@ -240,15 +240,32 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": "navalkit.serving"}]
 
 
+#: the server settings Voila's server extension reads for MathJax, and navalkit's value: none
+#: (the stand-alone ``navalkit serve`` loads none either; without them, every page of a
+#: single-user server asked cdnjs.cloudflare.com for it, a host a school network may block)
+NO_MATHJAX = {"mathjax_url": None, "mathjax_config": None}
+
+
 def _load_jupyter_server_extension(server_app: Any) -> None:
     """What :class:`ClassKernelManager` does in ``navalkit serve``'s Voila, in a Jupyter
     server: kernel websocket frames read only when well formed, and the waits for a kernel's
-    replies looking again every second."""
+    replies looking again every second; and no MathJax from a CDN, unless the server's own
+    ``tornado_settings`` name a MathJax URL or configuration.
+
+    (The hub's config once turned MathJax off with ``--ServerApp.tornado_settings={...}``,
+    a dict on the command line, which traitlets 5 deprecates; its ``key=value`` form cannot
+    say None. The extension is loaded after the web application is made, and Voila reads
+    these settings at each page.)"""
     guard_websocket_frames()
     recheck_kernel_channels()
+    settings = server_app.web_app.settings
+    if not any(key in settings for key in NO_MATHJAX):  # (an admin's choice of either stays)
+        settings.update(NO_MATHJAX)
     server_app.log.info(
-        "navalkit: kernel websocket frames guarded; waits for kernel replies recheck every %g s",
+        "navalkit: kernel websocket frames guarded; waits for kernel replies recheck every %g s;"
+        " MathJax from %s",
         CHANNEL_RECHECK_S,
+        settings.get("mathjax_url") or "nowhere",
     )
 
 
