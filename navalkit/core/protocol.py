@@ -117,12 +117,15 @@ class Game(ABC, Generic[S, A, V, C]):
     @abstractmethod
     def legal_actions(self, state: S) -> Sequence[A]:
         """Every legal action of ``state``, in a stable order: a fresh list, or a tuple (which
-        nothing changes once made, so the rules may hand out one they keep). A Match keeps
-        it as a tuple and gives every caller that same tuple: a list is copied once."""
+        nothing changes once made, so the rules may hand out one they keep), or a
+        :class:`~navalkit.core.actions.ChainedActions` (tuples the rules keep, read as one).
+        A Match keeps a tuple or a ChainedActions as it is and gives every caller that same
+        object: a list is copied once, into a tuple."""
 
-    def handed_out(self, state: S, legal: tuple[A, ...], action: object) -> bool:
+    def handed_out(self, state: S, legal: Sequence[A], action: object) -> bool:
         """Whether ``action`` is surely legal in ``state`` because it is one of ``legal`` (the
-        tuple :meth:`legal_actions` gave for ``state``): the very object, not an equal one.
+        tuple or ChainedActions :meth:`legal_actions` gave for ``state``): the very object,
+        not an equal one.
 
         A Match asks this before it plays an action of a long list (see Match.apply); False
         only means "not known here", and the Match then asks :meth:`violation`. The default

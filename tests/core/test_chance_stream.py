@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import navalkit
 from navalkit import IllegalActionError, load_match
+from navalkit.core.actions import ChainedActions
 from navalkit.core.match import RECORD_FORMAT_VERSION
 from navalkit.core.rng import ChanceStream, _block_numpy, _block_python, splitmix64
 
@@ -142,11 +143,13 @@ def test_the_legal_moves_are_always_those_of_the_position_shown(
 
 @pytest.mark.parametrize("game_id", navalkit.games())
 def test_the_legal_moves_are_one_tuple_a_position_that_no_caller_can_change(game_id: str) -> None:
-    """Every caller of a position gets the same tuple (no copy a step), which none of them
-    can change for the others; the next position has its own."""
+    """Every caller of a position gets the same tuple (no copy a step; Far Seas' Allied moves
+    a ChainedActions, which reads like one), which none of them can change for the others;
+    the next position has its own."""
     match = navalkit.new_match(game_id, seed=1)
     legal = match.legal_actions()
-    assert isinstance(legal, tuple) and legal and match.legal_actions() is legal
+    assert isinstance(legal, tuple | ChainedActions) and legal
+    assert match.legal_actions() is legal
     with pytest.raises(TypeError):
         legal[0] = None  # type: ignore[index]
     match.apply(legal[0])

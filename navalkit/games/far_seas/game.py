@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
@@ -68,7 +69,7 @@ class FarSeas(Game[State, Action, View, Config]):
 
     legal_actions = staticmethod(rules.legal_actions)
 
-    def handed_out(self, state: State, legal: tuple[Action, ...], action: object) -> bool:
+    def handed_out(self, state: State, legal: Sequence[Action], action: object) -> bool:
         # an Allied move among its own ship's few; anything else along the list (the default)
         if action.__class__ is Deploy:
             return orders.listed_move(state, action)

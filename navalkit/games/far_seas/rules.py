@@ -7,7 +7,7 @@ mechanics/search.py, mechanics/combat.py and mechanics/allied_positions.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from navalkit.core.errors import Violation
@@ -74,9 +74,10 @@ def _legal(state: State) -> frozenset[Any]:
     return _last[1]  # type: ignore[no-any-return]
 
 
-def legal_actions(state: State) -> tuple[Any, ...]:
-    """Every legal action, in a stable order: a tuple, often one the rules keep (see
-    Game.legal_actions), so it is handed out without a copy."""
+def legal_actions(state: State) -> Sequence[Any]:
+    """Every legal action, in a stable order: a tuple, often one the rules keep, or (the
+    Allied moves) a ChainedActions of tuples the rules keep (see Game.legal_actions), so it
+    is handed out without a copy."""
     generate = _GENERATORS.get(state.phase)
     return () if generate is None else generate(state)
 
@@ -89,7 +90,7 @@ def _run_or_fight(state: State) -> tuple[Any, ...]:
 
 
 #: each phase's legal actions
-_GENERATORS: dict[str, Callable[[State], tuple[Any, ...]]] = {
+_GENERATORS: dict[str, Callable[[State], Sequence[Any]]] = {
     ALLY: orders.allied_moves,
     GERMAN_PHASE: orders.german_orders,
     SEARCH: search.search_actions,

@@ -22,6 +22,8 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
+from navalkit.core.actions import ChainedActions
+
 from ..actions import PASS, Deploy
 from ..data import (
     ADJ,
@@ -130,6 +132,9 @@ def _squad_moves(group: tuple[int, ...], area: int) -> Moves:
 Places = dict[int, tuple[int, ...]]
 
 
+#: the first part of every list of Allied moves (see Fleet.moves)
+_PASS = (PASS,)
+
 #: A fleet's moves after PASS lie in segments, in the order the rules list them: each Allied
 #: ship's one-ship moves (segment: its id - FIRST_ALLIED), then the moves of each Start
 #: squadron (segment: _LEAD + its first ship's id; empty where no squadron starts)
@@ -207,12 +212,10 @@ class Fleet:
         self.segs = segs
         self.chunks = [_chained(segs[c : c + _CHUNK]) for c in _CHUNKS]
 
-    def moves(self) -> tuple[object, ...]:
-        """Every legal Allied move (FS-BRIT-MOVE): pass, each ship's moves, each squadron's."""
-        out: list[object] = [PASS]
-        for chunk in self.chunks:
-            out += chunk
-        return tuple(out)  # (listed, then made a tuple: faster than a tuple of a chain)
+    def moves(self) -> ChainedActions:
+        """Every legal Allied move (FS-BRIT-MOVE): pass, each ship's moves, each squadron's,
+        as the fleet's chunks are (not copied into one tuple: see core/actions.py)."""
+        return ChainedActions((_PASS, *self.chunks))
 
     def lists(self, move: Deploy) -> bool:
         """Whether ``move`` is one of :meth:`moves` (the very object): it can only lie in

@@ -419,8 +419,9 @@ def may_escort(state: State, ship: int) -> bool:
     return ESCORT[state.config.convoy_speed == "3 or more"][ship]
 
 
-def allied_moves(state: State) -> tuple[object, ...]:
-    """All legal Allied moves this segment (FS-BRIT-MOVE), pass first."""
+def allied_moves(state: State) -> Sequence[object]:
+    """All legal Allied moves this segment (FS-BRIT-MOVE), pass first (a ChainedActions of
+    the fleet's chunks of moves)."""
     return fleet(state).moves()
 
 
