@@ -57,6 +57,9 @@ class LastBuoy(Game[State, Take, View, Config]):
     def apply_chance(self, state: State, outcome: Any) -> State:
         return rules.apply_toss(state, int(outcome))
 
+    # a fresh list; or a tuple the rules keep, handed out as it is; or, for a list of hundreds
+    # made of parts the rules keep, a core.actions.ChainedActions of them (see Far Seas'
+    # Allied moves)
     def legal_actions(self, state: State) -> list[Take]:
         return rules.legal_actions(state)
 
