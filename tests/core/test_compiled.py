@@ -85,6 +85,31 @@ def test_a_build_plays_the_same_games_compiled(cache: Path) -> None:
     assert fingerprint == pure
 
 
+#: the conformance suite (bad input refused with a clear error, the state unchanged; records,
+#: views and chance checked) for every game, with the build in use: a compiled module checks
+#: the declared type of what it reads, so junk that the source refuses with a Violation
+#: could raise a TypeError there instead (a junk Allied move did, found this way)
+CONFORM = """
+import navalkit
+from navalkit.core import compiled
+from navalkit.testing.conformance import check_game
+for game in navalkit.games():
+    report = check_game(game, games=1, seed=5, probe_every=25)
+    assert report["games"] == 1 and report["steps"] > 0, (game, report)
+print(len(compiled.compiled_modules()))
+"""
+
+
+def test_a_build_passes_the_conformance_suite(cache: Path) -> None:
+    environment = {k: v for k, v in os.environ.items() if k != "NAVALKIT_PURE"}
+    environment["NAVALKIT_COMPILED_DIR"] = str(cache)
+    run = subprocess.run(
+        [sys.executable, "-c", CONFORM], env=environment, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert int(run.stdout.split()[-1]) == sum(len(g.modules) for g in compiled.GROUPS.values())
+
+
 def test_a_stale_build_is_never_used(cache: Path, tmp_path: Path) -> None:
     """A build named for other source (an edit since, another Python) is not this source's:
     the Python modules serve."""

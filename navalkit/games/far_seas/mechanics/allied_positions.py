@@ -217,11 +217,13 @@ class Fleet:
         as the fleet's chunks are (not copied into one tuple: see core/actions.py)."""
         return ChainedActions((_PASS, *self.chunks))
 
-    def lists(self, move: Deploy) -> bool:
-        """Whether ``move`` is one of :meth:`moves` (the very object): it can only lie in
-        the segment of its first ship, or of the squadron that ship leads."""
-        # (read as an object: a compiled build would refuse a junk move's before this check)
-        ships: object = move.ships
+    def lists(self, move: object) -> bool:
+        """Whether ``move`` (a Deploy, or junk) is one of :meth:`moves` (the very object): it
+        can only lie in the segment of its first ship, or of the squadron that ship leads."""
+        # (``move`` and its ships read as objects: a compiled build checks the declared type
+        # of what it reads from a Deploy, and would raise a TypeError for a junk move's ships
+        # before this check)
+        ships: object = getattr(move, "ships", None)
         if type(ships) is not tuple or not ships or type(ships[0]) is not int:
             return False  # not ships of this game, so not one of its moves
         k = ships[0] - FIRST_ALLIED if len(ships) == 1 else _LEAD + ships[0]

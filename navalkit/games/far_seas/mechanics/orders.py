@@ -425,9 +425,10 @@ def allied_moves(state: State) -> Sequence[object]:
     return fleet(state).moves()
 
 
-def listed_move(state: State, move: Deploy) -> bool:
-    """Whether the Allied ``move`` is one of allied_moves(state), the very object: looked for
-    among its own ship's few (see Fleet.lists), not along the whole list of some 310."""
+def listed_move(state: State, move: object) -> bool:
+    """Whether the Allied ``move`` (a Deploy, or junk) is one of allied_moves(state), the
+    very object: looked for among its own ship's few (see Fleet.lists), not along the whole
+    list of some 310."""
     return state.phase == ALLY_PHASE and fleet(state).lists(move)
 
 
