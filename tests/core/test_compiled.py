@@ -53,12 +53,19 @@ print(len(compiled.compiled_modules()), h.hexdigest())
 """
 
 
-def _play(cache: Path, **env: str) -> tuple[int, str]:
+def _run(script: str, cache: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``script`` run by a fresh Python that may use the builds in ``cache``."""
     environment = {k: v for k, v in os.environ.items() if k != "NAVALKIT_PURE"}
     environment.update(NAVALKIT_COMPILED_DIR=str(cache), **env)
-    out = subprocess.run(
-        [sys.executable, "-c", PLAY], env=environment, capture_output=True, text=True, check=True
-    ).stdout.split()
+    return subprocess.run(
+        [sys.executable, "-c", script], env=environment, capture_output=True, text=True
+    )
+
+
+def _play(cache: Path, **env: str) -> tuple[int, str]:
+    run = _run(PLAY, cache, **env)
+    run.check_returncode()
+    out = run.stdout.split()
     return int(out[0]), out[1]
 
 
@@ -101,11 +108,7 @@ print(len(compiled.compiled_modules()))
 
 
 def test_a_build_passes_the_conformance_suite(cache: Path) -> None:
-    environment = {k: v for k, v in os.environ.items() if k != "NAVALKIT_PURE"}
-    environment["NAVALKIT_COMPILED_DIR"] = str(cache)
-    run = subprocess.run(
-        [sys.executable, "-c", CONFORM], env=environment, capture_output=True, text=True
-    )
+    run = _run(CONFORM, cache)
     assert run.returncode == 0, run.stderr[-3000:]
     assert int(run.stdout.split()[-1]) == sum(len(g.modules) for g in compiled.GROUPS.values())
 
