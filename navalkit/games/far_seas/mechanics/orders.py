@@ -129,6 +129,10 @@ def _orders(state: State, units: Sequence[tuple[int, ...]], left: int) -> tuple[
     box, loc, raided = state.box, state.loc, state.raided
     at = fleet(state).at
     escorts, moved = at[CONVOY], at[MOVED]
+    # the areas of those boxes as dict views: a view checks the few areas next door against
+    # the dict, where frozenset.isdisjoint(dict) walks every key of it (0.15 against 0.7
+    # microseconds for 20 areas; 0.5 % of a playout's instructions)
+    moved_areas, escorted = moved.keys(), escorts.keys()
     moved_any, surprise_turn = bool(state.moved), state.surprise_turn
     for unit in units:
         first = unit[0]
@@ -148,7 +152,7 @@ def _orders(state: State, units: Sequence[tuple[int, ...]], left: int) -> tuple[
         if may_hold:
             k += 1
         near = t.near
-        if not surprise_turn and not near.isdisjoint(moved) and can_surprise(state, unit):
+        if not surprise_turn and not moved_areas.isdisjoint(near) and can_surprise(state, unit):
             # FS-SURPRISE-ALONE: a German squadron may surprise any of the ships; a ship
             # alone only a single ship (none of a squadron) of capacity <= its own + 1
             if len(unit) == 1:
@@ -156,7 +160,7 @@ def _orders(state: State, units: Sequence[tuple[int, ...]], left: int) -> tuple[
             else:
                 cap, in_squadrons = _ANY, _NONE
             _dest_orders(t, unit, raided, escorts, moved, cap, in_squadrons, out)
-        elif near.isdisjoint(escorts) and t.stations.isdisjoint(raided):
+        elif escorted.isdisjoint(near) and t.stations.isdisjoint(raided):
             # the usual case, no convoy to attack nor ship to surprise next door and no
             # station there raided yet: every move and raid, then the ending
             if len(units) == 1:
