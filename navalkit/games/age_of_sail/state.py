@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
+from navalkit.core.values import draft
+
 from .config import Config
 
 T = TypeVar("T")
@@ -123,12 +125,11 @@ _REPLACERS: dict[type, Callable[..., Any]] = {}
 def _replacer(cls: type) -> Callable[..., Any]:
     """A compiled ``dataclasses.replace`` for one frozen, slotted class (keyword changes).
 
-    The copy is first an instance of a plain twin class with the same slots, written by
-    ordinary attribute stores (CPython's fastest slot writes, which the frozen class
-    refuses), and then relabelled ``cls`` by assigning ``__class__``: the layouts are the
-    same, so Python allows it. Nobody ever sees the twin."""
+    The copy is first a draft (see core.values.draft), written by ordinary attribute stores
+    (CPython's fastest slot writes, which the frozen class refuses), and then relabelled
+    ``cls`` by assigning ``__class__``. Nobody ever sees the draft."""
     names = [f.name for f in fields(cls)]
-    twin = type(f"_{cls.__name__}Copy", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    twin = draft(cls)
     body = [f"    _n.{n} = _o.{n} if {n} is _M else {n}" for n in names]
     lines = [f"def evolve(_o, *, {', '.join(f'{n}=_M' for n in names)}):", "    _n = _new(_twin)"]
     lines += [*body, "    _n.__class__ = _cls", "    return _n"]

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar
 
+from navalkit.core.values import draft
+
 from .config import Config
 
 T = TypeVar("T")
@@ -18,31 +20,18 @@ T = TypeVar("T")
 _EVOLVERS: dict[tuple[type, tuple[str, ...]], Any] = {}
 
 
-_DRAFTS: dict[type, type] = {}
-
-
-def _draft(cls: type) -> type:
-    """A plain, writable twin of the frozen, slotted dataclass ``cls``: the same slots in the
-    same order, so an instance can be relabelled ``cls`` by assigning ``__class__``."""
-    twin = _DRAFTS.get(cls)
-    if twin is None:
-        slots = cls.__slots__  # type: ignore[attr-defined]
-        twin = _DRAFTS[cls] = type(f"_{cls.__name__}Draft", (), {"__slots__": slots})
-    return twin
-
-
 def _evolver(cls: type, keys: tuple[str, ...]) -> Any:
     """Compile a copier of ``cls`` that takes new values of the fields ``keys`` as keyword
     arguments (once per class and set of keys).
 
-    The copy is filled as a draft (see _draft) by plain attribute stores, which CPython
+    The copy is filled as a draft (see core.values.draft) by plain attribute stores, which CPython
     turns into its fastest slot writes (a frozen dataclass refuses them), and is then made
     a ``cls``: nothing else ever sees the draft."""
     lines = [f"def evolve(_o, *, {', '.join(keys)}):", "    _n = _new(_draft)"]
     for name in cls.__slots__:  # type: ignore[attr-defined]
         lines.append(f"    _n.{name} = {name if name in keys else f'_o.{name}'}")
     lines += ["    _n.__class__ = _cls", "    return _n"]
-    scope: dict[str, Any] = {"_new": object.__new__, "_draft": _draft(cls), "_cls": cls}
+    scope: dict[str, Any] = {"_new": object.__new__, "_draft": draft(cls), "_cls": cls}
     exec("\n".join(lines), scope)
     return scope["evolve"]
 
@@ -64,7 +53,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
     searches by the thousand."""
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     assert tuple(names) == cls.__slots__  # type: ignore[attr-defined]
-    scope: dict[str, Any] = {"_new": object.__new__, "_draft": _draft(cls), "_cls": cls}
+    scope: dict[str, Any] = {"_new": object.__new__, "_draft": draft(cls), "_cls": cls}
     params = []
     for f in fields(cls):  # type: ignore[arg-type]
         assert f.init and f.default_factory is MISSING
