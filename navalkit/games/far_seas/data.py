@@ -8,19 +8,20 @@ survives in public.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 #: speed grades, slowest first ("grades apart" = difference of index); FS-SPEED
 SPEEDS: tuple[str, ...] = ("2", "3", "3+", "4", "4+", "5")
 #: the lowest grade a damaged German ship can fall to ("3")
-MIN_GERMAN_SPEED = 1
+MIN_GERMAN_SPEED: Final = 1
 #: the gun ranges, longest first: a ship of range L fires once L is in the round's ranges
 RANGES: tuple[str, ...] = ("A", "B", "C")
 
-ENGLAND = 0  # the England box (Allied only)
-RIVER = 33  # the Rufiji river box, beside area 23
-RUFIJI_AREA = 23
-RED_SEA = 17
-HOME_AREA = 2
+ENGLAND: Final = 0  # the England box (Allied only)
+RIVER: Final = 33  # the Rufiji river box, beside area 23
+RUFIJI_AREA: Final = 23
+RED_SEA: Final = 17
+HOME_AREA: Final = 2
 PANAMA = (6, 31)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from navalkit.core.values import draft
 
@@ -78,12 +78,26 @@ def evolve(obj: T, **changes: Any) -> T:
     return fn(obj, **changes)  # type: ignore[no-any-return]
 
 
-GERMANY, ALLIES = 0, 1
+# The numbers and words below are Final, as are the module-level tables of the mechanics: a
+# compiled build (core.compiled) writes a Final number or word in place and keeps a Final table
+# in a C variable, where any other module-level name is looked up in the module's dict at every
+# use (3.4 % of a compiled Far Seas step's instructions). The Python source runs as before.
+GERMANY: Final = 0
+ALLIES: Final = 1
 SIDES = ("Germany", "Allies")  # the seats' names
 
 
 # boxes (where a counter lies in its area)
-START, MOVED, CONVOY, STATION, RIVER_BOX, WATCH, SUNK, INTERNED, HOME, RESERVE = range(10)
+START: Final = 0
+MOVED: Final = 1
+CONVOY: Final = 2
+STATION: Final = 3
+RIVER_BOX: Final = 4
+WATCH: Final = 5
+SUNK: Final = 6
+INTERNED: Final = 7
+HOME: Final = 8
+RESERVE: Final = 9
 
 
 BOX_NAMES = (
@@ -94,7 +108,7 @@ BOX_NAMES = (
 AT_SEA = frozenset({START, MOVED, CONVOY, STATION, RIVER_BOX, WATCH})
 
 
-UNKNOWN = -2  # an area or box the viewer may not see
+UNKNOWN: Final = -2  # an area or box the viewer may not see
 
 
 def ships_in(boxes: tuple[int, ...], box: int, start: int = 0) -> list[int]:
@@ -115,9 +129,13 @@ def ships_in(boxes: tuple[int, ...], box: int, start: int = 0) -> list[int]:
 
 
 # phases (whose decision) and chance kinds
-ALLY, GERMAN, SEARCH, G_RUN, A_RUN, CHANCE, OVER = (
-    "ally", "german", "search", "g_run", "a_run", "chance", "over"
-)  # fmt: skip
+ALLY: Final = "ally"
+GERMAN: Final = "german"
+SEARCH: Final = "search"
+G_RUN: Final = "g_run"
+A_RUN: Final = "a_run"
+CHANCE: Final = "chance"
+OVER: Final = "over"
 
 
 @dataclass(frozen=True, slots=True)

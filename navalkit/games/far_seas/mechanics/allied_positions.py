@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import compress
 from operator import ne
-from typing import Any
+from typing import Any, Final
 
 from navalkit.core.actions import ChainedActions
 
@@ -39,11 +39,11 @@ from ..data import (
 from ..state import BOX_NAMES, CONVOY, MOVED, START, STATION, WATCH, State, maker
 
 #: the boxes an Allied ship may move from (FS-BRIT-MOVE)
-ACTIVE = frozenset({START, CONVOY, STATION, WATCH})
+ACTIVE: Final = frozenset({START, CONVOY, STATION, WATCH})
 
 
 #: the boxes whose ships a fleet lists by area (the Start box: only those free to move)
-CENSUS = frozenset({MOVED, CONVOY, STATION, WATCH})
+CENSUS: Final = frozenset({MOVED, CONVOY, STATION, WATCH})
 
 
 def _may_escort(ship: int, src: bool) -> bool:
@@ -53,18 +53,20 @@ def _may_escort(ship: int, src: bool) -> bool:
 
 
 #: FS-CONVOY, by setting (True: speed 3 or more) and ship
-ESCORT = tuple(tuple(_may_escort(s, src) for s in range(len(SHIPS))) for src in (False, True))
+ESCORT: Final = tuple(
+    tuple(_may_escort(s, src) for s in range(len(SHIPS))) for src in (False, True)
+)
 
 
 Moves = tuple[Deploy, ...]
 
 
 #: where a ship or squadron may move from each area: there or next door (FS-BRIT-MOVE)
-_MOVES_TO = tuple((a, *ADJ[a]) for a in range(len(AREAS)))
+_MOVES_TO: Final = tuple((a, *ADJ[a]) for a in range(len(AREAS)))
 
 
-_deploy = maker(Deploy)  # Deploy(...), made faster (see state.maker)
-_ONE_SHIP: dict[tuple[int, int, str], Deploy] = {}
+_deploy: Final = maker(Deploy)  # Deploy(...), made faster (see state.maker)
+_ONE_SHIP: Final[dict[tuple[int, int, str], Deploy]] = {}
 
 
 def _one_ship(ship: int, to: int, box: str = "moved") -> Deploy:
@@ -98,7 +100,7 @@ def _ship_table(box: int, src: bool, rows: dict[Moves, Moves]) -> tuple[tuple[Mo
 
 #: one-ship moves by box, ship and area, for each convoy setting (True: speed 3 or more),
 #: built the first time a setting is played
-_TABLES: dict[bool, dict[int, tuple[tuple[Moves, ...], ...]]] = {}
+_TABLES: Final[dict[bool, dict[int, tuple[tuple[Moves, ...], ...]]]] = {}
 
 
 def _tables(config: Any) -> dict[int, tuple[tuple[Moves, ...], ...]]:
@@ -114,8 +116,8 @@ def _tables(config: Any) -> dict[int, tuple[tuple[Moves, ...], ...]]:
 #: A game asks for some 100 squadrons' lists and makes some 60 of them. Kept up to 4096
 #: lists (some 20,000 objects), the memo gave the garbage collector more to walk than it
 #: saved: playouts that cleared it at every game ran as many instructions.
-_SQUADS: dict[tuple[tuple[int, ...], int], Moves] = {}
-_SQUADS_KEPT = 256
+_SQUADS: Final[dict[tuple[tuple[int, ...], int], Moves]] = {}
+_SQUADS_KEPT: Final = 256
 
 
 def _squad_moves(group: tuple[int, ...], area: int) -> Moves:
@@ -133,15 +135,15 @@ Places = dict[int, tuple[int, ...]]
 
 
 #: the first part of every list of Allied moves (see Fleet.moves)
-_PASS = (PASS,)
+_PASS: Final = (PASS,)
 
 #: A fleet's moves after PASS lie in segments, in the order the rules list them: each Allied
 #: ship's one-ship moves (segment: its id - FIRST_ALLIED), then the moves of each Start
 #: squadron (segment: _LEAD + its first ship's id; empty where no squadron starts)
-_LEAD = len(ALLIED) - FIRST_ALLIED
+_LEAD: Final = len(ALLIED) - FIRST_ALLIED
 #: segments to a chunk (see Fleet)
-_CHUNK = 12
-_CHUNKS = range(0, 2 * len(ALLIED), _CHUNK)
+_CHUNK: Final = 12
+_CHUNKS: Final = range(0, 2 * len(ALLIED), _CHUNK)
 
 
 def _chained(segs: list[Moves]) -> Moves:
@@ -154,7 +156,7 @@ def _chained(segs: list[Moves]) -> Moves:
 
 
 #: up to how many changed segments a fleet splices them into its chunks (see Fleet._derived)
-_SPLICE = 4
+_SPLICE: Final = 4
 
 
 class Fleet:
@@ -398,7 +400,7 @@ class Fleet:
 
 
 #: the last squadrons asked about and their ships (one tuple: read and replaced at once)
-_squadron_ships: list[tuple[frozenset[tuple[int, ...]], frozenset[int]]] = [
+_squadron_ships: Final[list[tuple[frozenset[tuple[int, ...]], frozenset[int]]]] = [
     (frozenset(), frozenset())
 ]
 
@@ -414,10 +416,10 @@ def squadron_ships(squads: frozenset[tuple[int, ...]]) -> frozenset[int]:
 
 
 #: the ships a colony may hold (FS-COLONY), and how many moved ships make a recount cheaper
-_HELD = frozenset(s for s in ALLIED if LOCKED_UNTIL[s])
+_HELD: Final = frozenset(s for s in ALLIED if LOCKED_UNTIL[s])
 #: the colony ships let go or held between two turns, by (colonies in play, turn, other
 #: turn): a memo (a few dozen pairs of turns)
-_UNLOCKED: dict[tuple[bool, int, int], frozenset[int]] = {}
+_UNLOCKED: Final[dict[tuple[bool, int, int], frozenset[int]]] = {}
 
 
 def _unlocked(lock: tuple[int, ...], was: int, now: int) -> frozenset[int]:
@@ -432,7 +434,7 @@ def _unlocked(lock: tuple[int, ...], was: int, now: int) -> frozenset[int]:
     return ships
 
 
-_RECOUNT = 12  # a recount costs about as much as regrouping 12 ships one by one
+_RECOUNT: Final = 12  # a recount costs about as much as regrouping 12 ships one by one
 
 
 def _add(places: Places, area: int, ship: int) -> None:
@@ -474,7 +476,7 @@ def allies_unmoved(before: State, after: State) -> State:
 
 
 #: the last fleet counted afresh (one entry): every game of a setting opens on one position
-_last_count: list[Fleet | None] = [None]
+_last_count: Final[list[Fleet | None]] = [None]
 
 
 def _counted(state: State) -> Fleet:

@@ -6,6 +6,8 @@ that chance nodes resolve one die at a time; damage lands when the queue is empt
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..data import (
     ADJ,
     ENGLAND,
@@ -35,7 +37,7 @@ from ..state import (
 )
 from .sequence import finish_unit
 
-RANGE_STEPS = ("A", "A+B", "A+B+C", "A+B+C (torpedo range)")
+RANGE_STEPS: Final = ("A", "A+B", "A+B+C", "A+B+C (torpedo range)")
 
 
 def speed(state: State, ship: int) -> int:
@@ -95,17 +97,17 @@ def start_battle(
 
 #: ``Battle(...)``, made faster (see state.maker), and the copiers of a battle's hot steps (see
 #: state.evolver)
-_battle = maker(Battle)
-_fought = evolver(Unit, "fought")
-_engaged = evolver(State, "battle", "unit", "discovered", "phase")
-_queued = evolver(Battle, "queue", "pending", "aim", "hits")
-_rounded = evolver(Battle, "sides", "rounds", "pending", "ran_last")
-_landed = evolver(State, "battle", "damage", "box", "loc", "gvp", "avp", "roll")
-_with_battle = evolver(State, "battle")
-_to_roll = evolver(State, "battle", "phase", "roll")
-_phased = evolver(State, "phase")
-_chased = evolver(Battle, "chasers", "keepers")
-_ended = evolver(State, "damage", "box", "loc", "combats", "battle")
+_battle: Final = maker(Battle)
+_fought: Final = evolver(Unit, "fought")
+_engaged: Final = evolver(State, "battle", "unit", "discovered", "phase")
+_queued: Final = evolver(Battle, "queue", "pending", "aim", "hits")
+_rounded: Final = evolver(Battle, "sides", "rounds", "pending", "ran_last")
+_landed: Final = evolver(State, "battle", "damage", "box", "loc", "gvp", "avp", "roll")
+_with_battle: Final = evolver(State, "battle")
+_to_roll: Final = evolver(State, "battle", "phase", "roll")
+_phased: Final = evolver(State, "phase")
+_chased: Final = evolver(Battle, "chasers", "keepers")
+_ended: Final = evolver(State, "damage", "box", "loc", "combats", "battle")
 
 
 def fire_modifiers(
@@ -157,7 +159,7 @@ def torpedo_needs(battle: Battle, shooter: int) -> int:
 
 
 #: the first range step at which each ship fires (FS-COMBAT-RANGES)
-RANGE_STEP = tuple(RANGES.index(s.cls.range) for s in SHIPS)
+RANGE_STEP: Final = tuple(RANGES.index(s.cls.range) for s in SHIPS)
 
 
 def begin_round(state: State) -> State:
@@ -212,8 +214,8 @@ def fire_roll(state: State, roll: int) -> State:
 
 
 #: the copiers of a die of the round (see state.evolver)
-_fired = evolver(Battle, "queue", "pending", "hits")
-_next_roll = evolver(State, "battle", "roll")
+_fired: Final = evolver(Battle, "queue", "pending", "hits")
+_next_roll: Final = evolver(State, "battle", "roll")
 
 
 def end_round(state: State) -> State:
@@ -351,7 +353,7 @@ def escape_area(state: State, side: int, area: int) -> int:
     return min(options, key=lambda a: (allied(a), a))
 
 
-_GERMANS = frozenset(GERMAN)
+_GERMANS: Final = frozenset(GERMAN)
 
 
 def end_battle(state: State, escaped: int = -1) -> State:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ..actions import Deploy, Order
 from ..data import (
@@ -78,7 +78,7 @@ def _unacted(state: State) -> Sequence[int]:
 
 
 #: the German AMCs are the last German ids (see _units)
-FIRST_AMC = IS_AMC.index(True)
+FIRST_AMC: Final = IS_AMC.index(True)
 assert all(IS_AMC[FIRST_AMC:FIRST_ALLIED]) and not any(IS_AMC[:FIRST_AMC])
 
 
@@ -264,12 +264,12 @@ class _Template:
 
 
 #: interned templates (a bounded memo: cleared when it grows large)
-_TEMPLATES: dict[tuple[tuple[int, ...], int], _Template] = {}
+_TEMPLATES: Final[dict[tuple[tuple[int, ...], int], _Template]] = {}
 #: each ship's capacity (FS-SURPRISE-ALONE compares them), and one above them all
-_CAPACITY = tuple(s.cls.capacity for s in SHIPS)
-_ANY = max(_CAPACITY) + 1
+_CAPACITY: Final = tuple(s.cls.capacity for s in SHIPS)
+_ANY: Final = max(_CAPACITY) + 1
 #: no ships anywhere (what _dest_orders reads for no Convoy or no Moved box; read-only)
-_NO_SHIPS: Mapping[int, tuple[int, ...]] = MappingProxyType({})
+_NO_SHIPS: Final[Mapping[int, tuple[int, ...]]] = MappingProxyType({})
 
 
 def _template(unit: tuple[int, ...], area: int) -> _Template:
@@ -282,19 +282,19 @@ def _template(unit: tuple[int, ...], area: int) -> _Template:
 
 
 #: where a German may go from each area: stay or a neighbour, never the England box
-DESTS: tuple[tuple[int, ...], ...] = tuple(
+DESTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     (a, *(n for n in ADJ[a] if n != ENGLAND)) for a in range(len(ADJ))
 )
 #: the same as sets, and the stations in them (see unit_orders)
-NEAR = tuple(frozenset(d) for d in DESTS)
-NEAR_STATIONS = tuple(frozenset(st for to in d for st in STATIONS_IN[to]) for d in DESTS)
-_NONE: frozenset[int] = frozenset()
+NEAR: Final = tuple(frozenset(d) for d in DESTS)
+NEAR_STATIONS: Final = tuple(frozenset(st for to in d for st in STATIONS_IN[to]) for d in DESTS)
+_NONE: Final[frozenset[int]] = frozenset()
 
 
 #: ``Unit(...)`` and ``Order(...)``, made faster (see state.maker): every German order makes a
 #: unit, and the first time a ship or squadron is met in an area its dozen orders are made
-_unit = maker(Unit)
-_order = maker(Order)
+_unit: Final = maker(Unit)
+_order: Final = maker(Order)
 
 
 def _sail(
@@ -322,9 +322,9 @@ def _sail(
 
 
 #: the copiers of apply_order (see state.evolver): every order but a hold moves its ships
-_sailed = evolver(State, "loc", "box", "moved", "unit", "revealed", "phase")
-_holding = evolver(State, "unit")
-_searching = evolver(State, "phase")
+_sailed: Final = evolver(State, "loc", "box", "moved", "unit", "revealed", "phase")
+_holding: Final = evolver(State, "unit")
+_searching: Final = evolver(State, "phase")
 
 
 def apply_order(state: State, order: Order) -> State:
@@ -436,7 +436,7 @@ def listed_move(state: State, move: object) -> bool:
     return state.phase == ALLY_PHASE and fleet(state).lists(move)
 
 
-_BOXES = {"moved": MOVED, "convoy": CONVOY, "station": STATION, "watch": WATCH}
+_BOXES: Final = {"moved": MOVED, "convoy": CONVOY, "station": STATION, "watch": WATCH}
 
 
 def apply_deploy(state: State, move: Deploy) -> State:
@@ -460,5 +460,5 @@ def apply_deploy(state: State, move: Deploy) -> State:
 
 
 #: the copiers of apply_deploy (see state.evolver)
-_deployed = evolver(State, "loc", "box", "phase", "fleet")
-_squadron = evolver(State, "loc", "box", "phase", "squads", "fleet")
+_deployed: Final = evolver(State, "loc", "box", "phase", "fleet")
+_squadron: Final = evolver(State, "loc", "box", "phase", "squads", "fleet")

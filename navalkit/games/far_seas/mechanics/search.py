@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import chain, combinations, filterfalse
+from typing import Final
 
 from ..actions import END_SEARCH, Search, Simple
 from ..data import BRITISH, RED_SEA, RIVER, RUFIJI_AREA, SHIPS
@@ -61,7 +62,7 @@ def units_of(state: State, area: int, ships: list[int] | tuple[int, ...]) -> lis
 
 
 #: each ship alone, as a unit (one tuple each, made once)
-ALONE = tuple((s,) for s in range(len(SHIPS)))
+ALONE: Final = tuple((s,) for s in range(len(SHIPS)))
 
 
 def _units(area: int, ships: tuple[int, ...], squads: Squadrons) -> Units:
@@ -96,7 +97,7 @@ def may_search(state: State) -> bool:
 
 #: with more ships and squadrons than this in one area, the choices of who searches are: all,
 #: the non-British, any one, or all but one (every combination would be too many buttons)
-MAX_COMBINATIONS = 5
+MAX_COMBINATIONS: Final = 5
 
 
 def _foreign(unit: tuple[int, ...]) -> bool:
@@ -122,7 +123,7 @@ Squads = frozenset[tuple[int, ...]]
 Squadrons = tuple[tuple[int, ...], ...]
 
 
-_search = maker(Search)  # Search(...), made faster (see state.maker)
+_search: Final = maker(Search)  # Search(...), made faster (see state.maker)
 
 
 class Choices:
@@ -164,12 +165,12 @@ class Choices:
 #: Choices by area, searchers and their squadrons (of two ships or more; one ship: _SOLO): a
 #: small memo, cleared when it passes _CHOICES_KEPT. A game asks for some 32 and makes some
 #: 28 (23 when the memo kept up to 4096, and gave the garbage collector more to walk).
-_CHOICES: dict[tuple[int, tuple[int, ...], Squadrons], Choices] = {}
-_CHOICES_KEPT = 256
+_CHOICES: Final[dict[tuple[int, tuple[int, ...], Squadrons], Choices]] = {}
+_CHOICES_KEPT: Final = 256
 #: the Choices of one ship, by area * _N_SHIPS + ship (made as first met)
-_N_SHIPS = len(SHIPS)
-_SOLO: list[Choices | None] = [None] * ((RIVER + 1) * _N_SHIPS)
-_NO_SQUADS: Squads = frozenset()
+_N_SHIPS: Final = len(SHIPS)
+_SOLO: Final[list[Choices | None]] = [None] * ((RIVER + 1) * _N_SHIPS)
+_NO_SQUADS: Final[Squads] = frozenset()
 
 
 def _choices(area: int, ships: tuple[int, ...], squads: Squads) -> Choices:
@@ -196,7 +197,7 @@ def _choices(area: int, ships: tuple[int, ...], squads: Squads) -> Choices:
     return c
 
 
-_NOBODY: frozenset[int] = frozenset()
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
 class Menu:
@@ -374,7 +375,7 @@ def _without(ships: tuple[int, ...], gone: frozenset[int]) -> tuple[int, ...]:
     return tuple(s for s in ships if s not in gone)
 
 
-_EMPTY = Menu.__new__(Menu)
+_EMPTY: Final = Menu.__new__(Menu)
 _EMPTY.moved, _EMPTY.watch, _EMPTY.found, _EMPTY.squads, _EMPTY.done = (
     {},
     {},
@@ -387,7 +388,7 @@ _EMPTY._fill({})
 
 #: the last menu worked out (a one-entry memo: the Match, a playout or a bot asks about one
 #: line of play at a time, and the next position's menu is mostly this one's)
-_last: list[Menu | None] = [None]
+_last: Final[list[Menu | None]] = [None]
 
 
 def menu(state: State) -> Menu:
@@ -414,15 +415,17 @@ def menu(state: State) -> Menu:
 
 
 #: the copiers of the search's hot steps (see state.evolver)
-_searched = evolver(Unit, "searched", "searched_by")
-_to_roll = evolver(State, "unit", "search_at", "search_ships", "phase", "roll")
-_to_search = evolver(State, "gvp", "coward_areas", "search_at", "search_ships", "roll", "phase")
-_to_draw = evolver(State, "gvp", "coward_areas", "phase", "roll", "dice")
+_searched: Final = evolver(Unit, "searched", "searched_by")
+_to_roll: Final = evolver(State, "unit", "search_at", "search_ships", "phase", "roll")
+_to_search: Final = evolver(
+    State, "gvp", "coward_areas", "search_at", "search_ships", "roll", "phase"
+)
+_to_draw: Final = evolver(State, "gvp", "coward_areas", "phase", "roll", "dice")
 
-_SEARCH_ALL = tuple(Search(a, "all") for a in range(RIVER + 1))
+_SEARCH_ALL: Final = tuple(Search(a, "all") for a in range(RIVER + 1))
 #: each area alone, as the areas of one search (see Choices.tags)
-_AREA = tuple((a,) for a in range(RIVER + 1))
-_SEARCH_FOREIGN = tuple(Search(a, "non-British") for a in range(RIVER + 1))
+_AREA: Final = tuple((a,) for a in range(RIVER + 1))
+_SEARCH_FOREIGN: Final = tuple(Search(a, "non-British") for a in range(RIVER + 1))
 
 
 def enter_search(before: State, after: State) -> State:

@@ -6,7 +6,7 @@ Rules FS-SEQUENCE, FS-BOXES, FS-COLONY, FS-CAPTURE, FS-STATION-RAID and FS-LENGT
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from ..config import Config
 from ..data import (
@@ -71,8 +71,8 @@ def colony_locked(state: State, ship: int) -> bool:
 
 
 #: the empty marks of a new turn (values: every turn may share them)
-_NONE: frozenset[Any] = frozenset()
-_NO_TAKINGS = (0,) * N_AREAS
+_NONE: Final[frozenset[Any]] = frozenset()
+_NO_TAKINGS: Final = (0,) * N_AREAS
 
 
 _MOVED_BYTE, _START_BYTE = bytes((MOVED,)), bytes((START,))
@@ -124,7 +124,7 @@ def begin_turn(state: State, turn: int) -> State:
 
 
 #: the copier of begin_turn (see state.evolver)
-_new_turn = evolver(
+_new_turn: Final = evolver(
     State, "turn", "phase", "loc", "box", "acted", "moved", "discovered", "revealed", "found",
     "surprise_turn", "squads", "taken", "unit", "battle", "roll", "dice",
 )  # fmt: skip
@@ -137,9 +137,9 @@ def germans_at_sea(state: State) -> list[int]:
 
 #: the German ships at sea, by which of them are at sea: a bounded memo (cleared when it grows
 #: large); every order and every close of one asks
-_AT_SEA: dict[bytes, tuple[int, ...]] = {}
+_AT_SEA: Final[dict[bytes, tuple[int, ...]]] = {}
 #: by box: 1 at sea, else 0 (a bytes.translate table)
-_SEA = bytes(b in AT_SEA for b in range(len(BOX_NAMES))).ljust(256, b"\0")
+_SEA: Final = bytes(b in AT_SEA for b in range(len(BOX_NAMES))).ljust(256, b"\0")
 
 
 def at_sea_germans(box: tuple[int, ...]) -> tuple[int, ...]:
@@ -215,10 +215,10 @@ def finish_unit(state: State) -> State:
 
 
 #: the orders whose ships take merchants where they end (FS-CAPTURE)
-_TAKING = ("move", "panama", "leave")
+_TAKING: Final = ("move", "panama", "leave")
 
 
 #: the copier of finish_unit (see state.evolver): one call, whatever the order gained
-_finished = evolver(
+_finished: Final = evolver(
     State, "battle", "roll", "dice", "phase", "unit", "acted", "gvp", "taken", "captures", "raided"
 )
