@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from .actions import ChainedActions
 from .config import config_to_json
@@ -19,17 +19,17 @@ from .registry import get_game
 from .rng import ChanceStream, draw_outcome_v1
 from .signing import is_signed_here, signature
 
-RECORD_FORMAT = "navalkit-record"
+RECORD_FORMAT: Final = "navalkit-record"
 #: 2: chance from the match's one stream (rng.ChanceStream); 1: a generator per chance step
-RECORD_FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+RECORD_FORMAT_VERSION: Final = 2
+READABLE_VERSIONS: Final = (1, 2)
 #: a seat's own account of a match (Match.record_for): readable, never resumable
-SEAT_RECORD_FORMAT = "navalkit-seat-record"
+SEAT_RECORD_FORMAT: Final = "navalkit-seat-record"
 
 
 #: how a match shows itself as a picture in a notebook: navalkit.render, which sits above the
 #: core and draws boards, sets it (show_matches_with). With none, a notebook shows the text.
-_PICTURE: list[Callable[[Match], str | None]] = []
+_PICTURE: Final[list[Callable[[Match], str | None]]] = []
 
 
 def show_matches_with(picture: Callable[[Match], str | None]) -> None:
@@ -119,11 +119,11 @@ def _event_json(player: int | None, payload: Any) -> dict[str, Any]:
 
 
 #: a legal list longer than this is the game's to search for an action (Game.handed_out)
-LONG_LIST = 32
+LONG_LIST: Final = 32
 
 #: a match keeps the state before every CHECKPOINT-th event (see Match): any other is worked
 #: out again from the nearest one before it, at most CHECKPOINT - 1 moves of the rules
-CHECKPOINT = 32
+CHECKPOINT: Final = 32
 
 
 def _canonical(data: Any) -> str:
