@@ -7,9 +7,9 @@ speed of the other games. mypyc (it comes with mypy) compiles type-annotated mod
 extensions without changing a line of their meaning: the same moves in the same order, the
 same states and the same records, which the tests check by playing the same seeded games
 both ways. Two groups are compiled (:data:`GROUPS`): Far Seas' mechanics, and the Match that
-every game's moves pass through. A compiled module reads any other module-level name from the
-module's dict at every use, so the names those modules read often are declared ``Final`` (see
-games/far_seas/state.py).
+every game's moves pass through with its chance stream. A compiled module reads any other
+module-level name from the module's dict at every use, so the names those modules read often
+are declared ``Final`` (see games/far_seas/state.py).
 
 Nothing depends on it. ``navalkit compile`` writes a build of each group to a cache
 directory (``NAVALKIT_COMPILED_DIR``, else ``~/.cache/navalkit/compiled``) named by a hash of
@@ -53,7 +53,12 @@ GROUPS: dict[str, Group] = {
     g.package: g
     for g in (
         # every game's moves pass through the Match (its checks, its line of events)
-        Group("navalkit.core", ("match",), "navalkit.core", "the Match, for every game"),
+        Group(
+            "navalkit.core",
+            ("match", "rng"),
+            "navalkit.core",
+            "the Match and its dice, for every game",
+        ),
         Group(
             "navalkit.games.far_seas.mechanics",
             ("allied_positions", "combat", "orders", "search", "sequence"),
