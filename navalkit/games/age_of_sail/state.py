@@ -129,11 +129,15 @@ def _replacer(cls: type) -> Callable[..., Any]:
     (CPython's fastest slot writes, which the frozen class refuses), and then relabelled
     ``cls`` by assigning ``__class__``. Nobody ever sees the draft."""
     names = [f.name for f in fields(cls)]
-    twin = draft(cls)
     body = [f"    _n.{n} = _o.{n} if {n} is _M else {n}" for n in names]
-    lines = [f"def evolve(_o, *, {', '.join(f'{n}=_M' for n in names)}):", "    _n = _new(_twin)"]
+    lines = [f"def evolve(_o, *, {', '.join(f'{n}=_M' for n in names)}):", "    _n = _new(_draft)"]
     lines += [*body, "    _n.__class__ = _cls", "    return _n"]
-    scope: dict[str, Any] = {"_M": _MISSING, "_new": object.__new__, "_twin": twin, "_cls": cls}
+    scope: dict[str, Any] = {
+        "_M": _MISSING,
+        "_new": object.__new__,
+        "_draft": draft(cls),
+        "_cls": cls,
+    }
     exec("\n".join(lines), scope)
     fn: Callable[..., Any] = scope["evolve"]
     _REPLACERS[cls] = fn
