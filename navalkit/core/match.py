@@ -110,6 +110,15 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         return _event_json(self.player if self.kind == "action" else None, self.payload)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """How copy and pickle make an event again: from its parts (a compiled build's Event,
+        a native class, cannot be made without ``__init__``; its words are written again when
+        read)."""
+        return (
+            Event,
+            (self.kind, self.player, self.payload, self.probability, self.game, self.before),
+        )
+
 
 def _event_json(player: int | None, payload: Any) -> dict[str, Any]:
     """An event as a record holds it (``player`` None: a chance outcome)."""
@@ -198,6 +207,17 @@ class Match:
         self._over = bool(game.is_over(self._state))
         if not self._over and game.is_chance(self._state):  # the deal, a first roll
             self._resolve_chance()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """How copy, deepcopy and pickle make a match again: a new match of the same game,
+        settings, players and seed, given every attribute of this one. The compiled build's
+        Match (core.compiled), a native class, cannot be made without its ``__init__``, so the
+        default way (an empty object, then its attributes) fails there; this way serves both
+        (the attributes go into the source's ``__dict__``, or to the native class's
+        ``__setstate__``, which sets them one by one)."""
+        names = getattr(type(self), "__mypyc_attrs__", None)
+        attributes = {n: getattr(self, n) for n in names} if names else dict(vars(self))
+        return (Match, (self.game, self.config, self.players, self.seed), attributes)
 
     # --- reading ------------------------------------------------------------------------
     def _repr_svg_(self) -> str | None:

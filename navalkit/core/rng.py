@@ -54,13 +54,19 @@ class ChanceStream:
     spend a tenth of its playout time here. Without numpy (the static site) they are worked
     out one by one, the same numbers (see _numbers)."""
 
-    __slots__ = ("_block", "_first", "_key")
+    __slots__ = ("_block", "_first", "_key", "_seed")
 
     def __init__(self, seed: int) -> None:
+        self._seed = seed
         digest = hashlib.sha256(f"navalkit-chance:{seed}".encode()).digest()
         self._key = int.from_bytes(digest[:8], "big")
         self._first = -_BLOCK  # the step of the block's first number (none worked out yet)
         self._block: list[float] = []
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """How copy and pickle make a stream again: from its seed (the compiled build's
+        stream, a native class, cannot be made without ``__init__``)."""
+        return (ChanceStream, (self._seed,))
 
     def uniform(self, step: int) -> float:
         i = step - self._first

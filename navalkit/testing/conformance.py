@@ -27,9 +27,11 @@ Nothing here knows any particular game.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import math
+import pickle
 import random
 import time
 from collections import Counter
@@ -452,6 +454,35 @@ def _check_record_round_trip(ctx: _Context, match: Match) -> None:
     )
 
 
+def _check_copies(ctx: _Context, match: Match) -> None:
+    """A match copied (copy.deepcopy) or pickled plays on like the match it came from, and
+    leaves it as it was; its events copy too. A compiled build's Match is a native class
+    (core.compiled), which the default ways of copying cannot make: this checks it can.
+    Pickle names a game's class to find it again, so only a game whose class is defined at
+    the top of a module (every registered game's is; a variant made inside a test function
+    is not) is pickled too."""
+    text = match.to_json()
+    copiers: list[Callable[[Any], Any]] = [copy.deepcopy]
+    if "<locals>" not in type(match.game).__qualname__:
+        copiers.append(lambda value: pickle.loads(pickle.dumps(value)))
+    try:
+        copies = [copier(match) for copier in copiers]
+        events = [copier(match.events) for copier in copiers]
+    except Exception as exc:
+        raise ctx.fail(f"the match would not copy or pickle: {type(exc).__name__}: {exc}") from None
+    ctx.check(
+        all(e == match.events for e in events), "the match's events came back from a copy changed"
+    )
+    for again in copies:
+        ctx.check(again.to_json() == text, "a copy of the match has another record")
+        ctx.check(again.state == match.state, "a copy of the match is in another state")
+        for _ in range(3):  # the same moves on each copy: the same record after them
+            if not again.is_over:
+                again.apply(again.legal_actions()[0])
+    ctx.check(len({c.to_json() for c in copies}) == 1, "two copies played on differ")
+    ctx.check(match.to_json() == text, "playing on a copy of the match changed the match")
+
+
 def _dump_like(text: str, data: Any) -> str:
     """Write ``data`` back in the record's own layout (so only the edit differs)."""
     dumped = json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False)
@@ -634,6 +665,7 @@ class _Run:
                 self.probe(match, legal)
                 if probes in (1, 4):  # at the start and well into the game
                     _check_record_round_trip(ctx, match)
+                    _check_copies(ctx, match)
                     self.tally["records_checked"] += 1
                 if probes == 1 and g == 0:
                     _check_log(ctx, match)

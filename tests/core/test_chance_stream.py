@@ -5,6 +5,8 @@ those of the position on the board."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 from pathlib import Path
@@ -183,3 +185,10 @@ def test_an_equal_action_from_elsewhere_is_still_checked() -> None:
     match.apply(first.to_json())  # decoded, so a new object: goes through the check
     with pytest.raises(IllegalActionError):
         match.apply(first.to_json())  # no longer legal for the other side
+
+
+def test_a_copied_or_pickled_stream_gives_the_same_numbers() -> None:
+    stream = ChanceStream(23)
+    first = [stream.uniform(k) for k in range(300)]
+    for again in (copy.copy(stream), copy.deepcopy(stream), pickle.loads(pickle.dumps(stream))):
+        assert [again.uniform(k) for k in range(300)] == first

@@ -5,6 +5,8 @@ the game as played, for every game."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -126,3 +128,29 @@ def test_undo_of_more_moves_than_played_changes_nothing(game_id: str) -> None:
     match.undo(moves)
     with pytest.raises(NothingToUndoError, match="no move has been played yet"):
         match.undo()
+
+
+@pytest.mark.parametrize("copier", ["deepcopy", "pickle"])
+def test_a_copied_match_keeps_its_undo_its_checkpoints_and_its_scripted_dice(
+    copier: str,
+) -> None:
+    """A copy (copy.deepcopy, or pickled and loaded) is the whole match: it takes moves back
+    across checkpoints as the match would, and the dice set by hand and not yet rolled are
+    rolled in it as they would have been (the same code serves the compiled build's Match,
+    which the conformance suite checks too)."""
+    match, states = played("far_seas", 4, CHECKPOINT + 9)
+    match.script_chance(*[1] * 40)  # what the next rolls show, not yet rolled
+    again = copy.deepcopy(match) if copier == "deepcopy" else pickle.loads(pickle.dumps(match))
+    assert again.to_json() == match.to_json() and again.scripted == match.scripted
+    assert again.events == match.events and again._script == match._script
+    again.undo(CHECKPOINT)
+    assert again.state == states[again.event_count]
+    assert match.state == states[-1]  # the original is untouched
+    match.undo(CHECKPOINT)
+    for m in (match, again):  # the same moves on both: the same dice, the same record
+        pick = random.Random(9)
+        for _ in range(12):
+            m.apply(pick.choice(m.legal_actions()))
+    assert len(match._script) < 40  # some of the dice set by hand were rolled
+    assert again.to_json() == match.to_json()
+    assert again._script == match._script and again.scripted == match.scripted
