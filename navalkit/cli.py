@@ -646,13 +646,15 @@ def build_parser() -> argparse.ArgumentParser:
         description="Compile the engines that have a compiled build (the Match, which every "
         "game's moves pass through, and Far Seas' mechanics) with mypyc, which comes with mypy, "
         "and a C compiler. The build is kept in NAVALKIT_COMPILED_DIR (else "
-        "~/.cache/navalkit/compiled) and used only while the source is exactly the one it was "
-        "built from; NAVALKIT_PURE=1 turns it off.",
+        "~/.cache/navalkit/compiled, or with --for-everyone in the Python environment) and used "
+        "only while the source is exactly the one it was built from; NAVALKIT_PURE=1 turns it "
+        "off.",
     )
     comp.add_argument(
         "what", choices=compiled.ACTIONS, nargs="?", default="build",
         help="build (the default), show what is built, or remove every build",
     )  # fmt: skip
+    comp.add_argument("--for-everyone", action="store_true", help=compiled.FOR_EVERYONE)
     new = sub.add_parser(
         "new-game",
         help="start a new game from the template",
@@ -811,7 +813,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "new-game":
             return new_game_command(args)
         if args.command == "compile":
-            return compiled.main([args.what])
+            return compiled.main([args.what, *(["--for-everyone"] if args.for_everyone else [])])
         if args.command == "play":
             return play(
                 args.game,

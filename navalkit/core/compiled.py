@@ -13,7 +13,10 @@ are declared ``Final`` (see games/far_seas/state.py).
 
 Nothing depends on it. ``navalkit compile`` writes a build of each group to a cache
 directory (``NAVALKIT_COMPILED_DIR``, else ``~/.cache/navalkit/compiled``) named by a hash of
-the source it depends on and of the Python that built it. A compiled package looks for the
+the source it depends on and of the Python that built it; ``navalkit compile --for-everyone``
+writes it into the Python environment itself (:func:`shared_dir`), where every account that
+runs that Python finds it: the students' servers of a school's hub each run as the student,
+and a Docker image's home folder may be hidden by a volume. A compiled package looks for the
 build of its current source when it is imported (:func:`use`): after any edit, or on another
 Python, the hash differs, no build has that name and the pure-Python modules serve, so a
 stale build can never run. The static site (Pyodide) and machines without a C compiler
@@ -72,11 +75,28 @@ _ROOT = Path(__file__).resolve().parents[2]  # the directory holding navalkit/
 
 
 def cache_dir() -> Path:
-    """Where builds are kept: ``NAVALKIT_COMPILED_DIR``, else ~/.cache/navalkit/compiled."""
+    """Where ``navalkit compile`` keeps its builds: ``NAVALKIT_COMPILED_DIR``, else
+    ~/.cache/navalkit/compiled (this account's)."""
     configured = os.environ.get("NAVALKIT_COMPILED_DIR")
     if configured:
         return Path(configured)
     return Path.home() / ".cache" / "navalkit" / "compiled"
+
+
+def shared_dir() -> Path:
+    """Where ``navalkit compile --for-everyone`` keeps its builds: inside this Python
+    environment (``<sys.prefix>/share/navalkit/compiled``), read by every account that runs
+    it."""
+    return Path(sys.prefix, "share", "navalkit", "compiled")
+
+
+def search_dirs() -> list[Path]:
+    """Where builds are looked for, in this order: ``NAVALKIT_COMPILED_DIR`` alone when it is
+    set (a test's or a benchmark's own builds, nothing else), else this account's cache and
+    then the environment's shared folder."""
+    if os.environ.get("NAVALKIT_COMPILED_DIR"):
+        return [cache_dir()]
+    return [cache_dir(), shared_dir()]
 
 
 def _package_dir(package: str) -> Path:
@@ -99,9 +119,28 @@ def source_hash(package: str) -> str:
     return digest.hexdigest()[:20]
 
 
-def build_dir(package: str) -> Path:
-    """The directory of the build of ``package``'s current source (it may not exist)."""
-    return cache_dir() / f"{package}-{source_hash(package)}"
+def build_dir(package: str, root: Path | None = None) -> Path:
+    """The directory of the build of ``package``'s current source in ``root`` (by default
+    :func:`cache_dir`); it may not exist."""
+    return (root or cache_dir()) / f"{package}-{source_hash(package)}"
+
+
+def find_build(package: str) -> Path | None:
+    """The build of ``package``'s current source, from the first of :func:`search_dirs` that
+    has one, or None."""
+    # no build of this package at all (the usual case, and always on the static site): say so
+    # without reading and hashing the game's source at every start
+    roots = [root for root in search_dirs() if any(root.glob(f"{package}-*"))]
+    if not roots:
+        return None
+    try:
+        name = build_dir(package).name
+    except OSError:  # a source not readable: the Python modules serve
+        return None
+    for root in roots:
+        if (root / name).is_dir():
+            return root / name
+    return None
 
 
 def use(package: str, path: list[str]) -> bool:
@@ -111,15 +150,9 @@ def use(package: str, path: list[str]) -> bool:
     another Python) or with ``NAVALKIT_PURE`` set, nothing changes. True if a build is used."""
     if os.environ.get("NAVALKIT_PURE"):
         return False
-    # no build of this package at all (the usual case, and always on the static site): say so
-    # without reading and hashing the game's source at every start
-    if not any(cache_dir().glob(f"{package}-*")):
-        return False
-    try:
-        where = build_dir(package) / Path(*package.split("."))
-    except OSError:  # a source not readable: the Python modules serve
-        return False
-    if not where.is_dir():
+    build = find_build(package)
+    where = build / Path(*package.split(".")) if build is not None else None
+    if where is None or not where.is_dir():
         return False
     path.insert(0, str(where))
     return True
@@ -127,18 +160,19 @@ def use(package: str, path: list[str]) -> bool:
 
 def built() -> list[str]:
     """The packages with a build of their current source, whether or not in use."""
-    return [p for p in GROUPS if build_dir(p).is_dir()]
+    return [p for p in GROUPS if find_build(p) is not None]
 
 
 def compiled_modules() -> list[str]:
     """The modules that run compiled now (imported, and loaded from a build)."""
     out = []
+    roots = tuple(str(root) for root in search_dirs())
     for package, group in GROUPS.items():
         for name in group.modules:
             module = sys.modules.get(f"{package}.{name}")
             spec = getattr(module, "__spec__", None)
             origin = getattr(spec, "origin", None) or ""
-            if not origin.endswith(".py") and origin.startswith(str(cache_dir())):
+            if not origin.endswith(".py") and origin.startswith(roots):
                 out.append(f"{package}.{name}")
     return out
 
@@ -167,10 +201,11 @@ def _sources_only(folder: str, names: list[str]) -> list[str]:
     ]
 
 
-def build(package: str, *, quiet: bool = False) -> Path:
-    """Compile ``package``'s modules (GROUPS) for its current source and this Python; the
-    build's directory is returned (made once: an existing build is kept). Raises
-    RuntimeError, saying why, when mypyc or a C compiler is missing or the build fails."""
+def build(package: str, *, quiet: bool = False, root: Path | None = None) -> Path:
+    """Compile ``package``'s modules (GROUPS) for its current source and this Python into
+    ``root`` (by default :func:`cache_dir`); the build's directory is returned (made once: an
+    existing build is kept). Raises RuntimeError, saying why, when mypyc or a C compiler is
+    missing or the build fails, and OSError when ``root`` cannot be written."""
     import importlib.util
     import shutil
     import subprocess
@@ -181,9 +216,12 @@ def build(package: str, *, quiet: bool = False) -> Path:
         raise ValueError(f"{package!r} has no compiled build; these do: {known}")
     if importlib.util.find_spec("mypyc") is None:
         raise RuntimeError("mypyc is missing: it comes with mypy (pip install mypy)")
-    target = build_dir(package)
+    target = build_dir(package, root)
     if target.is_dir():
         return target
+    target.parent.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made: say so now
+    if not os.access(target.parent, os.W_OK):
+        raise PermissionError(f"{target.parent} is not writable by this account")
     rel = Path(*package.split("."))
     with tempfile.TemporaryDirectory(prefix="navalkit-build-") as tmp:
         shutil.copytree(_ROOT / "navalkit", Path(tmp, "navalkit"), ignore=_sources_only)
@@ -206,25 +244,30 @@ def build(package: str, *, quiet: bool = False) -> Path:
         (partial / rel).mkdir(parents=True)
         for so in made:
             shutil.copy2(so, partial / rel / so.name)
+        if root is not None:  # a build for every account: readable by all, whatever the umask
+            for path in [partial, *partial.rglob("*")]:
+                path.chmod(0o755)
         partial.rename(target)  # whole or not at all: a build is used only once complete
     if not quiet:
         print(f"built {GROUPS[package].words} ({package}) in {target}")
     return target
 
 
-def build_all(*, quiet: bool = False) -> list[Path]:
-    """:func:`build` every group, side by side (each build is a process of its own)."""
+def build_all(*, quiet: bool = False, root: Path | None = None) -> list[Path]:
+    """:func:`build` every group into ``root``, side by side (each build is a process of its
+    own)."""
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(len(GROUPS)) as pool:
-        return list(pool.map(lambda package: build(package, quiet=quiet), GROUPS))
+        return list(pool.map(lambda package: build(package, quiet=quiet, root=root), GROUPS))
 
 
-def clean() -> int:
-    """Remove every build (of any source or Python); how many there were."""
+def clean(root: Path | None = None) -> int:
+    """Remove every build (of any source or Python) from ``root`` (by default
+    :func:`cache_dir`); how many there were."""
     import shutil
 
-    root = cache_dir()
+    root = root or cache_dir()
     builds = [p for p in root.iterdir() if p.is_dir()] if root.is_dir() else []
     for p in builds:
         shutil.rmtree(p)
@@ -233,6 +276,11 @@ def clean() -> int:
 
 #: what ``main`` (and ``navalkit compile``) can be asked to do
 ACTIONS = ("build", "status", "clean")
+FOR_EVERYONE = (
+    "build into (or clean) this Python environment's own folder, <prefix>/share/navalkit/"
+    "compiled, which every account running this Python reads: a school server's students, a "
+    "Docker image whose home folder is a volume"
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -244,19 +292,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         "compiled, or remove the builds.",
     )
     parser.add_argument("what", choices=ACTIONS, nargs="?", default="build")
+    parser.add_argument("--for-everyone", action="store_true", help=FOR_EVERYONE)
     args = parser.parse_args(argv)
-    if args.what == "clean":
-        print(f"removed {clean()} build(s) from {cache_dir()}")
-        return 0
+    root = shared_dir() if args.for_everyone else None
     if args.what == "status":
         for package, group in GROUPS.items():
-            where = build_dir(package)
-            state = f"built, in {where}" if where.is_dir() else "not built: the Python source runs"
+            where = find_build(package)
+            state = f"built, in {where}" if where else "not built: the Python source runs"
             print(f"{group.words} ({package}): {state}")
         return 0
     try:
-        build_all()
+        if args.what == "clean":
+            print(f"removed {clean(root)} build(s) from {root or cache_dir()}")
+            return 0
+        build_all(root=root)
     except RuntimeError as e:
         print(f"{e}\nThe Python source still serves: nothing is lost.", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(
+            f"Could not write the build to {root or cache_dir()}: {e}\n"
+            "Run it as the account that installed this Python (e.g. with sudo) to build for "
+            "everyone, or without --for-everyone for your own account. The Python source still "
+            "serves: nothing is lost.",
+            file=sys.stderr,
+        )
         return 1
     return 0

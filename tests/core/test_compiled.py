@@ -71,15 +71,14 @@ def _play(cache: Path, **env: str) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A build of every group in a cache of its own (two or three minutes to compile)."""
+    """A build of every group in a folder of its own (two or three minutes to compile), made
+    as ``navalkit compile --for-everyone`` makes one (the environment's folder is this one)."""
     if importlib.util.find_spec("mypyc") is None or shutil.which("cc") is None:
         pytest.skip("the compiled build needs mypyc (with mypy) and a C compiler")
     root = tmp_path_factory.mktemp("compiled")
-    os.environ["NAVALKIT_COMPILED_DIR"] = str(root)
-    try:
-        compiled.build_all(quiet=True)
-    finally:
-        del os.environ["NAVALKIT_COMPILED_DIR"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compiled, "shared_dir", lambda: root)
+        assert compiled.main(["build", "--for-everyone"]) == 0
     return root
 
 
@@ -137,3 +136,64 @@ def test_without_a_build_the_python_source_serves(tmp_path: Path) -> None:
 def test_only_packages_with_a_build_are_built() -> None:
     with pytest.raises(ValueError, match="has no compiled build"):
         compiled.build("navalkit.games.naval_war")
+
+
+#: which modules a Python that has imported the Match and Far Seas' mechanics runs compiled
+WHICH = """
+import navalkit
+from navalkit.core import compiled
+navalkit.new_match("far_seas", seed=1)
+print(len(compiled.compiled_modules()))
+"""
+
+
+def test_a_build_for_everyone_serves_every_account_of_the_environment(
+    cache: Path, tmp_path: Path
+) -> None:
+    """``navalkit compile --for-everyone`` puts the build in the Python environment
+    (<prefix>/share/navalkit/compiled), where an account with nothing in its own cache, such as
+    a student's server on a school's hub, finds it. Here the environment is a virtual one made
+    on this Python (the same version, so the same build names), and the build is copied in."""
+    env_dir = tmp_path / "env"
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(env_dir)],
+        check=True,
+    )
+    python = env_dir / "bin" / "python"
+    shared = env_dir / "share" / "navalkit" / "compiled"
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("NAVALKIT_")}
+    environment["HOME"] = str(tmp_path / "student")  # nothing in this account's own cache
+
+    def compiled_count() -> int:
+        run = subprocess.run(
+            [str(python), "-c", WHICH], env=environment, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr[-3000:]
+        return int(run.stdout.split()[-1])
+
+    assert compiled_count() == 0
+    for build in cache.iterdir():
+        # readable by every account, whatever the umask of the one that built it
+        assert all(p.stat().st_mode & 0o555 == 0o555 for p in [build, *build.rglob("*")])
+        shutil.copytree(build, shared / build.name)
+    assert compiled_count() == sum(len(g.modules) for g in compiled.GROUPS.values())
+    status = subprocess.run(
+        [str(python), "-m", "navalkit.cli", "compile", "status"],
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    assert status.returncode == 0 and str(shared) in status.stdout, status.stdout + status.stderr
+
+
+def test_a_build_for_everyone_that_cannot_be_written_says_why(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if importlib.util.find_spec("mypyc") is None:
+        pytest.skip("the compiled build needs mypyc (with mypy)")
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setattr(compiled, "shared_dir", lambda: blocked / "compiled")
+    assert compiled.main(["build", "--for-everyone"]) == 1
+    err = capsys.readouterr().err
+    assert "Could not write the build to" in err and "nothing is lost" in err
