@@ -92,6 +92,23 @@ def test_saves_of_format_1_still_load_and_play_on(game_id: str) -> None:
     assert load_match(match.to_json()).to_json() == match.to_json()
 
 
+def test_a_copy_of_a_format_1_match_keeps_its_old_dice() -> None:
+    """A match loaded from a format-1 save and copied (deepcopy, pickle) stays format 1: it
+    plays on with the old draw, as the match it came from does, and its seat's account too."""
+    text = (DATA / "v1_naval_war.json").read_text()
+    match = load_match(text)
+    copies = [copy.deepcopy(match), pickle.loads(pickle.dumps(match))]
+    for m in [match, *copies]:
+        assert m.format_version == 1
+        rng = random.Random(3)
+        for _ in range(20):
+            if not m.is_over:
+                m.apply(rng.choice(m.legal_actions()))
+    for again in copies:
+        assert again.to_json() == match.to_json() != text
+        assert again.record_for(1) == match.record_for(1)
+
+
 def test_a_format_1_save_with_edited_dice_is_still_refused() -> None:
     text = (DATA / "v1_naval_war.json").read_text()
     edited = text.replace('"chance": 21', '"chance": 22', 1)
