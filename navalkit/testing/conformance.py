@@ -476,11 +476,27 @@ def _check_copies(ctx: _Context, match: Match) -> None:
     for again in copies:
         ctx.check(again.to_json() == text, "a copy of the match has another record")
         ctx.check(again.state == match.state, "a copy of the match is in another state")
-        for _ in range(3):  # the same moves on each copy: the same record after them
-            if not again.is_over:
-                again.apply(again.legal_actions()[0])
-    ctx.check(len({c.to_json() for c in copies}) == 1, "two copies played on differ")
+        _play_first_moves(again, 3)
     ctx.check(match.to_json() == text, "playing on a copy of the match changed the match")
+    # the same moves on the match itself (then taken back): the record the copies reached
+    played = _play_first_moves(match, 3)
+    ahead = match.to_json()
+    if played:
+        match.undo(played)
+    ctx.check(match.to_json() == text, "taking back the moves tried on the match changed it")
+    ctx.check(
+        all(again.to_json() == ahead for again in copies),
+        "a copy of the match, given the same moves as the match, reached another record",
+    )
+
+
+def _play_first_moves(match: Match, moves: int) -> int:
+    """Play the first legal move ``moves`` times (fewer if the game ends); how many."""
+    played = 0
+    while played < moves and not match.is_over:
+        match.apply(match.legal_actions()[0])
+        played += 1
+    return played
 
 
 def _dump_like(text: str, data: Any) -> str:
