@@ -219,9 +219,14 @@ def build(package: str, *, quiet: bool = False, root: Path | None = None) -> Pat
     target = build_dir(package, root)
     if target.is_dir():
         return target
-    target.parent.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made: say so now
+    # a folder that cannot be made or written: say so now, before compiling
+    missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
+    target.parent.mkdir(parents=True, exist_ok=True)
     if not os.access(target.parent, os.W_OK):
         raise PermissionError(f"{target.parent} is not writable by this account")
+    if root is not None:  # for every account: the folders on the way open to all, whatever
+        for folder in {target.parent, *missing}:  # the umask (an admin's may be 077)
+            folder.chmod(0o755)
     rel = Path(*package.split("."))
     with tempfile.TemporaryDirectory(prefix="navalkit-build-") as tmp:
         shutil.copytree(_ROOT / "navalkit", Path(tmp, "navalkit"), ignore=_sources_only)

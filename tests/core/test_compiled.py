@@ -75,10 +75,14 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     as ``navalkit compile --for-everyone`` makes one (the environment's folder is this one)."""
     if importlib.util.find_spec("mypyc") is None or shutil.which("cc") is None:
         pytest.skip("the compiled build needs mypyc (with mypy) and a C compiler")
-    root = tmp_path_factory.mktemp("compiled")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(compiled, "shared_dir", lambda: root)
-        assert compiled.main(["build", "--for-everyone"]) == 0
+    root = tmp_path_factory.mktemp("prefix") / "share" / "navalkit" / "compiled"
+    mask = os.umask(0o077)  # an admin's strict umask: the build must still be open to all
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(compiled, "shared_dir", lambda: root)
+            assert compiled.main(["build", "--for-everyone"]) == 0
+    finally:
+        os.umask(mask)
     return root
 
 
@@ -172,9 +176,11 @@ def test_a_build_for_everyone_serves_every_account_of_the_environment(
         return int(run.stdout.split()[-1])
 
     assert compiled_count() == 0
+    # open to every account, whatever the umask of the one that built it (077 here): the
+    # folders made on the way (share/navalkit/compiled) and everything in the builds
+    opened = [cache, cache.parent, cache.parent.parent, *cache.rglob("*")]
+    assert all(p.stat().st_mode & 0o555 == 0o555 for p in opened)
     for build in cache.iterdir():
-        # readable by every account, whatever the umask of the one that built it
-        assert all(p.stat().st_mode & 0o555 == 0o555 for p in [build, *build.rglob("*")])
         shutil.copytree(build, shared / build.name)
     assert compiled_count() == sum(len(g.modules) for g in compiled.GROUPS.values())
     status = subprocess.run(
