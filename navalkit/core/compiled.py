@@ -31,7 +31,7 @@ from __future__ import annotations
 # threads, ...) are imported by the functions that build, some 20 ms at every start saved.
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -151,8 +151,10 @@ def use(package: str, path: list[str]) -> bool:
     if os.environ.get("NAVALKIT_PURE"):
         return False
     build = find_build(package)
-    where = build / Path(*package.split(".")) if build is not None else None
-    if where is None or not where.is_dir():
+    if build is None:
+        return False
+    where = build / Path(*package.split("."))
+    if not where.is_dir():
         return False
     path.insert(0, str(where))
     return True
@@ -201,6 +203,13 @@ def _sources_only(folder: str, names: list[str]) -> list[str]:
     ]
 
 
+def _open_to_all(paths: Iterable[Path]) -> None:
+    """Let every account read (and enter) ``paths``, whatever the umask of the account that
+    made them (an admin's may be 077)."""
+    for path in paths:
+        path.chmod(0o755)
+
+
 def build(package: str, *, quiet: bool = False, root: Path | None = None) -> Path:
     """Compile ``package``'s modules (GROUPS) for its current source and this Python into
     ``root`` (by default :func:`cache_dir`); the build's directory is returned (made once: an
@@ -220,13 +229,13 @@ def build(package: str, *, quiet: bool = False, root: Path | None = None) -> Pat
     if target.is_dir():
         return target
     # a folder that cannot be made or written: say so now, before compiling
-    missing = [p for p in [target.parent, *target.parent.parents] if not p.exists()]
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not os.access(target.parent, os.W_OK):
-        raise PermissionError(f"{target.parent} is not writable by this account")
-    if root is not None:  # for every account: the folders on the way open to all, whatever
-        for folder in {target.parent, *missing}:  # the umask (an admin's may be 077)
-            folder.chmod(0o755)
+    folder = target.parent
+    made = [p for p in [folder, *folder.parents] if not p.exists()] if root is not None else []
+    folder.mkdir(parents=True, exist_ok=True)
+    if not os.access(folder, os.W_OK):
+        raise PermissionError(f"{folder} is not writable by this account")
+    if root is not None:  # for every account: the folders on the way too
+        _open_to_all({folder, *made})
     rel = Path(*package.split("."))
     with tempfile.TemporaryDirectory(prefix="navalkit-build-") as tmp:
         shutil.copytree(_ROOT / "navalkit", Path(tmp, "navalkit"), ignore=_sources_only)
@@ -249,9 +258,8 @@ def build(package: str, *, quiet: bool = False, root: Path | None = None) -> Pat
         (partial / rel).mkdir(parents=True)
         for so in made:
             shutil.copy2(so, partial / rel / so.name)
-        if root is not None:  # a build for every account: readable by all, whatever the umask
-            for path in [partial, *partial.rglob("*")]:
-                path.chmod(0o755)
+        if root is not None:  # a build for every account
+            _open_to_all([partial, *partial.rglob("*")])
         partial.rename(target)  # whole or not at all: a build is used only once complete
     if not quiet:
         print(f"built {GROUPS[package].words} ({package}) in {target}")
