@@ -52,7 +52,6 @@ from .data import (
     FIRST_ALLIED,
     GERMAN,
     N_AREAS,
-    RED_SEA,
     RIVER,
     RUFIJI_AREA,
     SHIPS,
@@ -61,7 +60,7 @@ from .data import (
 )
 from .mechanics.combat import escape_chance, group_speed, speed
 from .mechanics.search import search_chance, searchers, units_of
-from .observe import NEAR, View, _may_be_in_river, areas_for, observe, orders_had
+from .observe import NEAR, View, hides_raiders, observe, orders_had, place_unseen
 from .state import (
     ALLIES,
     AT_SEA,
@@ -69,11 +68,9 @@ from .state import (
     GERMANY,
     MOVED,
     OVER,
-    RIVER_BOX,
     SEARCH,
     START,
     STATION,
-    UNKNOWN,
     State,
     evolve,
 )
@@ -827,45 +824,19 @@ def sample_state(observation: View, rng: Any) -> State:
     turns played), so that cut-off rollouts are scored around an even game rather than as a
     German collapse."""
     seen = observation.state
-    if observation.viewer != ALLIES or seen.phase == OVER or not observation.hidden:
+    if not hides_raiders(observation):
         return seen
-    hidden = sorted(observation.hidden)
-    beliefs = raider_beliefs(seen, hidden)
-    loc, box = list(seen.loc), list(seen.box)
-    unit = seen.unit
-    secret = unit is not None and unit.kind == "secret"
-    busy = any(box[g] == RIVER_BOX for g in GERMAN if g not in observation.hidden)
-    groups: list[tuple[int, ...]] = []
-    if secret and unit is not None:
-        groups.append(tuple(g for g in unit.ships if g in observation.hidden))
-    groups += [(g,) for g in hidden if not (secret and unit is not None and g in unit.ships)]
-    unit_area = UNKNOWN
-    for n, ships in enumerate(groups):
-        lead = max(ships, key=lambda g: (orders_had(seen, g), g))
-        options = areas_for(seen, ships[0])
-        for g in ships[1:]:
-            mine = set(areas_for(seen, g))
-            options = [a for a in options if a in mine]
-        if n == 0 and secret and unit is not None and RED_SEA in unit.searched:
-            options = [a for a in options if a != RED_SEA]
-        if not options:
-            options = areas_for(seen, lead)
+    beliefs = raider_beliefs(seen, sorted(observation.hidden))
+
+    def as_believed(lead: int, options: list[int], river: bool) -> int:
         weights = [beliefs[lead][a] + 1e-3 for a in options]
-        if _may_be_in_river(seen, ships, busy):  # as likely as the raider's area 23 itself
+        if river:  # as likely as the raider's area 23 itself
             options = [*options, RIVER]
             weights.append(beliefs[lead][RUFIJI_AREA] + 1e-3)
-        area = rng.choices(options, weights=weights, k=1)[0]
-        if area == RIVER:
-            area, where, busy = RUFIJI_AREA, RIVER_BOX, True
-        else:
-            where = MOVED if lead in seen.moved else START
-        for g in ships:
-            loc[g], box[g] = area, where
-        if n == 0 and secret:
-            unit_area = RIVER if where == RIVER_BOX else area
-    if secret and unit is not None:
-        unit = evolve(unit, kind="river" if unit_area == RIVER else "move", area=unit_area)
+        return rng.choices(options, weights=weights, k=1)[0]  # type: ignore[no-any-return]
+
+    placed = place_unseen(observation, as_believed)
     par = seen.config.german_par * (seen.turn - 1) / seen.config.turns
     vp = seen.gvp
     guess = max(0, round(par + seen.avp - vp[1] - vp[2] - vp[3]))
-    return evolve(seen, loc=tuple(loc), box=tuple(box), unit=unit, gvp=(guess, vp[1], vp[2], vp[3]))
+    return evolve(placed, gvp=(guess, vp[1], vp[2], vp[3]))

@@ -12,6 +12,7 @@ it fought), or in the Rufiji when it is one of the river ships and the river is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -150,11 +151,27 @@ def _may_be_in_river(state: State, ships: tuple[int, ...], busy: bool) -> bool:
     )
 
 
-def sample_state(observation: View, rng: Any) -> State:
-    """A state whose view for ``observation.viewer`` is ``observation`` (see the module
-    docstring)."""
+#: ``choose(lead, options, river)``: the area of a group of unseen raiders led by ``lead``,
+#: one of ``options`` or, when ``river`` (it may lie in the Rufiji), RIVER
+Chooser = Callable[[int, list[int], bool], int]
+
+
+def hides_raiders(observation: View) -> bool:
+    """Whether ``observation`` hides some raider (an Allied view of a game in play)."""
+    return (
+        observation.viewer == ALLIES
+        and observation.state.phase != OVER
+        and bool(observation.hidden)
+    )
+
+
+def place_unseen(observation: View, choose: Chooser) -> State:
+    """The position of ``observation`` with each unseen raider (the secret squadron as one)
+    put where ``choose`` says, among the areas it could have reached from public facts only,
+    or in the Rufiji when it is one of the river ships and the river is free (see the module
+    docstring). Both samplers place the raiders so; they differ in how they choose."""
     seen = observation.state
-    if observation.viewer != ALLIES or seen.phase == OVER or not observation.hidden:
+    if not hides_raiders(observation):
         return seen
     hidden = sorted(observation.hidden)
     loc, box = list(seen.loc), list(seen.box)
@@ -177,13 +194,10 @@ def sample_state(observation: View, rng: Any) -> State:
             options = [a for a in options if a != RED_SEA]
         if not options:  # cannot happen for ships that truly move together; stay safe
             options = areas_for(seen, lead)
-        river = _may_be_in_river(seen, ships, busy)
-        pick = rng.randrange(len(options) + (1 if river else 0))
-        if pick == len(options):
-            area, where = RUFIJI, RIVER_BOX
-            busy = True
+        area = choose(lead, options, _may_be_in_river(seen, ships, busy))
+        if area == RIVER:
+            area, where, busy = RUFIJI, RIVER_BOX, True
         else:
-            area = options[pick]
             where = MOVED if lead in seen.moved else START
         for g in ships:
             loc[g], box[g] = area, where
@@ -193,3 +207,14 @@ def sample_state(observation: View, rng: Any) -> State:
         kind = "river" if unit_area == RIVER else "move"
         unit = evolve(unit, kind=kind, area=unit_area)
     return evolve(seen, loc=tuple(loc), box=tuple(box), unit=unit)
+
+
+def sample_state(observation: View, rng: Any) -> State:
+    """A state whose view for ``observation.viewer`` is ``observation`` (see the module
+    docstring): each unseen raider in one of its areas, or the river, drawn evenly."""
+
+    def evenly(lead: int, options: list[int], river: bool) -> int:
+        pick = rng.randrange(len(options) + (1 if river else 0))
+        return RIVER if pick == len(options) else options[pick]
+
+    return place_unseen(observation, evenly)
