@@ -127,20 +127,8 @@ class _Picture:
     __slots__ = ("escorts", "free", "guarded", "heat", "moved", "reach", "unseen")
 
     def __init__(self, state: State) -> None:
-        n = len(AREAS)
-        self.moved = [0] * n
-        self.escorts = [0] * n
-        self.guarded = [False] * n
-        for s in ALLIED:
-            a, b = state.loc[s], state.box[s]
-            if 0 <= a < n:
-                if b == MOVED:
-                    self.moved[a] += 1
-                elif b == CONVOY:
-                    self.escorts[a] += 1
-                elif b == STATION:
-                    self.guarded[a] = True
-        self.free = [max(0, AREAS[a].density - self.escorts[a]) for a in range(n)]
+        n = N_AREAS
+        self._count_allies(state)
         # raiders in view (discovered, revealed, found in the river): they and their
         # neighbourhood are where the next blow falls
         self.heat = [0.0] * n
@@ -160,6 +148,25 @@ class _Picture:
             self.heat[a] += 3.0
             for m in ADJ[a]:
                 self.heat[m] += 1.5
+
+    def _count_allies(self, state: State) -> None:
+        """The Allied ships in each area's Moved and Convoy boxes, the areas on station, and
+        the merchants no escort covers (``free``)."""
+        n = N_AREAS
+        self.moved = [0] * n
+        self.escorts = [0] * n
+        self.guarded = [False] * n
+        loc, box = state.loc, state.box
+        for s in ALLIED:
+            a, b = loc[s], box[s]
+            if 0 <= a < n:
+                if b == MOVED:
+                    self.moved[a] += 1
+                elif b == CONVOY:
+                    self.escorts[a] += 1
+                elif b == STATION:
+                    self.guarded[a] = True
+        self.free = [max(0, AREAS[a].density - self.escorts[a]) for a in range(n)]
 
 
 def _duty_value(state: State, pic: _Picture, ship: int) -> float:
@@ -609,20 +616,8 @@ class _BeliefPicture(_Picture):
 
     def __init__(self, state: State, hidden: frozenset[int]) -> None:
         n = N_AREAS
-        self.moved = [0] * n
-        self.escorts = [0] * n
-        self.guarded = [False] * n
+        self._count_allies(state)
         loc, box = state.loc, state.box
-        for s in ALLIED:
-            a, b = loc[s], box[s]
-            if 0 <= a < n:
-                if b == MOVED:
-                    self.moved[a] += 1
-                elif b == CONVOY:
-                    self.escorts[a] += 1
-                elif b == STATION:
-                    self.guarded[a] = True
-        self.free = [max(0, AREAS[a].density - self.escorts[a]) for a in range(n)]
         self.heat = [0.0] * n
         self.unseen = len(hidden)
         for g in GERMAN:
