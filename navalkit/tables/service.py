@@ -52,7 +52,7 @@ from navalkit.core.errors import (
     UnknownGameError,
     read_json,
 )
-from navalkit.core.match import new_match
+from navalkit.core.match import Match, new_match
 from navalkit.core.registry import games, get_game
 from navalkit.core.rng import fresh_seed
 
@@ -279,7 +279,7 @@ class Tables:
     def _seat_view(self, table: TableRow, seats: list[SeatRow], seat: int, log: bool) -> SeatView:
         """The view of ``seat`` at ``table`` (call with the table's lock held): only
         ``observe(seat)``, ``log_for(seat)``, its legal moves on its turn, and what all know."""
-        match = self._cache.synced(table, partial(self.store.moves, table.code))
+        match = self._match(table)
         game = match.game
         turn = table.status == PLAYING and table.to_move == seat
         legal = tuple(match.legal_actions()) if turn else ()
@@ -314,7 +314,7 @@ class Tables:
         code = self._code(code)
         seat = self._seat_of(code, token)
         with self._cache.lock(code):
-            match = self._cache.synced(self._table(code), partial(self.store.moves, code))
+            match = self._match(self._table(code))
             return match.record_for(seat)
 
     def seats(self, code: str) -> tuple[SeatInfo, ...]:
@@ -333,7 +333,7 @@ class Tables:
         winners: tuple[int, ...] = ()
         if table.status == OVER:  # the finished game is read once, then kept in the cache
             with self._cache.lock(table.code):
-                winners = self._cache.synced(table, partial(self.store.moves, table.code)).winners
+                winners = self._match(table).winners
         return TableSummary(
             code=table.code,
             game_id=table.game_id,
@@ -410,7 +410,7 @@ class Tables:
             if holder.holder != COMPUTER or holder.bot is None:
                 break
             with self._cache.lock(code):
-                match = self._cache.synced(table, partial(self.store.moves, code))
+                match = self._match(table)
                 if match.current_player != table.to_move:
                     break
                 seen = bot_view(match)
@@ -435,7 +435,7 @@ class Tables:
         with self._cache.lock(code):
             table = self._table(code)
             seats = self.store.seats(code)
-            match = self._cache.synced(table, partial(self.store.moves, code))
+            match = self._match(table)
             return TeacherView(
                 code=code,
                 game_id=table.game_id,
@@ -500,7 +500,7 @@ class Tables:
         for table in self.store.tables():
             seats = self.store.seats(table.code)
             with self._cache.lock(table.code):
-                match = self._cache.synced(table, partial(self.store.moves, table.code))
+                match = self._match(table)
                 scores, winners = match.scores, match.winners
                 played = [e.player for e in match.events if e.kind == "action"]
                 for s in seats:
@@ -533,7 +533,7 @@ class Tables:
         with self._cache.lock(code):
             table = self._table(code)
             seats = self.store.seats(code)
-            match = self._cache.synced(table, partial(self.store.moves, code))
+            match = self._match(table)
             match.meta = {"table": code, "host": table.host, "names": [s.name for s in seats]}
             return match.to_json()
 
@@ -548,6 +548,11 @@ class Tables:
 
     def _no_table(self, code: str) -> NoSuchTableError:
         return NoSuchTableError(f"There is no table {code}: check the code with your teacher.")
+
+    def _match(self, table: TableRow) -> Match:
+        """The match of ``table``, brought up to date with its stored moves (the caller holds
+        the table's lock)."""
+        return self._cache.synced(table, partial(self.store.moves, table.code))
 
     def _table(self, code: str) -> TableRow:
         table = self.store.table(code)
