@@ -46,6 +46,7 @@ def test_the_table_marks_each_match_run_met_or_short() -> None:
         "far_seas (rules)": _fig(40_000),  # 2x: the rules alone have no target of their own
         "far_seas (match)": _fig(29_000),  # 1.45x
         "far_seas (match, compiled)": _fig(30_000),  # exactly 1.5x: met
+        "naval_war (match)": _fig(29_960),  # 1.498x, shown rounded, and short all the same
     }
     text = run.table(figures, ref)
     assert text.splitlines()[0].split()[-2:] == ["target", f"{run.TARGET:g}x"]
@@ -54,6 +55,7 @@ def test_the_table_marks_each_match_run_met_or_short() -> None:
     assert rows["far_seas (rules)"] == ["40,000", "39,999-40,001", "2.00x"]
     assert rows["far_seas (match)"][-2:] == ["1.45x", "short"]
     assert rows["far_seas (match, compiled)"][-2:] == ["1.50x", "met"]
+    assert rows["naval_war (match)"][-2:] == ["1.50x", "short"]
 
 
 def test_without_the_reference_no_ratio_and_no_verdict() -> None:
