@@ -127,6 +127,12 @@ def openspiel_playout() -> Bench | None:
 
 
 # --- measuring -------------------------------------------------------------------------------
+def through_match(name: str) -> bool:
+    """Whether the benchmark called ``name`` plays through a Match: ``<game> (match)`` or
+    ``<game> (match, compiled)``."""
+    return name.endswith(("(match)", "(match, compiled)"))
+
+
 def make_bench(name: str) -> Bench:
     """The benchmark called ``name`` (the reference, ``<game> (rules)`` or ``<game> (match)``,
     each also as ``(rules, compiled)`` or ``(match, compiled)``)."""
@@ -135,8 +141,8 @@ def make_bench(name: str) -> Bench:
         if bench is None:
             raise RuntimeError("OpenSpiel is not installed")
         return bench
-    game_id, kind = name.split(" ", 1)
-    if kind.startswith("(match"):
+    game_id = name.split(" ", 1)[0]
+    if through_match(name):
         return match_playout(game_id)
     import navalkit
 
@@ -266,7 +272,7 @@ def table(figures: dict[str, dict[str, Any]], reference: str | None) -> str:
         ratio = f"{rate / ref:.2f}x" if ref else "n/a"
         # the target is set for the Match, what pages, bots and simulations run
         target = ""
-        if ref and "(match" in name:
+        if ref and through_match(name):
             target = "met" if rate >= TARGET * ref else "short"
         rows.append((name, f"{rate:,}", f"{fig['min']:,}-{fig['max']:,}", ratio, target))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
