@@ -27,6 +27,12 @@ V = TypeVar("V")  # view: what one seat may see
 C = TypeVar("C")  # config: the game's settings
 
 
+def possessive(name: str) -> str:
+    """A player's name as an owner: "Germany's", "Player 2's", and "Allies'" (a plural name
+    ending in s takes the apostrophe alone)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 @runtime_checkable
 class Action(Protocol):
     """Actions are hashable values that can be written as JSON and read aloud."""

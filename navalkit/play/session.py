@@ -23,6 +23,7 @@ from typing import Any
 
 from navalkit.core import IllegalActionError, NavalkitError, load_match, new_match
 from navalkit.core.clauses import PROVENANCE_MEANING
+from navalkit.core.protocol import possessive
 from navalkit.render.games import draw
 from navalkit.render.scene import Layer, Rect, Scene
 
@@ -213,7 +214,8 @@ class PlaySession:
         m, g = self.match, self.game
         scene = self.board()
         covered = self.covered
-        who = "" if self.viewer is None else f" You see {g.player_name(self.viewer)}'s view."
+        seen = "" if self.viewer is None else possessive(g.player_name(self.viewer))
+        who = f" You see {seen} view." if seen else ""
         self._prefix()
         legal = tuple(self.legal())
         mover = m.current_player

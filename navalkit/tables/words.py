@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from navalkit.core.match import Match
+from navalkit.core.protocol import possessive
 
 from .errors import BadRequestError
 from .store import COMPUTER, ENDED, FREE, HUMAN, OPEN, PLAYING, SeatRow, TableRow
@@ -80,7 +81,7 @@ def status_text(table: TableRow, seats: list[SeatRow], match: Match) -> str:
         return f"Your teacher ended this game. {match.status}"
     mover = table.to_move
     if table.status == PLAYING and mover is not None and seats[mover].holder == FREE:
-        return f"Waiting for someone to take {game.player_name(mover)}'s seat."
+        return f"Waiting for someone to take {possessive(game.player_name(mover))} seat."
     return match.status
 
 
