@@ -10,6 +10,10 @@ both the Voila pages (:mod:`navalkit.widgets.page`) and the server-free site
   by number (``side=2``);
 - any of the game's settings by name (``teams=1``, ``scenario=fleet``, ``goal=75``).
 
+A student never has to type these: :func:`ways_to_play` lists, in words, the links that open
+the page again another way (the computer's strength, classmates taking turns, a side, how
+many play), and the play page shows them.
+
 A value that does not fit is not fatal: the page opens with the default and says what it
 ignored and why, so a typo in a link a teacher shared never shows a student a traceback.
 """
@@ -19,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 from ..core.bots import LEVELS, bot_name, bot_names
 from ..core.errors import ConfigError
@@ -163,3 +167,62 @@ def play_options(game_id: str, query: str) -> PlayOptions:
             continue
         config[key] = value
     return PlayOptions(seed, players, seats, config, sorted(notes), teacher)
+
+
+@dataclasses.dataclass(frozen=True)
+class Way:
+    """One choice of a play page's *ways to play*: its words, and the query string of the page
+    that plays that way (None: the page already plays so)."""
+
+    words: str
+    query: str | None
+
+
+def ways_to_play(game_id: str, query: str) -> list[tuple[str, list[Way]]]:
+    """The other ways the play page opened with ``query`` can be played, in groups of choices
+    (each with its heading, "" for none): the computer's strength, classmates taking turns at
+    this computer, the student's side (two-player games) and how many play (games for more).
+
+    Each choice's query is this page's, read as :func:`play_options` reads it, with that one
+    thing changed: what the page ignored is left out, the seed too (a new deal), and the
+    teacher key is kept only when it is this server's."""
+    game = get_game(game_id)
+    options = play_options(game_id, query)
+    given = {k: v[-1].strip() for k, v in parse_qs(query, keep_blank_values=True).items()}
+    base = {k: v for k, v in given.items() if k == "game" or k in options.config}
+    if options.teacher:
+        base["teacher"] = given["teacher"]
+    computers = [s for s in options.seats if s != HUMAN]
+    together = not computers  # every seat a person: classmates taking turns
+    you = options.seats.index(HUMAN)
+    # the computer's strength by its level's name where it is one (opponent=medium)
+    named = {bot_name(game, level): level for level in reversed(LEVELS)}
+    opponent = named.get(computers[0], computers[0]) if computers else HUMAN
+    now = {"opponent": opponent}
+    low, high = game.min_players, game.max_players
+    if low < high:
+        now["players"] = str(options.players)
+    if not together:
+        now["side"] = str(you + 1)
+
+    def way(words: str, current: bool, **change: str | None) -> Way:
+        if current:
+            return Way(words, None)
+        keys = {**base, **now, **change}
+        return Way(words, urlencode({k: v for k, v in keys.items() if v is not None}))
+
+    levels = [
+        way(level, not together and computers[0] == bot_name(game, level), opponent=level)
+        for level in LEVELS
+    ]
+    turns = way("classmates taking turns at this computer", together, opponent=HUMAN, side=None)
+    groups = [("against the computer", levels), ("", [turns])]
+    if game.max_players == 2 and not together:
+        sides = [
+            way(game.player_name(s), s == you, side=str(s + 1)) for s in range(options.players)
+        ]
+        groups.append(("you play", sides))
+    if low < high:
+        counts = [way(str(n), n == options.players, players=str(n)) for n in range(low, high + 1)]
+        groups.append(("players", counts))
+    return groups

@@ -143,14 +143,20 @@ class GameApp:
         self.seed_box = w.IntText(
             value=self.match.seed, description="Seed:", layout=w.Layout(width="160px")
         )
+        # every seat's name in full ("Second admiral:", not the default label width's
+        # "Second a…"), the same width for all so that the choices line up under each other,
+        # and room beside it for "computer, medium (commander)" in full
+        names = [f"{g.player_name(i)}:" for i in range(len(self.seats))]
+        label = f"{max(map(len, names)) + 1}ch"
         self.seat_boxes = [
             w.Dropdown(
                 options=[(seat_label(g, n), n) for n in (HUMAN, *bot_names(g))],
                 value=s,
-                description=f"{g.player_name(i)}:",
-                layout=w.Layout(width="320px"),  # "computer, medium (commander)" in full
+                description=name,
+                style={"description_width": label},
+                layout=w.Layout(width=f"calc({label} + 240px)"),
             )
-            for i, s in enumerate(self.seats)
+            for name, s in zip(names, self.seats, strict=True)
         ]
         for i, box in enumerate(self.seat_boxes):
             box.observe(lambda ch, i=i: self._set_seat(i, ch["new"]), "value")
@@ -242,8 +248,18 @@ class GameApp:
             button.layout.flex = "0 0 auto"
         # classmates at one game from their own machines: the table page (when it is there)
         self.table_link = w.HTML(table_link_html(g.id))
+        #: the page's other ways to play, as links (a play page fills it: widgets.page)
+        self.ways = w.HTML(layout=w.Layout(display="none"))
+        self.ways.add_class("navalkit-ways")
         side = w.VBox(
-            [self.series, controls, w.HTML("<b>Moves</b>"), self.log_view, self.table_link],
+            [
+                self.series,
+                controls,
+                self.ways,
+                w.HTML("<b>Moves</b>"),
+                self.log_view,
+                self.table_link,
+            ],
             layout=w.Layout(flex="0 1 460px", min_width="300px", padding="0 0 0 12px"),
         )
         # whose turn it is and what just happened stay above the board, where the eye is; the

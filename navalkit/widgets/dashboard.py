@@ -35,7 +35,7 @@ from navalkit.tables import HUMAN, Tables, TableSummary, TeacherView
 from .forms import NewTableForm, TableRequest
 from .live import Poller
 from .page import page_query
-from .panels import download_html, info_html
+from .panels import LINK_STYLE, download_html, info_html
 from .table import page_link, query_values, shared_tables
 
 __all__ = ["LIST_SECONDS", "TeacherDashboard", "tables_html", "teacher_page"]
@@ -57,7 +57,7 @@ REFUSED = (
     "This page is for the teacher. Open it with the teacher's link, the one <code>navalkit "
     "serve</code> printed when it started (it ends in <code>?teacher=</code> and a secret "
     "key). Nothing is shown without it.</p><p>Students: open <a href='table.ipynb' "
-    "target='_self'>Play at a table</a> instead.</p>"
+    f"target='_self' style='{LINK_STYLE}'>Play at a table</a> instead.</p>"
 )
 
 

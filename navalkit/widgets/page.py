@@ -19,11 +19,13 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as w
 import websockets.exceptions
 
 from ..core.rng import fresh_seed
-from ..play.options import PlayOptions, play_options
+from ..play.options import PlayOptions, play_options, ways_to_play
 from .app import GameApp
+from .panels import LINK_STYLE
 
 __all__ = [
     "PlayOptions",
@@ -34,6 +36,7 @@ __all__ = [
     "play_intro",
     "play_options",
     "voila_request",
+    "ways_html",
 ]
 
 
@@ -82,7 +85,8 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
     """
     default = play_options(game_id, "")
     app = GameApp(game_id, seed=fresh_seed(), seats=default.seats, student=True)
-    options = play_options(game_id, page_query() if query is None else query)
+    asked = page_query() if query is None else query
+    options = play_options(game_id, asked)
     # a link without a seed gets a fresh deal (the one dealt above, if nothing else changes)
     seed = app.match.seed if options.seed is None else options.seed
     if options.players != default.players:
@@ -99,7 +103,39 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
     app.set_student(not options.teacher)  # the teacher link shows the teacher's controls
     if options.notes:
         app.tell(" ".join(options.notes))
+    if query is not None or os.environ.get("SERVER_SOFTWARE", "").startswith("voila"):
+        # a page (not a notebook run in JupyterLab, where a link would leave the notebook):
+        # the other ways to play, as links beside the game's buttons; a student's seats are
+        # locked, and nobody should have to type a query
+        app.ways.value = ways_html(game_id, asked)
+        app.ways.layout.display = ""
     return app
+
+
+#: how the play page shows the choice it already plays (not a link), and the links
+_CURRENT = "<b aria-current='true'>{}</b>"
+_LINK = f"<a href='?{{}}' target='_self' style='{LINK_STYLE}'>{{}}</a>"
+
+
+def ways_html(game_id: str, query: str) -> str:
+    """The play page's *Ways to play*: each other way as a link to the page opened so
+    (:func:`navalkit.play.options.ways_to_play`), the way it plays now in bold, a line for
+    each kind of choice."""
+    lines = []
+    for heading, choices in ways_to_play(game_id, query):
+        items = " · ".join(
+            _CURRENT.format(html.escape(c.words))
+            if c.query is None
+            else _LINK.format(html.escape(c.query), html.escape(c.words))
+            for c in choices
+        )
+        head = f"{html.escape(heading)}: " if heading else ""
+        lines.append(f"<div style='margin-left:1em'>{head}{items}</div>")
+    return (
+        "<div style='line-height:1.7;margin:6px 0'><b>Ways to play</b> (each starts a new game)"
+        + "".join(lines)
+        + "</div>"
+    )
 
 
 def game_of(query: str) -> str | None:
@@ -135,7 +171,6 @@ def play_any(query: str | None = None, notebooks: Path | None = None) -> Any:
     Every game's rules and drawing are imported before the page waits for its student, so
     that cost is paid while the kernel is warming, not when the student arrives. A link
     without a game, or with a game we do not have, shows the list of games instead."""
-    import ipywidgets as w
     from IPython.display import Markdown
 
     from ..core.registry import games, get_game
@@ -148,7 +183,7 @@ def play_any(query: str | None = None, notebooks: Path | None = None) -> Any:
     q = page_query() if query is None else query
     game_id = game_of(q)
     if game_id is None:
-        link = "color:#1a5fb4;text-decoration:underline;font-weight:bold;font-size:16px"
+        link = f"{LINK_STYLE};font-weight:bold;font-size:16px"
         items = "".join(
             f"<li style='margin:8px 0'><a style='{link}' target='_self' "
             f"href='play.ipynb?game={gid}'>"

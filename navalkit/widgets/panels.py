@@ -79,6 +79,11 @@ def log_html(match: Any, last: int = 10) -> str:
     return f"<ol style='margin:0;padding-left:2.5em;font-size:90%'>{items}</ol>" if items else ""
 
 
+#: a link in a widget's HTML, drawn as a link: neither Voila's page nor JupyterLab styles links
+#: inside widgets, which would show them as plain words nobody thinks of clicking
+LINK_STYLE = "color:#1a5fb4;text-decoration:underline"
+
+
 def download_html(name: str, text: str, words: str, mime: str = "application/json") -> str:
     """A link that saves ``text`` as the file ``name`` (built in the kernel: a data URL, so
     no file has to be served)."""
@@ -86,7 +91,8 @@ def download_html(name: str, text: str, words: str, mime: str = "application/jso
 
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (
-        f"<a download='{html.escape(name)}' href='data:{mime};base64,{data}'>"
+        f"<a download='{html.escape(name)}' href='data:{mime};base64,{data}' "
+        f"style='{LINK_STYLE}'>"
         f"{html.escape(words)}</a>"
     )
 
@@ -100,7 +106,8 @@ def table_link_html(game_id: str, folder: Path | None = None) -> str:
         if (here / prefix / "table.ipynb").is_file():
             href = html.escape(f"{prefix}table.ipynb?game={game_id}")
             return (
-                f"<a class='navalkit-table-link' href='{href}' target='_self'>"
+                f"<a class='navalkit-table-link' href='{href}' target='_self' "
+                f"style='{LINK_STYLE}'>"
                 "Play at a table with classmates</a> (each on their own computer)"
             )
     return ""

@@ -25,6 +25,8 @@ import ipywidgets as w
 
 from navalkit.core import RecordError, load_match
 
+from .panels import download_html
+
 CODE = re.compile(r"^[A-Z2-7]{4}-?[A-Z2-7]{4}-?[A-Z2-7]{4}$")
 
 #: how long a resume code works (``$NAVALKIT_RESUME_DAYS``, default a week)
@@ -81,12 +83,6 @@ def read_save(value: str, *, student: bool = False) -> Any:
     return load_match(text, require_signature=student)
 
 
-def _download(name: str, text: str, words: str) -> str:
-    """An HTML link that downloads ``text`` as the file ``name``."""
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return f"<a download='{name}' href='data:application/json;base64,{data}'>{words}</a>"
-
-
 class SavePanel:
     """Save / resume controls for a GameApp: resume code, download, upload, pasted text."""
 
@@ -132,7 +128,7 @@ class SavePanel:
             self.link.value = shown + f" (it works for {RESUME_DAYS} days)" + self._account()
         else:
             self.record_box.value = text
-            self.link.value = f"{shown} · " + _download(
+            self.link.value = f"{shown} · " + download_html(
                 f"navalkit-{code}.json", text, "download the save"
             )
         self._tell(f"Saved. After a reload, type the resume code {code} and press Resume.")
@@ -144,7 +140,7 @@ class SavePanel:
         if found is None:
             return ""
         name, text = found
-        return " · " + _download(name, text, "download what you saw")
+        return " · " + download_html(name, text, "download what you saw")
 
     def resume(self) -> None:
         """Resume from the code or text in the box (the current game is kept on failure)."""

@@ -45,6 +45,7 @@ from navalkit.tables import (
 from .forms import NewTableForm, TableRequest
 from .live import Poller
 from .page import page_query
+from .panels import LINK_STYLE
 from .seat import SeatBoard
 
 __all__ = [
@@ -97,7 +98,7 @@ def page_link(query: str, words: str | None = None, page: str = PAGE) -> str:
     as its words unless ``words`` are given."""
     href = html.escape(f"{page}?{query}")
     shown = html.escape(words if words is not None else f"{page_address(page)}?{query}")
-    return f"<a href='{href}' target='_self' style='word-break:break-all'>{shown}</a>"
+    return f"<a href='{href}' target='_self' style='{LINK_STYLE};word-break:break-all'>{shown}</a>"
 
 
 def query_values(text: str) -> dict[str, str]:

@@ -293,3 +293,25 @@ def test_welcome_links_every_game(page: Any, voila_server: VoilaServer) -> None:
     hrefs = set(page.locator("a[href]").evaluate_all("(as) => as.map((a) => a.href)"))
     missing = [p for p in plays if voila_server.page_url(p) not in hrefs]
     assert not missing, f"welcome.ipynb has no link to {missing}; links: {sorted(hrefs)}"
+
+
+def test_a_way_to_play_link_opens_the_page_playing_that_way(
+    page: Any, voila_server: VoilaServer
+) -> None:
+    """A student's seats are locked; the *Ways to play* links are how a student changes side.
+    On Far Seas' play page (the one page, where the folder has it), clicking *Allies* opens
+    the page again with the student commanding the Allies, and the links say so."""
+    root = voila_server.notebooks
+    path = "play.ipynb?game=far_seas" if (root / "play.ipynb").is_file() else "far_seas/play.ipynb"
+    open_page(page, voila_server, path)
+    ways = page.locator(".navalkit-ways")
+    ways.wait_for(state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    assert "you play: Germany" in ways.inner_text()
+    page.get_by_role("link", name="Allies", exact=True).click()
+    page.wait_for_url("**side=2**", timeout=RENDER_TIMEOUT_MS)
+    status = page.locator(".navalkit-status", has_text="Allies' view").first
+    status.wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
+    wait_until_dom_settles(page)
+    current = page.locator(".navalkit-ways b[aria-current='true']").all_inner_texts()
+    assert "Allies" in current and "Germany" not in current, current
+    assert_clean(page, path)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import navalkit
+from navalkit.core.bots import bot_name
 from navalkit.core.rng import SEED_MAX
 from navalkit.play.options import new_deal
 from navalkit.play.teacher import TEACHER_KEY_ENV
@@ -228,3 +229,88 @@ def test_seat_lists_say_who_plays_in_words() -> None:
     assert labels["greedy"] == "computer, medium (greedy)"
     assert all("mcts" not in label for label in labels.values())
     assert app.seat_boxes[1].value == app.seats[1]
+
+
+def _ways(game_id: str, query: str) -> dict[str, dict[str, str | None]]:
+    from navalkit.play.options import ways_to_play
+
+    return {
+        heading: {c.words: c.query for c in choices}
+        for heading, choices in ways_to_play(game_id, query)
+    }
+
+
+def test_each_other_way_to_play_is_a_link_that_opens_the_page_so() -> None:
+    """A student's seats are locked, so the page offers the other ways to play as links; each
+    link, read back as the page reads it, plays that way, keeps the page's game and settings,
+    and deals afresh; the way the page plays now is no link."""
+    query = "game=far_seas&seed=4&side=allies&turns=6&bogus=1"
+    ways = _ways("far_seas", query)
+    assert list(ways) == ["against the computer", "", "you play"]
+    now = play_options("far_seas", query)
+    assert ways["against the computer"]["medium"] is None  # the page's own opponent
+    assert ways["you play"] == {"Germany": ways["you play"]["Germany"], "Allies": None}
+    for words, link in [*ways["against the computer"].items(), *ways["you play"].items()]:
+        if link is None:
+            continue
+        o = play_options("far_seas", link)
+        assert "game=far_seas" in link and o.notes == [] and o.seed is None
+        assert o.config == now.config == {"turns": 6}
+        if words == "Germany":
+            assert o.seats[0] == "human" and o.seats[1] == now.seats[0]
+        else:
+            assert o.seats == [bot_name(navalkit.get_game("far_seas"), words), "human"]
+    together = play_options("far_seas", ways[""]["classmates taking turns at this computer"] or "")
+    assert together.seats == ["human", "human"]
+    # hot-seat: no side to choose, and the way back to the computer is a link again
+    ways = _ways("far_seas", "opponent=human")
+    assert ways[""] == {"classmates taking turns at this computer": None}
+    assert "you play" not in ways and all(ways["against the computer"].values())
+
+
+def test_games_for_more_players_offer_how_many_play() -> None:
+    ways = _ways("naval_war", "players=5&goal=75")
+    counts = ways["players"]
+    assert list(counts) == [str(n) for n in range(3, 10)] and counts["5"] is None
+    assert "you play" not in ways
+    six = play_options("naval_war", counts["6"] or "")
+    assert (six.players, six.config) == (6, {"goal": 75})
+    assert "players" not in _ways("branle_bas", "")
+
+
+def test_a_play_page_shows_the_ways_to_play_and_a_notebook_in_jupyterlab_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = play_app("branle_bas", "seed=3")
+    assert app.ways.layout.display != "none"
+    shown = app.ways.value
+    assert "Ways to play" in shown and "<b aria-current='true'>medium</b>" in shown
+    assert "href='?opponent=easy&amp;side=1'" in shown and "seed" not in shown
+    # run in JupyterLab: no Voila request, so no links that would leave the notebook
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert play_app("branle_bas").ways.layout.display == "none"
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.8")
+    assert play_app("branle_bas").ways.layout.display != "none"
+
+
+def test_seat_names_are_shown_whole_and_line_up() -> None:
+    """ "Second admiral:" in full, not cut to the default label width's "Second a…"."""
+    from navalkit.widgets.app import GameApp
+
+    app = GameApp("age_of_sail", seed=1)
+    widths = {box.style.description_width for box in app.seat_boxes}
+    assert widths == {f"{len('Second admiral:') + 1}ch"}
+    assert [box.description for box in app.seat_boxes] == ["First admiral:", "Second admiral:"]
+
+
+def test_the_status_names_whose_view_it_is_in_good_english() -> None:
+    from navalkit.core.protocol import possessive
+
+    assert [possessive(n) for n in ("Germany", "Player 2", "Allies")] == [
+        "Germany's",
+        "Player 2's",
+        "Allies'",
+    ]
+    assert play_app("far_seas", "side=allies").status.value.endswith("You see Allies' view.")

@@ -87,7 +87,7 @@ def _link_text(html: str, words: str) -> str:
     import base64
     import re
 
-    found = re.search(r"href='data:application/json;base64,([^']+)'>" + words + "<", html)
+    found = re.search(r"href='data:application/json;base64,([^']+)'[^>]*>" + words + "<", html)
     assert found, f"no link '{words}' in {html!r}"
     return base64.b64decode(found.group(1)).decode("utf-8")
 
