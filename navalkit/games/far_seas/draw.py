@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
-from .data import AREAS, PANAMA, RIVER, SHIPS, STATIONS
+from .data import AREAS, ENGLAND, PANAMA, RIVER, SHIPS, STATIONS
 from .observe import View
 from .state import (
     A_RUN,
@@ -24,11 +24,14 @@ from .state import (
     CHANCE,
     CONVOY,
     G_RUN,
+    HOME,
+    INTERNED,
     MOVED,
     OVER,
     RIVER_BOX,
     SEARCH,
     STATION,
+    SUNK,
     UNKNOWN,
     WATCH,
     State,
@@ -344,8 +347,23 @@ def _ship_xy(state: State) -> dict[str, tuple[float, float]]:
     return out
 
 
+#: where a ship out of play is, in words
+_GONE = {SUNK: "sunk", INTERNED: "interned", HOME: "gone home"}
+
+
+def _place(area: int) -> str:
+    """An area in words as the map names it: "area 24 (Chile)", "England", the river."""
+    if area == RIVER:
+        return "the Rufiji river"
+    if area == ENGLAND:
+        return "England"
+    return f"area {area} ({AREAS[area].name})"
+
+
 def describe(view: View) -> str:
-    """The position in words, for screen readers and the text view of the map."""
+    """The position in words, for screen readers and the text view of the map: where each
+    German ship is (or that the viewer does not know), and how many Allied ships each area
+    holds, by the names the map shows."""
     state = view.state
     parts = [f"Turn {state.turn} of {state.config.turns}."]
     german = []
@@ -354,17 +372,19 @@ def describe(view: View) -> str:
             continue
         a, box = state.loc[s.id], state.box[s.id]
         if a == UNKNOWN:
-            german.append(f"{s.name} (position unknown)")
+            where = "position unknown"
+        elif box in _GONE:
+            where = _GONE[box]
         else:
-            where = f"area {a}" if a >= 0 else ""
-            german.append(f"{s.name} {BOX_NAMES[box]} {where}".strip())
+            where = _place(a) + ("" if a == RIVER else f", {BOX_NAMES[box]} box")
+        german.append(f"{s.name}: {where}")
     parts.append("German ships: " + "; ".join(german) + ".")
     counts: dict[int, int] = {}
     for s in SHIPS:
         if s.side == 1 and state.loc[s.id] >= 0:
             counts[state.loc[s.id]] = counts.get(state.loc[s.id], 0) + 1
     parts.append(
-        "Allied ships by area: " + ", ".join(f"{a}: {n}" for a, n in sorted(counts.items())) + "."
+        "Allied ships: " + "; ".join(f"{n} in {_place(a)}" for a, n in sorted(counts.items())) + "."
     )
     raided = [STATIONS[i].name for i in sorted(state.raided)]
     if raided:

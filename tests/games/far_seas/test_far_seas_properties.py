@@ -96,7 +96,7 @@ def test_allied_view_never_shows_an_unseen_raider(seed: int) -> None:
                 if not visible_to_allies(state, g):
                     assert f"s{g}" not in regions
                     assert view.state.loc[g] == UNKNOWN
-                    assert SHIPS[g].name + " (position unknown)" in draw(view).description
+                    assert SHIPS[g].name + ": position unknown" in draw(view).description
 
 
 @settings(max_examples=10, deadline=None)
