@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from navalkit.core import bot_names, heuristic_name, make_bot, play_bot_move
+from navalkit.core.bots import bot_name
 
 HUMAN = "human"
 MAX_AUTO_MOVES = 2000  # computer replies in a row before a human move
@@ -33,6 +34,22 @@ def check_seats(game: Any, seats: Sequence[str], players: int) -> list[str]:
         if s != HUMAN and s not in bot_names(game):
             raise ValueError(f"unknown seat {s!r}: use 'human' or one of {bot_names(game)}")
     return seats
+
+
+def seat_label(game: Any, name: str) -> str:
+    """Who plays a seat, in the words the play page's seat list shows (never a code name such
+    as ``mcts``): a person, or the computer at its level, with the player's own name."""
+    if name == HUMAN:
+        return "a person"
+    if name == "random":
+        return "computer, easy (random moves)"
+    if name == bot_name(game, "hard"):
+        return "computer, hard" + ("" if name == "mcts" else f" ({name})")
+    if name == bot_name(game, "medium"):
+        return f"computer, medium ({name})"
+    if name == "mcts":
+        return "computer (a general search)"
+    return f"computer ({name})"
 
 
 def humans(seats: Sequence[str]) -> list[int]:

@@ -23,6 +23,7 @@ from navalkit.core.errors import read_json
 from navalkit.core.rng import fresh_seed
 from navalkit.play import HUMAN, check_seats
 from navalkit.play.options import new_deal, opponent_bot, play_options
+from navalkit.play.seats import seat_label
 from navalkit.play.session import PlaySession
 from navalkit.render.svg import scene_to_svg
 
@@ -31,10 +32,15 @@ HOT_SEAT = "human"
 LOG_LENGTH = 12
 
 
-def seats_for(game: Any, players: int, opponent: str) -> list[str]:
-    """A person on the first seat; the others hot-seat (``human``) or the opponent bot."""
+def seats_for(game: Any, players: int, opponent: str, side: int = 0) -> list[str]:
+    """A person on seat ``side`` (the first by default); the others hot-seat (``human``) or
+    the opponent bot."""
+    if not (isinstance(side, int) and not isinstance(side, bool) and 0 <= side < players):
+        raise ValueError(f"There is no seat {side!r} to play: the seats are 0 to {players - 1}.")
     other = opponent_bot(game, opponent)
-    return check_seats(game, [HUMAN] + [other] * (players - 1), players)
+    seats = [other] * players
+    seats[side] = HUMAN
+    return check_seats(game, seats, players)
 
 
 def opponent_of(seats: list[str]) -> str:
@@ -53,19 +59,20 @@ class SiteGame:
         seed: int = 0,
         players: int | None = None,
         opponent: str = "greedy",
+        side: int = 0,
         seats: list[str] | None = None,
         teacher: bool = False,
         can_teach: bool = False,
         **config: Any,
     ) -> None:
-        """``seats`` (who plays each seat) wins over ``opponent`` (a person on the first
-        seat, the opponent on the others); ``config`` is the game's settings. ``can_teach``:
-        the page was opened with the teacher's link, so it shows the teacher view's switch
-        and the seed; a student's page shows neither (``teacher`` needs it)."""
+        """``seats`` (who plays each seat) wins over ``opponent`` and ``side`` (a person on
+        seat ``side``, the opponent on the others); ``config`` is the game's settings.
+        ``can_teach``: the page was opened with the teacher's link, so it shows the teacher
+        view's switch and the seed; a student's page shows neither (``teacher`` needs it)."""
         game = get_game(game_id)
         n = players if players is not None else game.default_players
         if seats is None:
-            seats = seats_for(game, n, opponent)
+            seats = seats_for(game, n, opponent, side)
         self.can_teach = bool(can_teach)
         self.session = PlaySession(
             game_id,
@@ -89,6 +96,11 @@ class SiteGame:
     def opponent(self) -> str:
         return opponent_of(self.session.seats)
 
+    @property
+    def side(self) -> int:
+        """The seat of the person at the screen (the first person's, when all are people)."""
+        return self.session.seats.index(HUMAN) if HUMAN in self.session.seats else 0
+
     def view(self) -> dict[str, Any]:
         """Everything the page shows, as JSON-able data."""
         m, g, screen = self.match, self.game, self.session.screen()
@@ -100,6 +112,8 @@ class SiteGame:
             "seed": m.seed if self.can_teach else None,  # the seed tells every card to come
             "players": m.players,
             "opponent": self.opponent,
+            "side": self.side,
+            "seat_names": [g.player_name(i) for i in range(m.players)],
             "teacher": self.session.teacher,
             "can_teach": self.can_teach,
             "svg": scene_to_svg(screen.scene),
@@ -219,7 +233,8 @@ class Page:
         return self.game
 
     def start(self, game_id: str, options_json: str = "{}") -> str:
-        """Start a game; ``options`` may hold seed, players, opponent, teacher."""
+        """Start a game; ``options`` may hold seed, players, opponent, side (the person's
+        seat), teacher."""
         try:
             options = read_json(options_json or "{}", "The page's options")
             if not isinstance(options, dict):
@@ -234,6 +249,7 @@ class Page:
                 seed=new_deal(options.get("seed"), last),
                 players=options.get("players"),
                 opponent=str(options.get("opponent", "greedy")),
+                side=options.get("side", 0),
                 teacher=bool(options.get("teacher", False)),
                 can_teach=can_teach,
                 **config,
@@ -289,7 +305,7 @@ class Page:
         return json.dumps(self._current().account())
 
     def games(self) -> str:
-        """The games on this site: id, title, summary, players, opponents."""
+        """The games on this site: id, title, summary, players, opponents (and their words)."""
         from navalkit.core import games
 
         rows = []
@@ -304,6 +320,11 @@ class Page:
                     "max_players": g.max_players,
                     "default_players": g.default_players,
                     "opponents": [HOT_SEAT, *bot_names(g)],
+                    # each in the words the Voila pages' seat lists use, never a code name
+                    "opponent_labels": {
+                        HOT_SEAT: "classmates taking turns (hot-seat)",
+                        **{b: seat_label(g, b) for b in bot_names(g)},
+                    },
                     "default_opponent": opponent_bot(g, "greedy"),
                 }
             )

@@ -18,10 +18,11 @@ import ipywidgets as w
 from navalkit.core import bot_names
 from navalkit.play import HUMAN
 from navalkit.play.options import new_deal
+from navalkit.play.seats import seat_label
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard
 
-from .forms import seat_label, setting_widgets
+from .forms import setting_widgets
 from .panels import (
     NO_RULE,
     clauses_html,

@@ -22,7 +22,6 @@ __all__ = [
     "PERSON",
     "NewTableForm",
     "TableRequest",
-    "seat_label",
     "setting_widgets",
 ]
 
@@ -34,24 +33,6 @@ COMPUTER_LEVELS = (
     ("computer, medium", "medium"),
     ("computer, hard", "hard"),
 )
-
-
-def seat_label(game: Any, name: str) -> str:
-    """Who plays a seat, in the words the play page's seat list shows (never a code name such
-    as ``mcts``): a person, or the computer at its level, with the player's own name."""
-    from navalkit.core.bots import bot_name
-
-    if name == "human":
-        return "a person"
-    if name == "random":
-        return "computer, easy (random moves)"
-    if name == bot_name(game, "hard"):
-        return "computer, hard" + ("" if name == "mcts" else f" ({name})")
-    if name == bot_name(game, "medium"):
-        return f"computer, medium ({name})"
-    if name == "mcts":
-        return "computer (a general search)"
-    return f"computer ({name})"
 
 
 #: the host's seat choice for "I will not play"

@@ -260,3 +260,25 @@ def test_unknown_game_shows_a_message_not_a_blank_page(page: Any, site_url: str)
     text = page.inner_text("#fatal")
     assert 'no game "chess"' in text and "branle_bas" in text
     assert not page.locator("#loading").is_visible()
+
+
+def test_the_side_list_keeps_the_student_on_the_side_chosen(page: Any, site_url: str) -> None:
+    """Opened as the Allies, *You play* shows the Allies; *New game* keeps the student there,
+    and choosing Germany in the list and *New game* again moves the student across."""
+    page.goto(f"{site_url}play.html?game=far_seas&side=allies", wait_until="commit")
+    page.wait_for_function("document.body.dataset.state === 'ready'", timeout=READY_TIMEOUT_MS)
+    assert page.locator("#side").is_visible() and page.input_value("#side") == "1"
+    assert "Allies' view" in page.inner_text("#status")
+    page.click("#new")
+    page.wait_for_function("document.querySelector('#message').innerText.includes('New game')")
+    assert "Allies' view" in page.inner_text("#status")
+    page.select_option("#side", "0")
+    page.click("#new")
+    page.wait_for_function(
+        "document.querySelector('#status').innerText.includes(\"Germany's view\")",
+        timeout=MOVE_TIMEOUT_MS,
+    )
+    assert page.input_value("#side") == "0"
+    opponents = page.locator("#opponent option").all_inner_texts()
+    assert "mcts" not in " ".join(opponents) and "classmates taking turns (hot-seat)" in opponents
+    assert_clean(page)

@@ -307,6 +307,32 @@ def test_a_link_opens_the_game_it_asks_for_as_the_voila_pages_read_it() -> None:
     assert page.game is not None and page.game.match.config.colonies is False
 
 
+def test_the_side_a_student_chose_stays_for_the_next_game() -> None:
+    """Opened as the Allies, the page says so (its *You play* list), and its *New game* keeps
+    the student on the side the list shows; a seat that does not exist is refused in words
+    and the game on the page is kept."""
+    page = Page()
+    view = json.loads(page.open("far_seas", "side=allies"))
+    assert (view["side"], view["seat_names"]) == (1, ["Germany", "Allies"])
+    view = json.loads(page.start("far_seas", json.dumps({"side": view["side"]})))
+    assert page.game is not None and page.game.seats == ["commander", "human"]
+    assert view["side"] == 1
+    kept = page.game.match
+    view = json.loads(page.start("far_seas", json.dumps({"side": 2})))
+    assert "no seat 2" in view["error"] and page.game.match is kept
+    view = json.loads(page.start("far_seas", json.dumps({"opponent": "human"})))
+    assert page.game.seats == ["human", "human"] and view["side"] == 0
+
+
+def test_the_opponent_list_says_who_plays_in_words() -> None:
+    """The site's *Opponent* list reads like the Voila pages' seat lists: no code names."""
+    for row in json.loads(Page().games()):
+        labels = row["opponent_labels"]
+        assert set(labels) == set(row["opponents"])
+        assert labels["human"] == "classmates taking turns (hot-seat)"
+        assert all("mcts" not in words for words in labels.values()), labels
+
+
 def test_a_link_with_a_bad_value_says_what_it_ignored() -> None:
     view = json.loads(Page().open("naval_war", "players=12&opponent=kraken&goal=75"))
     assert view["players"] == 3 and view["opponent"] == "greedy"

@@ -106,6 +106,11 @@
     canTeach = view.can_teach;
     $("opponent").value = view.opponent;
     $("players").value = String(view.players);
+    // a two-player game against the computer: which side the person at the screen commands
+    const sides = view.seat_names.map((name, i) => [name, i]);
+    if ($("side").options.length !== sides.length) options($("side"), sides);
+    $("side-label").hidden = info.max_players !== 2 || view.opponent === "human";
+    $("side").value = String(view.side);
     if (view.typed_example) $("typed").placeholder = "e.g. " + view.typed_example;
     document.body.dataset.state = "ready";
   }
@@ -134,6 +139,7 @@
     const opts = {
       opponent: $("opponent").value,
       players: parseInt($("players").value, 10) || info.default_players,
+      side: $("side-label").hidden ? 0 : parseInt($("side").value, 10) || 0,
       teacher: canTeach && $("teacher").checked,
     };
     // no seed: a fresh deal (a student's page); the teacher may replay one on purpose
@@ -256,7 +262,7 @@
     if (!info) {
       throw new Error('There is no game "' + gameId + '" on this site. The games are: ' + games.map((g) => g.id).join(", ") + ".");
     }
-    const label = (o) => (o === "human" ? "another person (hot-seat)" : "computer: " + o);
+    const label = (o) => info.opponent_labels[o] || o;
     options($("opponent"), info.opponents.map((o) => [label(o), o]));
     const counts = [];
     for (let n = info.min_players; n <= info.max_players; n++) counts.push([String(n), n]);
