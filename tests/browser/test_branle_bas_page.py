@@ -121,7 +121,8 @@ def test_the_seeds_game_starts_at_battle_stations_with_touch_move(
     page.screenshot(path=str(ARTIFACTS / "branle_bas-battle-stations-1920.png"))
     page.set_viewport_size({"width": 1366, "height": 768})
     page.screenshot(path=str(ARTIFACTS / "branle_bas-battle-stations-1366.png"))
-    page.get_by_text("Settings for the next game").first.click()  # folded until asked for
+    # folded until asked for (the drawer's title in the app: the page's words name it too)
+    page.locator(".navalkit-app").get_by_text("Settings for the next game").first.click()
     setting = page.get_by_text("A touched piece must be played").first
     setting.wait_for(state="visible", timeout=10_000)  # the setting's label, not code
     assert not page.get_by_text("touch_move").is_visible()
