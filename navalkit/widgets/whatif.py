@@ -9,6 +9,8 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core import bot_names, get_game, simulate
+from navalkit.core.bots import bot_name
+from navalkit.play.seats import seat_label
 
 from .lesson import frame_html
 
@@ -86,9 +88,12 @@ class WhatIfLab:
         setting: str | None = None,
         games: int = 20,
         values: tuple[Any, Any] | None = None,
+        bots: list[str] | None = None,
     ) -> None:
         """``setting`` (its code name) opens the lab on it, with the two ``values`` to compare
-        (default: the setting's default and another of its values)."""
+        (default: the setting's default and another of its values); ``bots`` names the
+        computer player of each seat (a bot's name or a level; default: the game's own bot
+        against players who move at random)."""
         self.game = get_game(game_id)
         rows = {r["setting"]: r for r in self.game.settings()}
         self.rows = rows
@@ -101,15 +106,20 @@ class WhatIfLab:
         )
         self.value_a = w.Text(description="Reading 1:", layout=w.Layout(width="220px"))
         self.value_b = w.Text(description="Reading 2:", layout=w.Layout(width="220px"))
-        choices = bot_names(self.game)
-        first = "greedy"  # the game's own heuristic bot, whatever its name
-        lineup = [first] + ["random"] * (self.game.default_players - 1)
-        self.bot = w.Text(
-            value=",".join(lineup),
-            description="Bots:",
-            tooltip=f"one per seat, from: {', '.join(choices)}",
-            layout=w.Layout(width="260px"),
-        )
+        # who plays each seat, in the play pages' words (never a code name such as mcts)
+        g = self.game
+        names = [f"{g.player_name(i)}:" for i in range(g.default_players)]
+        label = f"{max(map(len, names)) + 1}ch"
+        self.seat_bots = [
+            w.Dropdown(
+                options=[(seat_label(g, b), b) for b in bot_names(g)],
+                description=name,
+                style={"description_width": label},
+                layout=w.Layout(width=f"calc({label} + 240px)"),
+            )
+            for name in names
+        ]
+        self.bots = bots or ["greedy"] + ["random"] * (g.default_players - 1)
         self.games = w.BoundedIntText(value=games, min=2, max=2000, description="Games:")
         self.run_button = w.Button(description="Run both", button_style="primary", icon="play")
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
@@ -126,10 +136,33 @@ class WhatIfLab:
         self.widget = w.VBox([
             w.HBox([self.setting, self.value_a, self.value_b]),
             self.explain,
-            w.HBox([self.bot, self.games, self.run_button]),
+            w.HTML("<b>Who plays</b> (the same computer players in both readings):"),
+            w.HBox(self.seat_bots, layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.games, self.run_button]),
             self.progress, self.message, self.table, self.plot,
         ])  # fmt: skip
         self.frame: Any = None
+
+    @property
+    def bots(self) -> list[str]:
+        """The computer player of each seat, by name."""
+        return [box.value for box in self.seat_bots]
+
+    @bots.setter
+    def bots(self, names: list[str]) -> None:
+        """Set each seat's computer player by its name or level (``greedy``: the game's own
+        bot); ValueError, in words, for a wrong count or a player the game does not have."""
+        if len(names) != len(self.seat_bots):
+            raise ValueError(f"Name {len(self.seat_bots)} computer players, one a seat.")
+        chosen = [bot_name(self.game, str(n).strip().lower()) for n in names]
+        unknown = [n for n, c in zip(names, chosen, strict=True) if c not in bot_names(self.game)]
+        if unknown:
+            offered = ", ".join(bot_names(self.game))
+            raise ValueError(
+                f"{self.game.title} has no computer player {unknown[0]!r} ({offered})."
+            )
+        for box, name in zip(self.seat_bots, chosen, strict=True):
+            box.value = name
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -171,7 +204,7 @@ class WhatIfLab:
             a = {name: self._parse(self.value_a.value)}
             b = {name: self._parse(self.value_b.value)}
             n = int(self.games.value)
-            bots = [b.strip() for b in self.bot.value.split(",") if b.strip()]
+            bots = self.bots
             self.progress.max, self.progress.value = 2 * n, 0
 
             def tick(done: int, _total: int) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from navalkit.core.bots import bot_name
 from navalkit.widgets.whatif import WhatIfLab, compare, outcome_columns, summary
 
 
@@ -38,7 +41,7 @@ def test_lab_speaks_plain_words_and_takes_the_two_values() -> None:
     lab = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(40, 20))
     assert ("Moves before time is up", "max_plies") in lab.setting.options
     assert (lab.value_a.value, lab.value_b.value) == ("40", "20")
-    lab.bot.value = "greedy,random"
+    lab.bots = ["greedy", "random"]
     lab.run()
     shown = lab.table.value
     assert "Moves before time is up: 40" in shown and "A (south) wins" in shown
@@ -65,3 +68,21 @@ def test_age_of_sail_lab_opens_on_a_difference_its_notebook_explains() -> None:
     ties = WhatIfLab("age_of_sail", setting="boarding_ties", games=20)
     ties.run()
     assert list(summary(ties.frame).iloc[:, 1]) == [19, 18]
+
+
+def test_who_plays_is_chosen_from_lists_in_words() -> None:
+    """Each seat's computer player is a list in the play pages' words, never a typed code
+    name; levels and the game's own bot are read by name, and a wrong one is refused."""
+    lab = WhatIfLab("far_seas", setting="crowded_fire", games=2, bots=["hard", "easy"])
+    assert [box.description for box in lab.seat_bots] == ["Germany:", "Allies:"]
+    labels = [label for label, _ in lab.seat_bots[0].options]
+    assert all("mcts" not in label for label in labels)
+    assert any(label.startswith("computer, hard") for label in labels)
+    assert lab.bots == [bot_name(lab.game, "hard"), "random"]
+    lab.bots = ["greedy", "greedy"]
+    assert lab.bots == ["commander", "commander"]
+    with pytest.raises(ValueError, match="no computer player 'kraken'"):
+        lab.bots = ["kraken", "random"]
+    with pytest.raises(ValueError, match="one a seat"):
+        lab.bots = ["random"]
+    assert lab.bots == ["commander", "commander"]  # a refused line-up changes nothing

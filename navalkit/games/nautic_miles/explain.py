@@ -14,6 +14,7 @@ import ipywidgets as w
 from navalkit.core.bots import BotView, make_bot, play_bot_move
 from navalkit.core.match import new_match
 from navalkit.core.rng import bot_rng
+from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import frame_html
@@ -371,7 +372,12 @@ class ArrivalSimulator:
     def __init__(self, games: int = 40, players: int = 2, bot: str = "captain") -> None:
         self.games = w.IntSlider(value=games, min=2, max=200, description="Games:")
         self.players = w.Dropdown(options=[2, 3, 4, 5, 6], value=players, description="Players:")
-        self.bot = w.Dropdown(options=["captain", "random"], value=bot, description="Bots:")
+        self.bot = w.Dropdown(
+            options=[(seat_label(GAME, b), b) for b in ("captain", "random")],
+            value=bot,
+            description="Players are:",
+            style={"description_width": "initial"},
+        )
         self.seed = w.IntText(value=0, description="Seed:", layout=w.Layout(width="160px"))
         self.run_button = w.Button(description="Run the games", icon="play")
         self.run_button.on_click(lambda _b: self.run())

@@ -293,7 +293,7 @@ def test_whatif_from_code_compares_what_the_lab_shows(monkeypatch: pytest.Monkey
     # the lab opens on the move limit, and the code compares the same two values, games, bots
     assert lab.setting.value == "max_plies"
     assert (lab.value_a.value, lab.value_b.value) == ("300", "60")
-    assert (lab.bot.value, lab.games.value) == ("greedy,random", 10)
+    assert (lab.bots, lab.games.value) == (["greedy", "random"], 10)
     assert frame.equals(lab.frame)
     # ... and the two settings give visibly different results
     a, b = (frame[frame["variant"] == v] for v in ("A", "B"))

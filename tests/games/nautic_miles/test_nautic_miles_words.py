@@ -271,8 +271,7 @@ def test_whatif_lab_opens_on_a_setting_that_changes_the_outcome() -> None:
     quotes these figures: if this fails, update notebooks/nautic_miles/whatif.ipynb."""
     from navalkit.widgets.whatif import WhatIfLab, summary
 
-    lab = WhatIfLab("nautic_miles", setting="planes_on_alerted", games=10)
-    lab.bot.value = "greedy,greedy"
+    lab = WhatIfLab("nautic_miles", setting="planes_on_alerted", games=10, bots=["greedy"] * 2)
     assert (lab.value_a.value, lab.value_b.value) == ("on", "off")
     lab.run()
     table_ = summary(lab.frame)
