@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.theme import Theme
 
-from .data import AREAS, ENGLAND, PANAMA, RIVER, SHIPS, STATIONS
+from .actions import area_name
+from .data import AREAS, PANAMA, RIVER, SHIPS, STATIONS
 from .observe import View
 from .state import (
     A_RUN,
@@ -351,15 +352,6 @@ def _ship_xy(state: State) -> dict[str, tuple[float, float]]:
 _GONE = {SUNK: "sunk", INTERNED: "interned", HOME: "gone home"}
 
 
-def _place(area: int) -> str:
-    """An area in words as the map names it: "area 24 (Chile)", "England", the river."""
-    if area == RIVER:
-        return "the Rufiji river"
-    if area == ENGLAND:
-        return "England"
-    return f"area {area} ({AREAS[area].name})"
-
-
 def describe(view: View) -> str:
     """The position in words, for screen readers and the text view of the map: where each
     German ship is (or that the viewer does not know), and how many Allied ships each area
@@ -376,7 +368,7 @@ def describe(view: View) -> str:
         elif box in _GONE:
             where = _GONE[box]
         else:
-            where = _place(a) + ("" if a == RIVER else f", {BOX_NAMES[box]} box")
+            where = area_name(a) + ("" if a == RIVER else f", {BOX_NAMES[box]} box")
         german.append(f"{s.name}: {where}")
     parts.append("German ships: " + "; ".join(german) + ".")
     counts: dict[int, int] = {}
@@ -384,7 +376,9 @@ def describe(view: View) -> str:
         if s.side == 1 and state.loc[s.id] >= 0:
             counts[state.loc[s.id]] = counts.get(state.loc[s.id], 0) + 1
     parts.append(
-        "Allied ships: " + "; ".join(f"{n} in {_place(a)}" for a, n in sorted(counts.items())) + "."
+        "Allied ships: "
+        + "; ".join(f"{n} in {area_name(a)}" for a, n in sorted(counts.items()))
+        + "."
     )
     raided = [STATIONS[i].name for i in sorted(state.raided)]
     if raided:
