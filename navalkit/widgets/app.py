@@ -18,11 +18,10 @@ import ipywidgets as w
 from navalkit.core import bot_names
 from navalkit.play import HUMAN
 from navalkit.play.options import new_deal
-from navalkit.play.seats import seat_label
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard
 
-from .forms import setting_widgets
+from .forms import seat_lists, setting_widgets
 from .panels import (
     NO_RULE,
     clauses_html,
@@ -144,21 +143,7 @@ class GameApp:
         self.seed_box = w.IntText(
             value=self.match.seed, description="Seed:", layout=w.Layout(width="160px")
         )
-        # every seat's name in full ("Second admiral:", not the default label width's
-        # "Second a…"), the same width for all so that the choices line up under each other,
-        # and room beside it for "computer, medium (commander)" in full
-        names = [f"{g.player_name(i)}:" for i in range(len(self.seats))]
-        label = f"{max(map(len, names)) + 1}ch"
-        self.seat_boxes = [
-            w.Dropdown(
-                options=[(seat_label(g, n), n) for n in (HUMAN, *bot_names(g))],
-                value=s,
-                description=name,
-                style={"description_width": label},
-                layout=w.Layout(width=f"calc({label} + 240px)"),
-            )
-            for name, s in zip(names, self.seats, strict=True)
-        ]
+        self.seat_boxes = seat_lists(g, self.seats, (HUMAN, *bot_names(g)))
         for i, box in enumerate(self.seat_boxes):
             box.observe(lambda ch, i=i: self._set_seat(i, ch["new"]), "value")
         self.setting_boxes = setting_widgets(self.game, self.match.config)

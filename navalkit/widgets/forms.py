@@ -9,19 +9,21 @@ chosen; the table service checks it and refuses in words.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
 from navalkit.core.registry import games, get_game
+from navalkit.play.seats import seat_label
 
 __all__ = [
     "COMPUTER_LEVELS",
     "PERSON",
     "NewTableForm",
     "TableRequest",
+    "seat_lists",
     "setting_widgets",
 ]
 
@@ -39,6 +41,25 @@ COMPUTER_LEVELS = (
 NO_SEAT = -1
 
 _WIDE = {"description_width": "initial"}
+
+
+def seat_lists(game: Any, seats: Sequence[str], choices: Sequence[str]) -> list[w.Dropdown]:
+    """One list per seat of who plays it, from ``choices`` (``human`` and bot names) in the
+    play pages' words, set to ``seats``. Each seat's name shows whole ("Second admiral:", not
+    the default label width's "Second a…"), all at one width so that the lists line up, with
+    room for "computer, medium (commander)" in full. The play page and the what-if lab use it."""
+    names = [f"{game.player_name(i)}:" for i in range(len(seats))]
+    label = f"{max(map(len, names)) + 1}ch"
+    return [
+        w.Dropdown(
+            options=[(seat_label(game, c), c) for c in choices],
+            value=s,
+            description=name,
+            style={"description_width": label},
+            layout=w.Layout(width=f"calc({label} + 240px)"),
+        )
+        for name, s in zip(names, seats, strict=True)
+    ]
 
 
 def setting_widgets(game: Any, config: Any = None) -> dict[str, w.Widget]:

@@ -10,8 +10,8 @@ import ipywidgets as w
 
 from navalkit.core import bot_names, get_game, simulate
 from navalkit.core.bots import bot_name
-from navalkit.play.seats import seat_label
 
+from .forms import seat_lists
 from .lesson import frame_html
 
 
@@ -108,17 +108,7 @@ class WhatIfLab:
         self.value_b = w.Text(description="Reading 2:", layout=w.Layout(width="220px"))
         # who plays each seat, in the play pages' words (never a code name such as mcts)
         g = self.game
-        names = [f"{g.player_name(i)}:" for i in range(g.default_players)]
-        label = f"{max(map(len, names)) + 1}ch"
-        self.seat_bots = [
-            w.Dropdown(
-                options=[(seat_label(g, b), b) for b in bot_names(g)],
-                description=name,
-                style={"description_width": label},
-                layout=w.Layout(width=f"calc({label} + 240px)"),
-            )
-            for name in names
-        ]
+        self.seat_bots = seat_lists(g, ["random"] * g.default_players, bot_names(g))
         self.bots = bots or ["greedy"] + ["random"] * (g.default_players - 1)
         self.games = w.BoundedIntText(value=games, min=2, max=2000, description="Games:")
         self.run_button = w.Button(description="Run both", button_style="primary", icon="play")
