@@ -29,7 +29,7 @@ from ..core.bots import LEVELS, bot_name, bot_names
 from ..core.errors import ConfigError
 from ..core.registry import get_game
 from ..core.rng import SEED_MAX, fresh_seed
-from .seats import HUMAN
+from .seats import HUMAN, one_person, others_of
 from .teacher import is_teacher_key
 
 _TRUE = ("1", "true", "yes", "on")
@@ -139,8 +139,7 @@ def play_options(game_id: str, query: str) -> PlayOptions:
             side = by_number - 1
         else:
             ignore("side", "name a side (" + ", ".join(names) + f") or a seat 1-{players}")
-    seats = [opponent] * players
-    seats[side] = HUMAN
+    seats = one_person(players, opponent, side)
 
     teacher = False
     if "teacher" in q:  # never echoed: a wrong key is not shown back on the page
@@ -192,13 +191,14 @@ def ways_to_play(game_id: str, query: str) -> list[tuple[str, list[Way]]]:
     base = {k: v for k, v in given.items() if k == "game" or k in options.config}
     if options.teacher:
         base["teacher"] = given["teacher"]
-    computers = [s for s in options.seats if s != HUMAN]
-    together = not computers  # every seat a person: classmates taking turns
+    computer = others_of(options.seats)
+    together = computer == HUMAN  # every seat a person: classmates taking turns
     you = options.seats.index(HUMAN)
-    # the computer's strength by its level's name where it is one (opponent=medium)
-    named = {bot_name(game, level): level for level in reversed(LEVELS)}
-    opponent = named.get(computers[0], computers[0]) if computers else HUMAN
-    now = {"opponent": opponent}
+    # each level's computer player, and the page's by its level's name where it is one
+    # (opponent=medium; the easiest level where two levels are the same player)
+    plays = {level: bot_name(game, level) for level in LEVELS}
+    named = {bot: level for level, bot in reversed(plays.items())}
+    now = {"opponent": named.get(computer, computer)}
     low, high = game.min_players, game.max_players
     if low < high:
         now["players"] = str(options.players)
@@ -211,10 +211,7 @@ def ways_to_play(game_id: str, query: str) -> list[tuple[str, list[Way]]]:
         keys = {**base, **now, **change}
         return Way(words, urlencode({k: v for k, v in keys.items() if v is not None}))
 
-    levels = [
-        way(level, not together and computers[0] == bot_name(game, level), opponent=level)
-        for level in LEVELS
-    ]
+    levels = [way(level, computer == bot, opponent=level) for level, bot in plays.items()]
     turns = way("classmates taking turns at this computer", together, opponent=HUMAN, side=None)
     groups = [("against the computer", levels), ("", [turns])]
     if game.max_players == 2 and not together:

@@ -19,10 +19,22 @@ MAX_AUTO_MOVES = 2000  # computer replies in a row before a human move
 MAX_GAME_ACTIONS = 200_000  # "Play to the end": every game ends long before this
 
 
+def one_person(players: int, others: str, side: int = 0) -> list[str]:
+    """A person on seat ``side`` (the first by default), ``others`` on every other seat."""
+    seats = [others] * players
+    seats[side] = HUMAN
+    return seats
+
+
+def others_of(seats: Sequence[str]) -> str:
+    """Who plays the seats that are not a person's: the first computer player, or ``human``
+    when every seat is a person's (classmates taking turns)."""
+    return next((s for s in seats if s != HUMAN), HUMAN)
+
+
 def default_seats(game: Any, players: int) -> list[str]:
     """A person on the first seat, the game's first bot on the others."""
-    bot = next(iter(game.bots()), "random")
-    return [HUMAN] + [bot] * (players - 1)
+    return one_person(players, next(iter(game.bots()), "random"))
 
 
 def check_seats(game: Any, seats: Sequence[str], players: int) -> list[str]:

@@ -37,7 +37,10 @@ from .seats import (
     click_refusal,
     computer_move,
     default_seats,
+    humans,
     needs_cover,
+    one_person,
+    others_of,
     run_to_end,
     undo_human_move,
     viewer,
@@ -138,7 +141,7 @@ class PlaySession:
     # --- who sees what ------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+        return humans(self.seats)
 
     @property
     def viewer(self) -> int | None:
@@ -496,10 +499,8 @@ class PlaySession:
                 raise ValueError(f"That save is a {match.game.title} game, not {self.game.title}.")
             seats = self.seats
             if len(seats) != match.players:  # another table: the same kind of opponents
-                other = next((s for s in seats if s != HUMAN), HUMAN)
-                seats = check_seats(
-                    self.game, [HUMAN] + [other] * (match.players - 1), match.players
-                )
+                lineup = one_person(match.players, others_of(seats))
+                seats = check_seats(self.game, lineup, match.players)
             self._restart(match, seats)
             self.say(f"Resumed a saved game at move {len(match.history)}.")
 

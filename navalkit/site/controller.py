@@ -21,9 +21,9 @@ from navalkit.core import NavalkitError, bot_names, get_game
 from navalkit.core.config import config_to_json
 from navalkit.core.errors import read_json
 from navalkit.core.rng import fresh_seed
-from navalkit.play import HUMAN, check_seats
+from navalkit.play import check_seats
 from navalkit.play.options import new_deal, opponent_bot, play_options
-from navalkit.play.seats import seat_label
+from navalkit.play.seats import one_person, others_of, seat_label
 from navalkit.play.session import PlaySession
 from navalkit.render.svg import scene_to_svg
 
@@ -37,15 +37,7 @@ def seats_for(game: Any, players: int, opponent: str, side: int = 0) -> list[str
     the opponent bot."""
     if not (isinstance(side, int) and not isinstance(side, bool) and 0 <= side < players):
         raise ValueError(f"There is no seat {side!r} to play: the seats are 0 to {players - 1}.")
-    other = opponent_bot(game, opponent)
-    seats = [other] * players
-    seats[side] = HUMAN
-    return check_seats(game, seats, players)
-
-
-def opponent_of(seats: list[str]) -> str:
-    """The opponent a list of seats shows: its bot, or ``human`` for a table of people."""
-    return next((s for s in seats if s != HUMAN), HOT_SEAT)
+    return check_seats(game, one_person(players, opponent_bot(game, opponent), side), players)
 
 
 class SiteGame:
@@ -94,12 +86,12 @@ class SiteGame:
 
     @property
     def opponent(self) -> str:
-        return opponent_of(self.session.seats)
+        return others_of(self.session.seats)
 
     @property
     def side(self) -> int:
         """The seat of the person at the screen (the first person's, when all are people)."""
-        return self.session.seats.index(HUMAN) if HUMAN in self.session.seats else 0
+        return next(iter(self.session.humans), 0)
 
     def view(self) -> dict[str, Any]:
         """Everything the page shows, as JSON-able data."""
