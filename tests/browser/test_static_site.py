@@ -105,6 +105,27 @@ def click_region(page: Any, game: SiteGame, region_id: str) -> None:
         [x + w / 2, y + h / 2],
     )
     page.mouse.click(sx, sy)
+    answered(page, f"the click on {region_id}")
+
+
+def page_state(page: Any) -> str:
+    """What the page shows a player, to say in a failing test."""
+    parts = {k: page.evaluate(f"document.querySelector('{k}')?.innerText ?? ''") for k in SHOWN}
+    return "; ".join(f"{k}: {v.strip()!r}" for k, v in parts.items() if v.strip())
+
+
+SHOWN = ("#status", "#message", "#fatal", "#log")
+
+
+def answered(page: Any, what: str) -> None:
+    """Wait until Python has answered every request the page sent (the page is busy,
+    aria-busy, while one waits); fail with what the page shows if it never does."""
+    try:
+        page.wait_for_function(
+            "document.body.getAttribute('aria-busy') !== 'true'", timeout=MOVE_TIMEOUT_MS
+        )
+    except Exception as exc:  # playwright's TimeoutError
+        pytest.fail(f"no answer to {what}: {exc}; the page shows {page_state(page)}")
 
 
 def assert_clean(page: Any) -> None:
@@ -137,7 +158,7 @@ def test_branle_bas_plays_by_clicks(
     click_region(page, shadow, "h5")
     click_region(page, shadow, "k8")
     refusal = page.locator("#message .refusal")
-    refusal.wait_for(timeout=MOVE_TIMEOUT_MS)
+    assert refusal.is_visible(), f"h5 → k8 is refused; the page shows {page_state(page)}"
     assert "BB-MOVES" in refusal.inner_text()
     assert page.locator("#message .refusal .badge").count() == 1
     assert page.locator("#log li").count() == 1, "only the draw for first move is logged"

@@ -117,9 +117,18 @@
 
   // --- talking to Python ------------------------------------------------------------------------
   // Requests run one after the other, in the order made (a quick second click waits for the
-  // first's answer instead of being lost).
+  // first's answer instead of being lost). While any is waiting the page says it is busy
+  // (aria-busy), for screen readers and for tests that wait for the answer.
+  let waiting = 0;
   function act(method, args) {
-    queue = queue.then(() => run(method, args));
+    waiting += 1;
+    document.body.setAttribute("aria-busy", "true");
+    queue = queue
+      .then(() => run(method, args))
+      .finally(() => {
+        waiting -= 1;
+        if (waiting === 0) document.body.setAttribute("aria-busy", "false");
+      });
     return queue;
   }
 
