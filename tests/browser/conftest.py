@@ -206,10 +206,11 @@ def _local_only(route: Any, problems: PageProblems) -> None:
         route.abort()
 
 
-def new_page(browser: Any) -> Any:
+def new_page(browser: Any, **context_options: Any) -> Any:
     """A page in a context of its own (its own cookies) that cannot reach the internet;
-    ``page.problems`` collects its errors and the requests refused."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    ``page.problems`` collects its errors and the requests refused. ``context_options`` (a
+    phone's screen and touch, say) go to Playwright's ``new_context``."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context_options})
     problems = PageProblems()
     context.route("**/*", lambda route: _local_only(route, problems))
     pg = context.new_page()
@@ -226,6 +227,23 @@ def new_page(browser: Any) -> Any:
 def page(browser: Any) -> Iterator[Any]:
     """A fresh page (own context) that cannot reach the internet; ``page.problems`` collects."""
     pg = new_page(browser)
+    yield pg
+    pg.context.close()
+
+
+#: a phone held upright: a small screen, a finger instead of a mouse
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A fresh page on a phone's screen, played by touch (see ``page``)."""
+    pg = new_page(browser, **PHONE)
     yield pg
     pg.context.close()
 

@@ -35,6 +35,14 @@ def _click_square(page: Any, name: str) -> None:
     canvas.click(position={"x": x * box["width"] / SIZE, "y": y * box["height"] / SIZE})
 
 
+def _click_square_as_seen(page: Any, name: str) -> None:
+    """Click a square where the screen shows it now, without scrolling first (a student
+    clicks what is in view, whether or not the whole board is)."""
+    box = page.locator(BOARD_CANVAS).first.bounding_box()
+    x, y = cell_centre(square_index(name))
+    page.mouse.click(box["x"] + x * box["width"] / SIZE, box["y"] + y * box["height"] / SIZE)
+
+
 def _wait_for(page: Any, predicate: Any, what: str) -> None:
     deadline = time.monotonic() + PIXEL_TIMEOUT_S
     while not predicate():
@@ -72,6 +80,53 @@ def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) 
     page.keyboard.press("Escape")
     _wait_for(page, lambda: "cancelled" in message.inner_text(), "Escape")
     assert_clean(page, PLAY)
+
+
+def test_a_click_lands_on_a_board_partly_off_the_screen(page: Any, voila_server: Any) -> None:
+    """A student on a school laptop's screen (1366x768) scrolls down to their own ships, and
+    the board's top rows go above the screen. The first click on the board (which focuses
+    it) must not scroll the board back and read the click off by as much: the Torpilleur on
+    h3 is picked and moved to h4 with two clicks where they are seen."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_page(page, voila_server, PLAY + "?seed=1" + QUICK)
+    status = page.locator(".navalkit-status").first
+    wait_for_boards_drawn(page, PLAY)
+    board = page.locator(BOARD_CANVAS).first
+    page.mouse.move(683, 400)
+    page.mouse.wheel(0, board.bounding_box()["y"] + 100)  # the board's top 100 px scrolled off
+    page.wait_for_timeout(500)
+    box = board.bounding_box()
+    assert box["y"] < -50, f"the board's top is above the screen: {box}"
+    _click_square_as_seen(page, "h3")
+    page.wait_for_timeout(500)
+    assert board.bounding_box()["y"] == box["y"], "the click did not scroll the board"
+    _click_square_as_seen(page, "h4")
+    _wait_for(page, lambda: "Move 3:" in status.inner_text(), "the move and the reply")
+    assert "h3 → h4" in page.locator(".navalkit-message").first.inner_text()
+    assert_clean(page, PLAY)
+
+
+def test_a_student_plays_by_tapping_on_a_phone(phone: Any, voila_server: Any) -> None:
+    """On a touch screen a tap is the click: the Torpilleur on h3 is picked and moved to h4
+    with two taps (ipycanvas alone cancels every touch on its canvas, so taps did nothing)."""
+    open_page(phone, voila_server, PLAY + "?seed=1" + QUICK)
+    status = phone.locator(".navalkit-status").first
+    wait_for_boards_drawn(phone, PLAY)
+    board = phone.locator(BOARD_CANVAS).first
+    board.scroll_into_view_if_needed()
+    phone.wait_for_timeout(300)
+    for name in ("h3", "h4"):
+        box = board.bounding_box()
+        x, y = cell_centre(square_index(name))
+        phone.touchscreen.tap(
+            box["x"] + x * box["width"] / SIZE, box["y"] + y * box["height"] / SIZE
+        )
+        phone.wait_for_timeout(500)
+    _wait_for(phone, lambda: "Move 3:" in status.inner_text(), "the move and the reply")
+    assert "h3 → h4" in phone.locator(".navalkit-message").first.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "branle_bas-phone-tapped.png"))
+    assert_clean(phone, PLAY)
 
 
 def test_a_game_survives_a_reload_through_its_resume_code(page: Any, voila_server: Any) -> None:
