@@ -99,14 +99,18 @@ def visible_legal(match: Any, seats: Sequence[str], teacher: bool, covered: bool
     return match.legal_actions() if own_turn and not covered else ()
 
 
+#: a click where nothing can be chosen (the empty sea, a gap between cards, the margin)
+NOTHING_THERE = "Nothing to choose there: click a piece, a card or a marked place."
+
+
 def click_refusal(
     match: Any, seats: Sequence[str], covered: bool, region: str | None
 ) -> str | None:
     """Why a click on the board cannot be taken as a move now (in words), or None."""
     if covered:
         return "Press the button to show your board first."
-    if region is None:
-        return "That click is off the board."
+    if region is None:  # the sea, a gap, the margin: a student needs to hear what to click
+        return NOTHING_THERE
     if match.is_over:
         return "The game is over: start a new game."
     p = match.current_player

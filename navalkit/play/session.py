@@ -32,6 +32,7 @@ from .cover import cover_scene
 from .keys import ARROWS, CANCEL_KEYS, CLICK_KEYS, next_region
 from .seats import (
     HUMAN,
+    NOTHING_THERE,
     auto_play,
     check_seats,
     click_refusal,
@@ -305,7 +306,7 @@ class PlaySession:
         self.marks = ()
         blocked = click_refusal(self.match, self.seats, self.covered, region)
         if blocked is not None or region is None:
-            self.say(blocked or "That click is off the board.")
+            self.say(blocked or NOTHING_THERE)
             return
         state = self.match.state
         click = resolve_click(self.game, state, self.legal(), self.path, region, self._prefix())

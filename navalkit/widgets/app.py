@@ -21,7 +21,7 @@ from navalkit.play.options import new_deal
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard
 
-from .forms import seat_lists, setting_widgets
+from .forms import seat_lists, setting_widgets, show_legal
 from .panels import (
     NO_RULE,
     clauses_html,
@@ -123,11 +123,14 @@ class GameApp:
         self.status.add_class("navalkit-status")
         self.series = w.HTML(layout=w.Layout(width="100%"))
         self.series.add_class("navalkit-series")
-        self.message = w.HTML()
+        # one line kept for what a click says, so the board does not jump under the mouse
+        self.message = w.HTML(layout=w.Layout(min_height="28px"))
         self.message.add_class("navalkit-message")
         self.description = w.HTML(layout=w.Layout(width="100%"))
         self.description.add_class("navalkit-description")
-        self.choice = w.Dropdown(description="Place:", options=[], layout=w.Layout(width="280px"))
+        self.choice = w.Dropdown(
+            description="Place:", options=[], layout=w.Layout(width="280px", max_width="100%")
+        )
         self.choice.observe(self._on_choice, "value")
         self.cover = w.Button(
             description="Show my board",
@@ -158,13 +161,13 @@ class GameApp:
         self.move_text = w.Text(
             placeholder="type a move",
             description="Move:",
-            layout=w.Layout(width="260px"),
+            layout=w.Layout(width="260px", max_width="100%"),
         )
         self.move_text.continuous_update = False  # Enter (or leaving the box) plays the move
         self.move_text.observe(self._on_typed, "value")
         self.play_typed = b("Play typed move", self._typed_move, "keyboard")
         self.legal_list = w.Dropdown(
-            description="Legal:", options=[], layout=w.Layout(width="380px")
+            description="Legal:", options=[], layout=w.Layout(width="380px", max_width="100%")
         )
         self.legal_list.add_class("navalkit-legal")
         self.play_listed = b("Play chosen move", self._listed_move, "check")
@@ -246,7 +249,11 @@ class GameApp:
                 self.log_view,
                 self.table_link,
             ],
-            layout=w.Layout(flex="0 1 460px", min_width="300px", padding="0 0 0 12px"),
+            # narrow enough to stay beside a board up to 1,000 px wide on a school laptop's
+            # screen (1366 px), wider where there is room
+            layout=w.Layout(
+                flex="1 1 320px", min_width="300px", max_width="460px", padding="0 0 0 12px"
+            ),
         )
         # whose turn it is and what just happened stay above the board, where the eye is; the
         # board grows with the page and keeps its shape; on a narrow screen the side panel
@@ -295,7 +302,7 @@ class GameApp:
             self.session.fault = None
         self._syncing = True
         try:
-            self.legal_list.options = [(t, i) for i, t in enumerate(screen.legal_words)]
+            show_legal(self.legal_list, screen.legal_words)
             if screen.typed_example:
                 self.move_text.placeholder = f"type a move, e.g. {screen.typed_example}"
             self.choice.options = list(screen.choices)

@@ -56,7 +56,8 @@ def seat_lists(game: Any, seats: Sequence[str], choices: Sequence[str]) -> list[
             value=s,
             description=name,
             style={"description_width": label},
-            layout=w.Layout(width=f"calc({label} + 240px)"),
+            # as wide as the names need, narrower in a narrow side panel (it opens whole)
+            layout=w.Layout(width=f"calc({label} + 240px)", max_width="100%"),
         )
         for name, s in zip(names, seats, strict=True)
     ]
@@ -228,3 +229,13 @@ class NewTableForm:
         return TableRequest(
             self.game.value, int(self.players.value), bots, changed, host, host_seat
         )
+
+
+def show_legal(dropdown: w.Dropdown, words: Sequence[str]) -> None:
+    """Fill a list of legal moves (its values are the moves' places in the list) with the first
+    move chosen, so the list never looks empty while there are moves; a list that has not
+    changed is left alone (with the move the person chose in it)."""
+    options = [(text, i) for i, text in enumerate(words)]
+    if list(dropdown.options) != options:
+        dropdown.options = options
+        dropdown.value = 0 if options else None

@@ -24,6 +24,7 @@ from navalkit.play.table_session import TableSession, seat_words
 from navalkit.render.canvas import CanvasBoard
 from navalkit.tables import WrongTokenError
 
+from .forms import show_legal
 from .live import Poller, in_background
 from .panels import NO_RULE, download_html, info_html, refusal_html
 
@@ -112,7 +113,8 @@ class SeatBoard:
         self.status.add_class("navalkit-status")
         self.turn = w.HTML(layout=w.Layout(width="100%"))
         self.turn.add_class("navalkit-turn")
-        self.message = w.HTML()
+        # one line kept for what a click says, so the board does not jump under the mouse
+        self.message = w.HTML(layout=w.Layout(min_height="28px"))
         self.message.add_class("navalkit-message")
         self.news = w.HTML()
         self.news.add_class("navalkit-news")
@@ -225,10 +227,7 @@ class SeatBoard:
         self.description.value = f"<b>Position in words:</b> {html.escape(screen.description)}"
         self._syncing = True
         try:
-            options = [(t, i) for i, t in enumerate(screen.legal_words)]
-            if list(self.legal_list.options) != options:
-                self.legal_list.options = options
-                self.legal_list.value = 0 if options else None  # the first move, chosen
+            show_legal(self.legal_list, screen.legal_words)
             self.choice.options = list(screen.choices)
             if screen.choice is not None and screen.choices:
                 self.choice.value = screen.choice

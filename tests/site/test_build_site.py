@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from navalkit.core import games, load_match
+from navalkit.play.seats import NOTHING_THERE
 from navalkit.play.teacher import key_hash
 from navalkit.site import build
 from navalkit.site.build import (
@@ -230,7 +231,7 @@ def test_refusal_cites_the_rule_and_keeps_the_state(game: SiteGame) -> None:
     assert refusal["title"] and refusal["meaning"] and "diagonal" in refusal["reason"]
     assert game.match.to_json() == before
     view = game.click(-50, -50)
-    assert view["messages"] == ["That click is off the board."]
+    assert view["messages"] == [NOTHING_THERE]
     assert game.match.to_json() == before
 
 

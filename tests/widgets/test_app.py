@@ -60,7 +60,7 @@ def test_illegal_click_is_explained_and_changes_nothing(app: GameApp) -> None:
 def test_click_off_board_and_on_enemy_ship(app: GameApp) -> None:
     before = app.match.to_json()
     app.click(None)
-    assert "off the board" in app.message.value
+    assert "Nothing to choose there" in app.message.value
     app.click("j17")
     assert "belongs to B" in app.message.value
     assert app.match.to_json() == before

@@ -39,8 +39,15 @@ def to_px(x: float, y: float) -> tuple[float, float]:
     return x * PX, (TABLE_H - y) * PX
 
 
+# The side panel, top to bottom: the wind, the phase's end button (high up, so that it shows
+# on a school laptop's screen without scrolling), the steering hint, the order buttons.
+END_Y = 196
+HINT_Y = 248
+ORDERS_Y = 280
+
+
 def _button_rect(k: int) -> tuple[float, float, float, float]:
-    return TABLE_W * PX + 15, 200 + 34 * k, PANEL - 30, 28
+    return TABLE_W * PX + 15, ORDERS_Y + 34 * k, PANEL - 30, 28
 
 
 def _hull(cx: float, cy: float, heading: int, size: float = 1.0) -> tuple[tuple[float, float], ...]:
@@ -196,15 +203,10 @@ def draw(
             px, py = to_px(s.x + vx * d, s.y + vy * d)
             b.add("overlay", Circle(px, py, 3, fill=t.ok, alpha=0.9))
             b.circle_region(f"cm:{d}", px, py, 3.6)
+        mid = TABLE_W * PX + PANEL / 2
+        b.add("overlay", Text(mid, HINT_Y, f"{s.name}:", 11, t.text, bold=True))
         b.add(
-            "overlay",
-            Text(
-                TABLE_W * PX + PANEL / 2,
-                180,
-                f"{s.name}: click how far (0-{state.helm.left} cm)",
-                10,
-                t.text,
-            ),
+            "overlay", Text(mid, HINT_Y + 15, f"click how far (0-{state.helm.left} cm)", 11, t.text)
         )
     k = 0
     for name in BUTTONS:
@@ -215,7 +217,7 @@ def draw(
             b.rect_region(f"cmd:{name}", x, y, w, h)
             k += 1
     if state.phase != OVER:
-        x, y, w, h = TABLE_W * PX + 15, H - 50, PANEL - 30, 34
+        x, y, w, h = TABLE_W * PX + 15, END_Y, PANEL - 30, 34
         label = "End movement" if state.phase == MOVE else "End turn"
         b.add("overlay", Rect(x, y, w, h, fill=t.grid, radius=6))
         b.add("overlay", Text(x + w / 2, y + h / 2, label, 13, "#ffffff", bold=True))

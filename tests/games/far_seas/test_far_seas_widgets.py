@@ -43,7 +43,7 @@ def test_refused_click_is_explained_and_changes_nothing(app: GameApp) -> None:
     assert "FS-MAP" in app.message.value
     assert app.match.to_json() == before
     app.click(None)
-    assert "off the board" in app.message.value
+    assert "Nothing to choose there" in app.message.value
 
 
 def test_allied_view_hides_the_raiders(app: GameApp) -> None:
