@@ -165,6 +165,10 @@ class CanvasBoard:
         self.last_drawn: tuple[str, ...] = ()
         self.widget.on_client_ready(self._on_client_ready)
         self.widget.on_mouse_down(self._on_mouse_down)
+        # JupyterLab: ipycanvas cancels touches, so a tap makes no mouse press there; one
+        # finger put down is the press (a Voila page's template lets the tap through as a
+        # mouse press instead, and this never comes)
+        self.widget.on_touch_start(self._on_touch_start)
 
     def canvas(self, layer: str) -> Any:
         """The ipycanvas ``Canvas`` drawing ``layer``."""
@@ -276,6 +280,12 @@ class CanvasBoard:
         region = self.scene.hit(x, y) if self.scene is not None else None
         for callback in list(self._click_callbacks):
             callback(region, x, y)
+
+    def _on_touch_start(self, touches: list[tuple[float, float]]) -> None:
+        """One finger put down on the board is a press there (two or more: a pinch, not a
+        move)."""
+        if len(touches) == 1:
+            self._on_mouse_down(*touches[0])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Display as the underlying MultiCanvas widget."""

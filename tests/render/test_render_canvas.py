@@ -176,6 +176,19 @@ def test_click_maps_to_the_region_id(scene: Scene, event: Event) -> None:
     assert len(clicks) == 4
 
 
+def test_one_finger_is_a_press_and_a_pinch_is_not(scene: Scene, event: Event) -> None:
+    """In JupyterLab a tap arrives as a touch (ipycanvas cancels the mouse press a tap would
+    make): one finger down is a press on the region under it; two fingers are not."""
+    board = CanvasBoard(200, 150)
+    board.show(scene)
+    clicks: list[tuple[str | None, float, float]] = []
+    board.on_click(lambda region, x, y: clicks.append((region, x, y)))
+    event(board, {"event": "touch_start", "touches": [{"x": 70.5, "y": 30}]})
+    event(board, {"event": "touch_start", "touches": [{"x": 70.5, "y": 30}, {"x": 165, "y": 110}]})
+    event(board, {"event": "touch_end", "touches": []})
+    assert clicks == [("B1", 70.5, 30)]
+
+
 def test_unknown_layers_are_refused_and_resizing_redraws_all(recorder: Any, scene: Scene) -> None:
     board = CanvasBoard(200, 150)
     with pytest.raises(ValueError, match="not board layers"):
