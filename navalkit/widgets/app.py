@@ -21,7 +21,7 @@ from navalkit.play.options import new_deal
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard
 
-from .forms import seat_lists, setting_widgets, show_legal
+from .forms import FIT, seat_lists, setting_widgets, show_legal
 from .panels import (
     NO_RULE,
     clauses_html,
@@ -129,7 +129,7 @@ class GameApp:
         self.description = w.HTML(layout=w.Layout(width="100%"))
         self.description.add_class("navalkit-description")
         self.choice = w.Dropdown(
-            description="Place:", options=[], layout=w.Layout(width="280px", max_width="100%")
+            description="Place:", options=[], layout=w.Layout(width="280px", max_width=FIT)
         )
         self.choice.observe(self._on_choice, "value")
         self.cover = w.Button(
@@ -161,13 +161,13 @@ class GameApp:
         self.move_text = w.Text(
             placeholder="type a move",
             description="Move:",
-            layout=w.Layout(width="260px", max_width="100%"),
+            layout=w.Layout(width="260px", max_width=FIT),
         )
         self.move_text.continuous_update = False  # Enter (or leaving the box) plays the move
         self.move_text.observe(self._on_typed, "value")
         self.play_typed = b("Play typed move", self._typed_move, "keyboard")
         self.legal_list = w.Dropdown(
-            description="Legal:", options=[], layout=w.Layout(width="380px", max_width="100%")
+            description="Legal:", options=[], layout=w.Layout(width="380px", max_width=FIT)
         )
         self.legal_list.add_class("navalkit-legal")
         self.play_listed = b("Play chosen move", self._listed_move, "check")

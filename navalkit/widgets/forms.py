@@ -43,6 +43,11 @@ NO_SEAT = -1
 _WIDE = {"description_width": "initial"}
 
 
+#: the widest a list or box may be in a narrow panel: its box less the widget's own 2 px margins
+#: (``100%`` alone let a list's right edge be cut off on a phone)
+FIT = "calc(100% - 4px)"
+
+
 def seat_lists(game: Any, seats: Sequence[str], choices: Sequence[str]) -> list[w.Dropdown]:
     """One list per seat of who plays it, from ``choices`` (``human`` and bot names) in the
     play pages' words, set to ``seats``. Each seat's name shows whole ("Second admiral:", not
@@ -57,7 +62,7 @@ def seat_lists(game: Any, seats: Sequence[str], choices: Sequence[str]) -> list[
             description=name,
             style={"description_width": label},
             # as wide as the names need, narrower in a narrow side panel (it opens whole)
-            layout=w.Layout(width=f"calc({label} + 240px)", max_width="100%"),
+            layout=w.Layout(width=f"calc({label} + 240px)", max_width=FIT),
         )
         for name, s in zip(names, seats, strict=True)
     ]
