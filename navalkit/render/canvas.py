@@ -21,7 +21,7 @@ from typing import Any
 
 import ipycanvas  # type: ignore[import-untyped,unused-ignore]
 import ipycanvas.canvas as _ipc  # type: ignore[import-untyped,unused-ignore]
-from ipywidgets import Box, Layout  # type: ignore[import-untyped,unused-ignore]
+from ipywidgets import Box, HBox, Layout  # type: ignore[import-untyped,unused-ignore]
 
 from .geometry import normalize_rect
 from .scene import DEFAULT_LAYERS, Circle, Line, Op, Polygon, Rect, Scene, Text
@@ -126,6 +126,19 @@ def draw_op(canvas: Any, op: Op) -> None:
         raise TypeError(f"not a draw op: {op!r}")
 
 
+def board_row() -> Layout:
+    """The layout of a row holding a board and what goes with it (controls, an answer): it
+    wraps on a narrow screen (the controls go under the board instead of being squeezed into
+    a strip beside it) and leaves each item its own height."""
+    return Layout(flex_flow="row wrap", align_items="flex-start")
+
+
+def control_row(children: Sequence[Any]) -> Any:
+    """A row of controls (lists, sliders, buttons) that wraps on a narrow screen instead of
+    squeezing each one (a phone drew the sliders of a row of three as bare dots)."""
+    return HBox(list(children), layout=Layout(flex_flow="row wrap", align_items="flex-start"))
+
+
 class CanvasBoard:
     """A MultiCanvas showing Scenes: one canvas per layer, redrawing only layers that changed.
 
@@ -152,7 +165,14 @@ class CanvasBoard:
             n_canvases=len(names),
             width=width,
             height=height,
-            layout=Layout(width=f"{css_width or width}px", height="auto"),
+            # never wider than its box (a phone), never stretched by a row beside it: a board
+            # keeps its shape (a row's default would pull it as tall as its neighbour)
+            layout=Layout(
+                width=f"{css_width or width}px",
+                max_width="100%",
+                height="auto",
+                align_self="flex-start",
+            ),
         )
         self._canvases: dict[str, Any] = {n: self.widget[i] for i, n in enumerate(names)}
         # What each frontend canvas shows; None means unknown (never drawn, or a draw failed).

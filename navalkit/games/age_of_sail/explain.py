@@ -19,7 +19,7 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
-from navalkit.render.canvas import CanvasBoard
+from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
 from . import rules
 from .actions import Board, Fire
@@ -92,12 +92,16 @@ class SailWheel:
         self.heading.observe(self._moved, "value")
         for box in (self.wind, self.speed, self.units):
             box.observe(lambda _ch: self.refresh(), "value")
-        controls = [w.HBox([self.port, self.starboard]), self.heading, self.wind, self.speed]
+        controls = [control_row([self.port, self.starboard]), self.heading, self.wind, self.speed]
         self.widget = w.HBox(
             [
                 self.board.widget,
-                w.VBox([*controls, self.units, self.out], layout=w.Layout(width="460px")),
-            ]
+                w.VBox(
+                    [*controls, self.units, self.out],
+                    layout=w.Layout(width="460px", max_width="100%"),
+                ),
+            ],
+            layout=board_row(),
         )
         self.refresh()
 
@@ -249,7 +253,7 @@ class HitChances:
         for box in (self.range, self.aim, self.decks):
             box.observe(lambda _ch: self.refresh(), "value")
         self.widget = w.VBox(
-            [w.HBox([self.range, self.aim, self.decks]), self.table, self.out, self.image]
+            [control_row([self.range, self.aim, self.decks]), self.table, self.out, self.image]
         )
         self.refresh()
 
@@ -342,7 +346,11 @@ class BroadsideArcs:
         self.out = w.HTML(self.text() if words else "")
         self.out.add_class("navalkit-description")
         self.widget = w.HBox(
-            [self.board.widget, w.VBox([self.out], layout=w.Layout(max_width="520px"))]
+            [
+                self.board.widget,
+                w.VBox([self.out], layout=w.Layout(flex="1 1 260px", max_width="520px")),
+            ],
+            layout=board_row(),
         )
         self.board.show(self.scene())
 
@@ -443,9 +451,9 @@ class FireRisk:
         self.simulated: dict[str, float] = {}
         self.widget = w.VBox(
             [
-                w.HBox([self.decks, self.neighbour]),
+                control_row([self.decks, self.neighbour]),
                 self.out,
-                w.HBox([self.trials, self.seed, self.run]),
+                control_row([self.trials, self.seed, self.run]),
                 self.sim,
             ]
         )
@@ -509,9 +517,9 @@ class BoardingOdds:
         self.simulated: float | None = None
         self.widget = w.VBox(
             [
-                w.HBox([self.attacker, self.defender, self.ties]),
+                control_row([self.attacker, self.defender, self.ties]),
                 self.out,
-                w.HBox([self.trials, self.seed, self.run]),
+                control_row([self.trials, self.seed, self.run]),
                 self.sim,
             ]
         )

@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from navalkit.render.canvas import CanvasBoard
+from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import number_words
 from navalkit.widgets.panels import refusal_html
@@ -101,9 +101,10 @@ class MoveExplorer:
                 self.board.widget,
                 w.VBox(
                     [self.kind, self.side, self.sea, self.mode, self.answer, self.moves],
-                    layout=w.Layout(width="420px", padding="0 0 0 12px"),
+                    layout=w.Layout(width="420px", max_width="100%", padding="0 0 0 12px"),
                 ),
-            ]
+            ],
+            layout=board_row(),
         )
         self.refresh()
 
@@ -242,7 +243,9 @@ class ScoringCalculator:
         self.out.add_class("navalkit-description")
         for box in (self.result, self.winner, self.bonus):
             box.observe(lambda _ch: self.refresh(), "value")
-        self.widget = w.VBox([w.HBox([self.result, self.winner, self.bonus]), self.grid, self.out])
+        self.widget = w.VBox(
+            [control_row([self.result, self.winner, self.bonus]), self.grid, self.out]
+        )
         if match is not None:
             self.load(match if isinstance(match, State) else match.state)
         self.refresh()

@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets as w
 import pandas as pd
 
+from navalkit.render.canvas import control_row
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import frame_html, number_words
 
@@ -107,7 +108,9 @@ class SearchExplorer:
         self.plot = _Plot()
         for s in (self.searchers, self.targets):
             s.observe(lambda _: self.refresh(), "value")
-        self.widget = w.VBox([w.HBox([self.searchers, self.targets]), self.text, self.plot.out])
+        self.widget = w.VBox(
+            [control_row([self.searchers, self.targets]), self.text, self.plot.out]
+        )
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -156,7 +159,7 @@ class PursuitExplorer:
         self.hint = w.HTML("<p><i>Hold Ctrl (or Cmd) and click to choose several pursuers.</i></p>")
         for x in (self.runner, self.pursuers):
             x.observe(lambda _: self.refresh(), "value")
-        self.widget = w.VBox([w.HBox([self.runner, self.pursuers]), self.hint, self.text])
+        self.widget = w.VBox([control_row([self.runner, self.pursuers]), self.hint, self.text])
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -241,7 +244,7 @@ class CombatCalculator:
                     self.hit]  # fmt: skip
         for c in controls:
             c.observe(lambda _: self.refresh(), "value")
-        self.widget = w.VBox([w.HBox([w.VBox(controls[:6]), w.VBox(controls[6:])]), self.text])
+        self.widget = w.VBox([control_row([w.VBox(controls[:6]), w.VBox(controls[6:])]), self.text])
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -346,7 +349,7 @@ class CareerSimulator:
         self.plot = _Plot()
         self.frame = pd.DataFrame()
         self.widget = w.VBox(
-            [w.HBox([self.games, self.seed, self.button]), self.out, self.plot.out]
+            [control_row([self.games, self.seed, self.button]), self.out, self.plot.out]
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

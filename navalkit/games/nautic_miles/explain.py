@@ -15,7 +15,7 @@ from navalkit.core.bots import BotView, make_bot, play_bot_move
 from navalkit.core.match import new_match
 from navalkit.core.rng import bot_rng
 from navalkit.play.seats import seat_label
-from navalkit.render.canvas import CanvasBoard
+from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import frame_html
 
@@ -101,7 +101,9 @@ class ConvoyCalculator:
         self.table = w.HTML()
         for box in (self.tons, self.miles, self.radar):
             box.observe(lambda _ch: self.update(), "value")
-        self.widget = w.VBox([w.HBox([self.tons, self.radar]), self.miles, self.answer, self.table])
+        self.widget = w.VBox(
+            [control_row([self.tons, self.radar]), self.miles, self.answer, self.table]
+        )
         self.points = self.capture = 0.0
         self.update()
 
@@ -114,7 +116,8 @@ class ConvoyCalculator:
         double = " x 2 (radar)" if det else ""
         self.answer.value = (
             f"A {tons:,} t convoy after {miles:,} miles (band <i>{label}</i>) is worth "
-            f"<b>{self.points:g}</b> points = {tons // 2500} x {row} / 2{double}; "
+            # as the lesson counts: the band's number x the points a band for this tonnage
+            f"<b>{self.points:g}</b> points = {row} x {tons / 5000:g}{double}; "
             f"whoever destroys it captures <b>{self.capture:g}</b>.<br>"
             f"{_rule('NM-SCORE')}; {_rule('NM-CAPTURE')}"
             + (f"; {_rule('NM-RADAR-DOUBLE')}" if det else "")
@@ -236,7 +239,7 @@ class BattleLadder:
         for box in (self.attacker, self.defender):
             box.observe(lambda _ch: self.update(), "value")
         self.widget = w.VBox(
-            [w.HBox([self.attacker, self.defender]), self.answer, self.board.widget]
+            [control_row([self.attacker, self.defender]), self.answer, self.board.widget]
         )
         self.update()
 
@@ -385,7 +388,7 @@ class ArrivalSimulator:
         self.plot = w.Image(format="png", layout=w.Layout(width="720px"))
         self.runs: Any = None
         self.figure: Any = None
-        controls = w.HBox([self.games, self.players, self.bot, self.seed, self.run_button])
+        controls = control_row([self.games, self.players, self.bot, self.seed, self.run_button])
         self.widget = w.VBox([controls, self.table, self.plot])
         self.run()
 

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core.match import Match, new_match
-from navalkit.render.canvas import CanvasBoard
+from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Play
@@ -79,7 +79,7 @@ class OddsExplainer:
         for box in (self.kind, self.strikes, self.trials):
             box.observe(lambda _ch: self.update(), "value")
         self.widget = w.VBox(
-            [w.HBox([self.kind, self.strikes]), self.trials, self.answer, self.chart]
+            [control_row([self.kind, self.strikes]), self.trials, self.answer, self.chart]
         )
         self.update()
 
@@ -215,7 +215,9 @@ class SquadronExplainer:
         self.board.widget.add_class("navalkit-board")
         for box in (self.victim, self.roll):
             box.observe(lambda _ch: self.update(), "value")
-        self.widget = w.VBox([w.HBox([self.victim, self.roll]), self.board.widget, self.answer])
+        self.widget = w.VBox(
+            [control_row([self.victim, self.roll]), self.board.widget, self.answer]
+        )
         self.update()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -258,7 +260,7 @@ class CreditExplainer:
         self.answer.add_class("navalkit-message")
         for box in (self.ship, self.blows):
             box.observe(lambda _ch: self.update(), "value")
-        self.widget = w.VBox([w.HBox([self.ship, self.blows]), hint, self.answer])
+        self.widget = w.VBox([control_row([self.ship, self.blows]), hint, self.answer])
         self.update()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
