@@ -35,7 +35,7 @@ _NOBODY_MOVES = frozenset({OVER, DEAL, DRAW, REFILL})
 class NauticMiles(Game[State, Action, View, Config]):
     id: ClassVar[str] = "nautic_miles"
     title: ClassVar[str] = "Nautic Miles"
-    summary: ClassVar[str] = "French convoy card game for 2-6 players, alone or in teams"
+    summary: ClassVar[str] = "French convoy card game, played alone or in teams of two"
     rules_version: ClassVar[str] = RULES_VERSION
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6

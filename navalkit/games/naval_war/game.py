@@ -27,7 +27,7 @@ RULES_VERSION = "naval_war/1"
 class NavalWar(Game[State, Action, View, Config]):
     id: ClassVar[str] = "naval_war"
     title: ClassVar[str] = "Naval War"
-    summary: ClassVar[str] = "WWII card game for 3-9 players: salvos, red cards, air strikes"
+    summary: ClassVar[str] = "WWII card game: salvos, red cards, air strikes"
     rules_version: ClassVar[str] = RULES_VERSION
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 9
