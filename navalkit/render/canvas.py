@@ -15,7 +15,7 @@ Only this module and ``navalkit.widgets`` import ipycanvas.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -133,10 +133,10 @@ def board_row() -> Layout:
     return Layout(flex_flow="row wrap", align_items="flex-start")
 
 
-def control_row(children: Sequence[Any]) -> Any:
+def control_row(children: Iterable[Any]) -> Any:
     """A row of controls (lists, sliders, buttons) that wraps on a narrow screen instead of
     squeezing each one (a phone drew the sliders of a row of three as bare dots)."""
-    return HBox(list(children), layout=Layout(flex_flow="row wrap", align_items="flex-start"))
+    return HBox(list(children), layout=board_row())
 
 
 class CanvasBoard:

@@ -19,7 +19,7 @@ from navalkit.core import bot_names
 from navalkit.play import HUMAN
 from navalkit.play.options import new_deal
 from navalkit.play.session import PlaySession, Screen
-from navalkit.render.canvas import CanvasBoard
+from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
 from .forms import FIT, seat_lists, setting_widgets, show_legal
 from .panels import (
@@ -209,10 +209,7 @@ class GameApp:
                 w.VBox(
                     [
                         w.HTML("Changed settings apply from the next <b>New game</b>."),
-                        w.HBox(
-                            list(self.setting_boxes.values()),
-                            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
-                        ),
+                        control_row(self.setting_boxes.values()),
                     ]
                 )
             ],
@@ -261,7 +258,7 @@ class GameApp:
         news = w.VBox([self.status, self.message, self.cover])
         row = w.HBox(
             [self.board.fluid(reserve_px=220), side],
-            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+            layout=board_row(),
         )
         self.widget = w.VBox([self.title, news, row, self.description, rules])
         self.widget.add_class("navalkit-app")

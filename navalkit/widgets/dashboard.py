@@ -28,7 +28,7 @@ from navalkit.core.errors import NavalkitError, TableError
 from navalkit.core.registry import get_game
 from navalkit.play.table_session import seat_words
 from navalkit.play.teacher import is_teacher_key
-from navalkit.render.canvas import CanvasBoard
+from navalkit.render.canvas import CanvasBoard, board_row
 from navalkit.render.games import draw
 from navalkit.tables import HUMAN, Tables, TableSummary, TeacherView
 
@@ -300,7 +300,7 @@ class TeacherDashboard:
                 self.view_status,
                 w.HBox(
                     [fluid, side],
-                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                    layout=board_row(),
                 ),
             ]
         self.shown = view

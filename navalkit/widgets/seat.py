@@ -21,7 +21,7 @@ import ipywidgets as w
 from navalkit.core.errors import TableError
 from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
-from navalkit.render.canvas import CanvasBoard
+from navalkit.render.canvas import CanvasBoard, board_row
 from navalkit.tables import WrongTokenError
 
 from .forms import show_legal
@@ -176,7 +176,7 @@ class SeatBoard:
         fluid.layout.flex = f"1 1 {min(640, scene.width)}px"
         row = w.HBox(
             [fluid, side],
-            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+            layout=board_row(),
         )
         self.widget = w.VBox([self.title, news, row, self.description])
         self.widget.add_class("navalkit-app")
