@@ -122,18 +122,17 @@ def layer_to_svg(layer: Layer) -> list[str]:
     return [head, *(f"  {op_to_svg(op)}" for op in layer.ops), "</g>"]
 
 
-def scene_to_svg(scene: Scene) -> str:
-    """The Scene as a standalone SVG document (newline-terminated, deterministic)."""
+def scene_to_svg(scene: Scene, *, fluid: bool = False) -> str:
+    """The Scene as a standalone SVG document (newline-terminated, deterministic). A
+    ``fluid`` picture is as wide as its box and keeps its shape (put it in a box no wider
+    than the scene): on a phone it shrinks to the screen instead of being cut off."""
     w, h = fmt(scene.width), fmt(scene.height)
-    root = _attrs(
-        [
-            ("xmlns", SVG_NS),
-            ("width", w),
-            ("height", h),
-            ("viewBox", f"0 0 {w} {h}"),
-            ("role", "img"),
-        ]
+    size = (
+        [("width", "100%"), ("style", "height:auto;display:block")]
+        if fluid
+        else [("width", w), ("height", h)]
     )
+    root = _attrs([("xmlns", SVG_NS), *size, ("viewBox", f"0 0 {w} {h}"), ("role", "img")])
     lines = [f"<svg{root}>"]
     if scene.title:
         lines.append(f"<title>{escape(scene.title)}</title>")

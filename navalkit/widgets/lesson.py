@@ -18,6 +18,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..render.text import text_width
+
 __all__ = ["Predict", "Table", "frame_html", "number_words"]
 
 
@@ -61,16 +63,65 @@ def frame_html(frame: Any, rows: int | None = None, digits: int = 2) -> str:
     th = "style='padding:3px 12px 3px 0;text-align:left;border-bottom:1px solid #9aa9b7'"
     td = "style='padding:3px 12px 3px 0;text-align:left;vertical-align:top'"
     head = "".join(f"<th {th}>{html.escape(h)}</th>" for h in heads)
-    body = []
-    for key, row in zip(shown.index, shown.itertuples(index=False), strict=True):
-        keys = (key if isinstance(key, tuple) else (key,)) if index else ()
-        cells = [*keys, *row]
-        body.append("".join(f"<td {td}>{html.escape(number_words(c, digits))}</td>" for c in cells))
+    texts = [
+        [number_words(c, digits) for c in [*(k if isinstance(k, tuple) else (k,)), *row]]
+        if index
+        else [number_words(c, digits) for c in row]
+        for k, row in zip(shown.index, shown.itertuples(index=False), strict=True)
+    ]
+    labels = [html.escape(h, quote=True) for h in heads]
+    body = (
+        "".join(
+            f"<td {td} data-label='{label}'>{html.escape(t)}</td>"
+            for label, t in zip(labels, cells, strict=True)
+        )
+        for cells in texts
+    )
     rows_html = "".join(f"<tr>{r}</tr>" for r in body)
+    # A table of prose (a rule's words) or of many long words (ids, choices) does not fit a
+    # phone as a grid: there each row becomes a block of "heading: value" lines (STACKED),
+    # where the grid squeezed every column to a word a line and cut the last one off. The
+    # grid needs each column's longest word (headings in bold) and its padding side by side.
+    columns = [(h, [cells[i] for cells in texts]) for i, h in enumerate(heads)]
+    prose = any(len(t) > PROSE for _, column in columns for t in column)
+    need = sum(
+        PADDING + max(_widest(h, bold=True), *(_widest(t) for t in column)) for h, column in columns
+    )
+    stack = prose or need > PHONE_ROOM
     return (
-        "<table class='navalkit-table' style='border-collapse:collapse;margin:4px 0'>"
+        (STACKED if stack else "")
+        + f"<table class='navalkit-table{' navalkit-stack' if stack else ''}' "
+        "style='border-collapse:collapse;margin:4px 0'>"
         f"<thead><tr>{head}</tr></thead><tbody>{rows_html}</tbody></table>"
     )
+
+
+#: a table with a text longer than this (letters), or wider as a grid of its longest words
+#: than PHONE_ROOM (pixels, the room a phone leaves a lesson's table), is stacked on a phone
+PROSE = 40
+PHONE_ROOM = 340
+PADDING = 12  # a cell's padding, as frame_html writes it
+
+
+def _widest(text: str, bold: bool = False) -> float:
+    """The width of the longest word of ``text`` at the page's 14 px (an estimate on the
+    safe side: render.text)."""
+    return max((text_width(word, 14, bold) for word in text.split()), default=0.0)
+
+
+#: how a stacked table shows on a screen narrower than 600 px (inline styles lose to
+#: ``!important`` only); a <style> of the table's own, so the same in Voila and JupyterLab
+STACKED = (
+    "<style>@media (max-width: 600px) {"
+    " table.navalkit-stack thead { display: none; }"
+    " table.navalkit-stack, table.navalkit-stack tbody,"
+    " table.navalkit-stack tr, table.navalkit-stack td { display: block; }"
+    " table.navalkit-stack tr { border-bottom: 1px solid #9aa9b7; padding: 4px 0; }"
+    " table.navalkit-stack td { padding: 1px 0 !important; }"
+    " table.navalkit-stack td:empty { display: none; }"
+    " table.navalkit-stack td::before { content: attr(data-label) ': '; font-weight: 600; }"
+    "}</style>"
+)
 
 
 class Table:

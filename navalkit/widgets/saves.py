@@ -103,8 +103,9 @@ class SavePanel:
             placeholder="a resume code (ABCD-EFGH-IJKL) or a saved game (JSON)",
             layout=w.Layout(width="100%", height="90px"),
         )
-        self.save_button = w.Button(description="Save game", icon="download")
-        self.resume_button = w.Button(description="Resume saved game", icon="upload")
+        words = w.Layout(width="auto")  # as wide as the words and the icon, never cut
+        self.save_button = w.Button(description="Save game", icon="download", layout=words)
+        self.resume_button = w.Button(description="Resume saved game", icon="upload", layout=words)
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload save")
         self.link = w.HTML()
         self.save_button.on_click(lambda _b: guard(self.save))

@@ -67,6 +67,17 @@ def test_svg_is_a_well_formed_standalone_document(scene: Scene) -> None:
     assert [child.tag.split("}")[1] for child in overlay] == ["line", "text"]
 
 
+def test_a_fluid_picture_fills_its_box_and_keeps_its_shape(scene: Scene) -> None:
+    root = ET.fromstring(scene_to_svg(scene, fluid=True))
+    assert (root.get("width"), root.get("height"), root.get("viewBox")) == (
+        "100%",
+        None,
+        "0 0 200 150",
+    )
+    assert root.get("style") == "height:auto;display:block"
+    assert scene_to_svg(scene, fluid=True).split(">", 1)[1] == scene_to_svg(scene).split(">", 1)[1]
+
+
 def test_title_and_description_are_escaped_for_screen_readers(scene: Scene) -> None:
     root = ET.fromstring(scene_to_svg(scene))
     assert root.get("role") == "img"

@@ -69,3 +69,26 @@ def test_a_table_shows_a_few_rows_and_all_on_demand() -> None:
     assert short.toggle.layout.display == "none"
     named = frame_html(frame.set_index("x").head(2))
     assert ">x</th>" in named
+
+
+def test_a_table_of_prose_stacks_on_a_phone_and_a_grid_of_numbers_does_not() -> None:
+    grid = frame_html(pd.DataFrame({"miles": ["0", "4,000 or more"], "2,500 t": [0, 2.5]}))
+    assert "navalkit-stack" not in grid and "<style>" not in grid
+    rules = pd.DataFrame(
+        {
+            "id": ["NW-GOAL"],
+            "rule": ["The first player to reach the goal at the end of a round wins the game."],
+            "say": ["<it's>"],
+        }
+    )
+    # no prose, but long words side by side: wider than a phone as a grid
+    ids = pd.DataFrame({"setting": ["Planes on an alerted convoy"], "default": ["per convoy"],
+                        "provenance": ["HOUSE"], "rule": ["NM-PLANE-ALERT"]})  # fmt: skip
+    assert "navalkit-stack" in frame_html(ids)
+    assert "navalkit-stack" not in frame_html(ids[["default", "provenance"]])
+    stacked = frame_html(rules)
+    assert "table class='navalkit-table navalkit-stack'" in stacked
+    assert "@media (max-width: 600px)" in stacked  # a laptop keeps the grid
+    # each cell carries its column's heading, escaped, for the "heading: value" lines
+    assert "data-label='rule'>The first player" in stacked
+    assert "data-label='say'>&lt;it&#x27;s&gt;</td>" in stacked

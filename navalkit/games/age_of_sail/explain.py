@@ -73,8 +73,11 @@ class SailWheel:
 
     def __init__(self, wind_from: str = "N", speed: int = 4, units: int = 3, css_width: int = 440):
         self.heading = w.SelectionSlider(options=COMPASS, value="E", description="Heading:")
-        self.port = w.Button(description="↺ one point to port")
-        self.starboard = w.Button(description="one point to starboard ↻")
+        # as wide as their words (the default width cut "one point to starboard" on a phone)
+        self.port = w.Button(description="↺ one point to port", layout=w.Layout(width="auto"))
+        self.starboard = w.Button(
+            description="one point to starboard ↻", layout=w.Layout(width="auto")
+        )
         # the value is the point the wind comes from; the label says both ways (AOS-WIND-REF)
         winds = [(f"{wind_words(i)}", name) for i, name in enumerate(COMPASS)]
         self.wind = w.Dropdown(options=winds, value=wind_from, description="Wind:")

@@ -14,9 +14,9 @@ CLAUSES = ClauseBook(
         C(
             "BB-BOARD",
             "The board",
-            "181 squares in a diamond (|x| + |y| <= 9); the home ports "
-            "are its north and south tips; the neutral ports stand one square in from the east "
-            "and west tips (b10, r10).",
+            "181 squares in a diamond, its rows 1, 3, 5 ... 19 ... 5, 3, 1 squares long; the "
+            "home ports are its north and south tips; the neutral ports stand one square in "
+            "from the east and west tips (b10, r10).",
             "HOUSE",
             "The diagram is lost; 181 = 10² + 9², and a tip has exactly 1 axial + 2 diagonal "
             "neighbours, matching the port's three openings. The digest put the neutral ports "

@@ -34,15 +34,13 @@ def board_picture(
     ``width`` CSS pixels wide that shrinks with the page; the order panel only if ``panel``."""
     view = observation if isinstance(observation, View) else observe(observation, None)
     scene = draw_board(view)
-    svg = scene_to_svg(scene)
-    shown = scene.width if panel else MAP_W
-    head = svg.split(">", 1)[0]
-    sized = head.replace(f'width="{scene.width}"', 'width="100%"').replace(
-        f'height="{scene.height}"', 'style="height:auto;display:block"'
+    svg = scene_to_svg(scene, fluid=True)
+    shown = scene.width if panel else MAP_W  # without the panel: the map's part only
+    svg = svg.replace(
+        f'viewBox="0 0 {scene.width} {scene.height}"',
+        f'viewBox="0 0 {shown} {scene.height}"',
+        1,
     )
-    sized = sized.replace(f'viewBox="0 0 {scene.width} {scene.height}"',
-                          f'viewBox="0 0 {shown} {scene.height}"')  # fmt: skip
-    svg = sized + ">" + svg.split(">", 1)[1]
     note = (
         f"<figcaption style='font-size:90%'>{html.escape(caption)}</figcaption>" if caption else ""
     )
@@ -151,16 +149,35 @@ class PursuitExplorer:
     """Pick the runners' and pursuers' speed grades: the chance to get away (FS-PURSUIT)."""
 
     def __init__(self, runner: str = "4+", pursuers: tuple[str, ...] = ("4",)) -> None:
+        unknown = [g for g in pursuers if g not in SPEEDS]
+        if unknown:
+            raise ValueError(f"no speed {unknown[0]!r}: the speeds are {', '.join(SPEEDS)}")
         self.runner = w.Dropdown(options=SPEEDS, value=runner, description="Runner:")
-        self.pursuers = w.SelectMultiple(
-            options=SPEEDS, value=pursuers, description="Pursuers:", rows=6
-        )
+        # one button a speed grade, pressed or not: a click (or a tap on a phone) adds or
+        # drops a pursuer, where a multiple-choice list wanted Ctrl held down
+        self.pursuer_buttons = {
+            g: w.ToggleButton(
+                value=g in pursuers,
+                description=f"speed {g}",
+                tooltip=f"a pursuer of speed {g}",
+                layout=w.Layout(width="auto"),
+            )
+            for g in SPEEDS
+        }
         self.text = w.HTML()
-        self.hint = w.HTML("<p><i>Hold Ctrl (or Cmd) and click to choose several pursuers.</i></p>")
-        for x in (self.runner, self.pursuers):
-            x.observe(lambda _: self.refresh(), "value")
-        self.widget = w.VBox([control_row([self.runner, self.pursuers]), self.hint, self.text])
+        self.hint = w.HTML("<p><i>Pursuers: press each speed that gives chase.</i></p>")
+        self.runner.observe(lambda _: self.refresh(), "value")
+        for button in self.pursuer_buttons.values():
+            button.observe(lambda _: self.refresh(), "value")
+        self.widget = w.VBox(
+            [self.runner, self.hint, control_row(self.pursuer_buttons.values()), self.text]
+        )
         self.refresh()
+
+    @property
+    def pursuers(self) -> tuple[str, ...]:
+        """The speed grades pressed, slowest first."""
+        return tuple(g for g, button in self.pursuer_buttons.items() if button.value)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -170,17 +187,22 @@ class PursuitExplorer:
         """Escape means beating every pursuer, each compared on its own."""
         r = SPEEDS.index(self.runner.value)
         p = 1.0
-        for grade in self.pursuers.value:
+        for grade in self.pursuers:
             p *= escape_chance(r, SPEEDS.index(grade))
         return p
 
     def refresh(self) -> None:
+        for button in self.pursuer_buttons.values():  # a pressed speed in colour
+            button.button_style = "info" if button.value else ""
         runner = SPEEDS.index(self.runner.value)
         rows = "".join(
             f"<li>from a pursuer of speed {g}: {percent(escape_chance(runner, SPEEDS.index(g)))}"
             "</li>"
-            for g in self.pursuers.value
+            for g in self.pursuers
         )
+        if not rows:
+            self.text.value = "<p>Nobody gives chase: press the speed of a pursuer above.</p>"
+            return
         self.text.value = (
             f"<p>Rule FS-PURSUIT, a runner of speed {html.escape(self.runner.value)} gets away</p>"
             f"<ul>{rows}</ul><p>from all of them: <b>{percent(self.chance)}</b></p>"
@@ -234,10 +256,19 @@ class CombatCalculator:
             self.combats,
         ):
             slider.style.description_width = "110px"  # fmt: skip
-        self.ran = w.Checkbox(description="firer tried to run last round")
-        self.surprise = w.Checkbox(description="a German surprise combat")
-        self.rufiji = w.Checkbox(description="first round, target leaving the Rufiji")
-        self.hit = w.Checkbox(description="target was hit last round")
+
+        # unindented and as wide as their words: an indented box of the default width cut
+        # "first round, target leaving the Rufiji" to "first round, target leaving t..." on a
+        # phone
+        def tick(words: str) -> Any:
+            return w.Checkbox(
+                description=words, indent=False, layout=w.Layout(width="auto", max_width="100%")
+            )
+
+        self.ran = tick("firer tried to run last round")
+        self.surprise = tick("a German surprise combat")
+        self.rufiji = tick("first round, target leaving the Rufiji")
+        self.hit = tick("target was hit last round")
         self.text = w.HTML()
         controls = [self.firer, self.target, self.step, self.firer_damage, self.target_damage,
                     self.same, self.crowd, self.combats, self.ran, self.surprise, self.rufiji,

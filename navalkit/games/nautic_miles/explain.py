@@ -140,7 +140,9 @@ class Battle(NamedTuple):
     outcome: str  # "attacker wins", "defender wins" or "tie"
     rule_id: str
     reason: str
-    state: State
+    state: State  # the table once the battle is over
+    showdown: State  # the table at the exchange: the answer on the convoy, or no answer yet
+    answered: bool  # whether the defender's ship answered (the rules may refuse it)
 
 
 def _cards(kind: int, pool: list[int]) -> list[int]:
@@ -176,15 +178,17 @@ def battle(attacker: str | int, defender: str | int | None = None) -> Battle:
     why = None
     if d is not None:
         why = rules.refusal(state, play(d, 1, 0))
-    if d is not None and why is None:
-        state = rules.apply(state, play(d, 1, 0))
-    else:  # no answer: Player 2 throws away the card it drew
+    answered = d is not None and why is None
+    if d is not None and answered:
+        state = showdown = rules.apply(state, play(d, 1, 0))
+    else:  # no answer: Player 2, its hand in view, throws away a card
+        showdown = state
         state = rules.apply(state, discard(KIND[state.hands[1][-1]]))
     cv = state.rows[1][0] if state.rows[1] else None
     decided = "NM-BATTLE-WIN" if why is None else why[0]
     if cv is not None and cv.tie:
         reason = "Equal strength: the battle is tied and the convoy is stopped."
-        return Battle(a, d, "tie", "NM-BATTLE-TIE", reason, state)
+        return Battle(a, d, "tie", "NM-BATTLE-TIE", reason, state, showdown, answered)
     # Whoever stands, stands for a full round: each player draws and discards in turn.
     for _ in range(2):
         if state.phase == OVER or not state.rows[1] or not state.rows[1][0].battle:
@@ -196,9 +200,9 @@ def battle(attacker: str | int, defender: str | int | None = None) -> Battle:
         if why is not None:
             said = why[1][:1].lower() + why[1][1:]
             reason += f" The {LABELS[d or 0]} could not answer ({why[0]}): {said}"
-        return Battle(a, d, "attacker wins", decided, reason, state)
+        return Battle(a, d, "attacker wins", decided, reason, state, showdown, answered)
     reason = f"The {LABELS[d or 0]} stood a full round: the alert ends and the convoy sails on."
-    return Battle(a, d, "defender wins", "NM-BATTLE-WIN", reason, state)
+    return Battle(a, d, "defender wins", "NM-BATTLE-WIN", reason, state, showdown, answered)
 
 
 def force_name(kind: int) -> str:
@@ -230,16 +234,21 @@ class BattleLadder:
         )
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
+        self.caption = w.HTML()
         self.result: Battle | None = None
-        first = draw(observe(battle(attacker, defender).state, None))
-        self.board = CanvasBoard(
-            first.width, first.height, ("board", "pieces", "overlay"), css_width=560
-        )
+        first = draw(observe(battle(attacker, defender).showdown, None))
+        # drawn at its own size (860 px, text as on the play page), narrower only on a phone
+        self.board = CanvasBoard(first.width, first.height, ("board", "pieces", "overlay"))
         self.board.widget.add_class("navalkit-board")
         for box in (self.attacker, self.defender):
             box.observe(lambda _ch: self.update(), "value")
         self.widget = w.VBox(
-            [control_row([self.attacker, self.defender]), self.answer, self.board.widget]
+            [
+                control_row([self.attacker, self.defender]),
+                self.answer,
+                self.caption,
+                self.board.widget,
+            ]
         )
         self.update()
 
@@ -247,14 +256,25 @@ class BattleLadder:
         d = None if self.defender.value == -1 else int(self.defender.value)
         self.result = r = battle(int(self.attacker.value), d)
         colour = {"attacker wins": BAD, "defender wins": GOOD}.get(r.outcome, "#ef6c00")
+        strengths = f"{force_name(r.attacker)} {STRENGTH[r.attacker]}" + (
+            "" if d is None else f", {force_name(d)} {STRENGTH[d]}"
+        )
+        cited = [r.rule_id, "NM-LADDER"]
+        if SUB_PAIR in (r.attacker, d):
+            cited.append("NM-SUB-PAIR")
         self.answer.value = (
             f"<b style='color:{colour}'>{r.outcome.capitalize()}</b>: {html.escape(r.reason)}"
-            f"<br>{_rule(r.rule_id)}; strengths: {force_name(r.attacker)} "
-            f"{STRENGTH[r.attacker]}"
-            + ("" if d is None else f", {force_name(d)} {STRENGTH[d]}")
-            + f" ({_rule('NM-LADDER')}; {_rule('NM-SUB-PAIR')})"
+            f"<br>Strengths: {strengths}.<br>Rules: "
+            + " &middot; ".join(_rule(c) for c in dict.fromkeys(cited))
         )
-        self.board.show(draw(observe(r.state, None)))
+        moment = (
+            f"the {force_name(d)} answers the {force_name(r.attacker)} on Player 2's convoy."
+            if r.answered and d is not None
+            else f"Player 2 must answer the {force_name(r.attacker)} with a card from the hand "
+            "shown under the table."
+        )
+        self.caption.value = f"<b>The table at the exchange</b> (everything shown): {moment}"
+        self.board.show(draw(observe(r.showdown, None)))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -479,9 +499,10 @@ def rules_table() -> Any:
 def board_picture(state: State, viewer: int | None = None, width: int = 560) -> w.HTML:
     """The table as ``viewer`` sees it (None: the teacher's view), a still picture that shows
     in Voila and JupyterLab alike (an SVG, no canvas)."""
-    svg = scene_to_svg(draw(observe(state, viewer)))
+    svg = scene_to_svg(draw(observe(state, viewer)), fluid=True)
     return w.HTML(
-        f"<div style='max-width:{width}px'>{svg}</div>", layout=w.Layout(width=f"{width + 10}px")
+        f"<div style='max-width:{width}px'>{svg}</div>",
+        layout=w.Layout(width="100%", max_width=f"{width + 10}px"),
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from navalkit import new_match
 from navalkit.games.far_seas.draw import MAP_W
 from navalkit.games.far_seas.explain import (
@@ -49,6 +51,12 @@ def test_pursuit_explorer_gives_each_pursuer_and_the_total() -> None:
     text = p.text.value
     assert "FS-PURSUIT" in text and "speed 4: 83 %" in text and "speed 5: 17 %" in text
     assert "<b>14 %</b>" in text
+    p.pursuer_buttons["5"].value = False  # a click on a pressed speed drops that pursuer
+    assert p.pursuers == ("4",) and "<b>83 %</b>" in p.text.value
+    p.pursuer_buttons["4"].value = False
+    assert "Nobody gives chase" in p.text.value
+    with pytest.raises(ValueError, match="no speed '6'"):
+        PursuitExplorer(pursuers=("6",))
 
 
 def test_combat_calculator_cites_the_rule_and_rounds_the_average() -> None:

@@ -78,6 +78,9 @@ def test_battle_ladder_played_by_the_rules(attacker: int) -> None:
         b = battle(attacker, defender)
         assert (b.outcome, b.rule_id) == _expected(attacker, defender), (attacker, defender)
         assert cards_of(b.state) == list(range(106))
+        # the picture of the exchange: the convoy still on the table, under attack
+        assert b.showdown.rows[1] and b.showdown.rows[1][0].battle
+        assert b.answered == (defender is not None and b.rule_id != "NM-LADDER")
         if b.outcome == "attacker wins":
             assert not b.state.rows[1] and len(b.state.captures[0]) == 1
         elif b.outcome == "defender wins":
@@ -107,9 +110,13 @@ def test_battle_ladder_widget_shows_outcome_rule_and_table() -> None:
     scene = ladder.board.scene
     assert scene is not None and scene.regions and any(layer.ops for layer in scene.layers)
     assert ladder.board.redraw_count["pieces"] >= 1
+    assert "Player 2 must answer the two submarines" in ladder.caption.value
+    assert ladder.answer.value.count("NM-LADDER</code>") == 1  # each rule cited once
     ladder.attacker.value = BY_KEY["frigate"]
     ladder.defender.value = BY_KEY["frigate"]
     assert ladder.result.outcome == "tie" and "NM-BATTLE-TIE" in ladder.answer.value
+    assert "the frigate answers the frigate" in ladder.caption.value
+    assert "NM-SUB-PAIR" not in ladder.answer.value
     ladder.defender.value = -1
     assert ladder.result.defender is None and ladder.result.outcome == "attacker wins"
 
