@@ -315,3 +315,38 @@ def test_a_way_to_play_link_opens_the_page_playing_that_way(
     current = page.locator(".navalkit-ways b[aria-current='true']").all_inner_texts()
     assert "Allies" in current and "Germany" not in current, current
     assert_clean(page, path)
+
+
+#: each lesson table as laid out: stacked or a grid, how far right it reaches, the window
+_TABLES_JS = """
+() => [...document.querySelectorAll('table.navalkit-table')]
+  .filter((t) => t.offsetParent !== null)
+  .map((t) => ({
+    stacked: t.classList.contains('navalkit-stack'),
+    head: getComputedStyle(t.querySelector('thead')).display,
+    label: getComputedStyle(t.querySelector('td'), '::before').content,
+    right: t.getBoundingClientRect().right,
+    inner: innerWidth,
+  }))
+"""
+
+
+def test_a_lessons_tables_read_on_a_phone_and_stay_grids_on_a_laptop(
+    phone: Any, page: Any, voila_server: VoilaServer
+) -> None:
+    """Naval War's lesson ends with the rules and the settings, tables of prose and ids: on a
+    phone each row is a block of "heading: value" lines inside the screen (a grid there cut
+    the rule ids off); on a laptop they are grids with their headings."""
+    path = "naval_war/lesson.ipynb"
+    open_page(phone, voila_server, path)
+    tables = phone.evaluate(_TABLES_JS)
+    stacked = [t for t in tables if t["stacked"]]
+    assert len(stacked) >= 2, tables  # the rules and the settings at least
+    for t in stacked:
+        assert t["head"] == "none" and t["label"].endswith(': "'), t
+    assert all(t["right"] <= t["inner"] + 1 for t in tables), tables
+    phone.screenshot(path=str(_artifact_name(voila_server, path, "-phone.png")), full_page=True)
+    assert_clean(phone, path)
+    open_page(page, voila_server, path)
+    laptop = page.evaluate(_TABLES_JS)
+    assert laptop and all(t["head"] != "none" and t["label"] == "none" for t in laptop), laptop
