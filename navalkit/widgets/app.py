@@ -218,18 +218,16 @@ class GameApp:
         )
         controls = w.VBox(
             [
-                w.HBox([self.new_button, self.undo_button, self.bot_button, self.run_button]),
-                w.HBox([self.seed_box, *self.seat_boxes]),
+                # buttons, seats and the move rows wrap instead of being cut off ("Play cho…")
+                control_row([self.new_button, self.undo_button, self.bot_button, self.run_button]),
+                control_row([self.seed_box, *self.seat_boxes]),
                 self.teacher_box,
                 self.settings_drawer,
-                w.HBox([self.move_text, self.play_typed]),
-                w.HBox([self.legal_list, self.play_listed]),
+                control_row([self.move_text, self.play_typed]),
+                control_row([self.legal_list, self.play_listed]),
                 self.choice,
             ]
         )
-        # buttons, seats and the move rows wrap instead of being cut off ("Play cho…")
-        for row in (*controls.children[:2], *controls.children[4:6]):
-            row.layout.flex_flow = "row wrap"
         for button in (self.play_typed, self.play_listed):
             button.layout.flex = "0 0 auto"
         # classmates at one game from their own machines: the table page (when it is there)

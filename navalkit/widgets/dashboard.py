@@ -28,7 +28,7 @@ from navalkit.core.errors import NavalkitError, TableError
 from navalkit.core.registry import get_game
 from navalkit.play.table_session import seat_words
 from navalkit.play.teacher import is_teacher_key
-from navalkit.render.canvas import CanvasBoard, board_row
+from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.games import draw
 from navalkit.tables import HUMAN, Tables, TableSummary, TeacherView
 
@@ -171,11 +171,8 @@ class TeacherDashboard:
                 self.start_drawer,
                 w.HTML("<h3 style='margin:12px 0 4px'>Tables</h3>"),
                 self.list_view,
-                w.HBox(
-                    [self.picker, self.show_button, self.end_button, self.record_button],
-                    layout=w.Layout(flex_flow="row wrap"),
-                ),
-                w.HBox([self.free_seat, self.free_button], layout=w.Layout(flex_flow="row wrap")),
+                control_row([self.picker, self.show_button, self.end_button, self.record_button]),
+                control_row([self.free_seat, self.free_button]),
                 w.HBox([self.results_button]),
                 self.downloads,
                 self.view_box,

@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from navalkit.core.registry import games, get_game
 from navalkit.play.seats import seat_label
+from navalkit.render.canvas import control_row
 
 __all__ = [
     "COMPUTER_LEVELS",
@@ -175,11 +176,11 @@ class NewTableForm:
         self._game_changed()
         self.widget = w.VBox(
             [
-                w.HBox([self.game, self.players], layout=w.Layout(flex_flow="row wrap")),
+                control_row([self.game, self.players]),
                 self.summary,
                 w.HTML("Who plays each seat (a classmate takes a seat with the table's code):"),
                 self.seat_box,
-                w.HBox([self.name, self.host_seat], layout=w.Layout(flex_flow="row wrap")),
+                control_row([self.name, self.host_seat]),
                 self.settings_drawer,
                 w.HBox([self.create_button]),
             ]

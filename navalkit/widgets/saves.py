@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core import RecordError, load_match
+from navalkit.render.canvas import control_row
 
 from .panels import download_html
 
@@ -113,7 +114,7 @@ class SavePanel:
         self.upload.observe(lambda _c: guard(self.resume_upload), "value")
         self.widget = w.VBox(
             [
-                w.HBox([self.save_button, self.resume_button, self.upload]),
+                control_row([self.save_button, self.resume_button, self.upload]),
                 self.link,
                 self.record_box,
             ]

@@ -21,7 +21,7 @@ import ipywidgets as w
 from navalkit.core.errors import TableError
 from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
-from navalkit.render.canvas import CanvasBoard, board_row
+from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.tables import WrongTokenError
 
 from .forms import show_legal
@@ -152,7 +152,7 @@ class SeatBoard:
             [
                 w.HBox([self.legal_list], layout=w.Layout(width="100%")),
                 w.HBox([self.play_listed]),
-                w.HBox([self.move_text, self.play_typed], layout=w.Layout(flex_flow="row wrap")),
+                control_row([self.move_text, self.play_typed]),
             ]
         )
         side = w.VBox(

@@ -30,6 +30,7 @@ import ipywidgets as w
 from navalkit.core.errors import NavalkitError, TableError
 from navalkit.core.registry import games, get_game
 from navalkit.play.table_session import TableSession, seat_words
+from navalkit.render.canvas import control_row
 from navalkit.tables import (
     ENDED,
     FREE,
@@ -291,7 +292,7 @@ class TablePage:
             placeholder="e.g. KXPDRA",
             description="Table code:",
             style={"description_width": "initial"},
-            layout=w.Layout(width="260px"),
+            layout=w.Layout(width="260px", max_width="100%"),
         )
         self.code_box.add_class("navalkit-code-box")
         find = w.Button(description="Find the table", icon="search", layout=w.Layout(width="auto"))
@@ -305,7 +306,7 @@ class TablePage:
             placeholder="KXPDRA-…",
             description="Seat link:",
             style={"description_width": "initial"},
-            layout=w.Layout(width="420px"),
+            layout=w.Layout(width="420px", max_width="100%"),
         )
         back = w.Button(description="Back to my seat", icon="undo", layout=w.Layout(width="auto"))
         back.on_click(lambda _b: self._guard(lambda: self.open_seat_link(self.link_box.value)))
@@ -322,9 +323,9 @@ class TablePage:
                 "<p>Classmates play one game together, each on their own computer: each "
                 "sees only their own hand.</p><h3 style='margin:8px 0 4px'>Join a table</h3>"
             ),
-            w.HBox([self.code_box, find]),
+            control_row([self.code_box, find]),  # the button under the box on a phone
             w.HTML("<h3 style='margin:12px 0 4px'>Come back to your seat</h3>"),
-            w.HBox([self.link_box, back]),
+            control_row([self.link_box, back]),
             w.HTML("<h3 style='margin:12px 0 4px'>Start a table</h3>"),
             self.form.widget,
         ]

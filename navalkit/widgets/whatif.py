@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from navalkit.core import bot_names, get_game, simulate
 from navalkit.core.bots import bot_name
+from navalkit.render.canvas import control_row
 
 from .forms import seat_lists
 from .lesson import frame_html
@@ -124,11 +125,11 @@ class WhatIfLab:
         if values is not None:
             self.value_a.value, self.value_b.value = (self._text(v) for v in values)
         self.widget = w.VBox([
-            w.HBox([self.setting, self.value_a, self.value_b]),
+            control_row([self.setting, self.value_a, self.value_b]),
             self.explain,
             w.HTML("<b>Who plays</b> (the same computer players in both readings):"),
-            w.HBox(self.seat_bots, layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.games, self.run_button]),
+            control_row(self.seat_bots),
+            control_row([self.games, self.run_button]),
             self.progress, self.message, self.table, self.plot,
         ])  # fmt: skip
         self.frame: Any = None
