@@ -21,7 +21,7 @@ from typing import Any
 
 import ipycanvas  # type: ignore[import-untyped,unused-ignore]
 import ipycanvas.canvas as _ipc  # type: ignore[import-untyped,unused-ignore]
-from ipywidgets import Box, HBox, Layout  # type: ignore[import-untyped,unused-ignore]
+from ipywidgets import HTML, Box, HBox, Layout  # type: ignore[import-untyped,unused-ignore]
 
 from .geometry import normalize_rect
 from .scene import DEFAULT_LAYERS, Circle, Line, Op, Polygon, Rect, Scene, Text
@@ -139,6 +139,21 @@ def control_row(children: Iterable[Any]) -> Any:
     return HBox(list(children), layout=board_row())
 
 
+#: A press on a board is read where it lands. ipycanvas 0.14 focuses a board on a mouse press
+#: before it reads where the press was, and the browser first scrolls a board that is partly
+#: off the screen into view: the press was read that many pixels off (a click low on the board
+#: took another square). A board being pressed (``:active``) has a scroll margin so far inside
+#: it that its focus scrolls nothing; a board focused from the keyboard still scrolls into view.
+#: Voila's navalkit template also focuses the board without scrolling (in JavaScript).
+PRESS_CSS = "canvas.navalkit-board:active { scroll-margin: -100000px; }"
+
+
+def board_style() -> Any:
+    """A hidden widget carrying :data:`PRESS_CSS`: put it beside a clickable board (in the same
+    page), in JupyterLab as in Voila, where no template adds it."""
+    return HTML(f"<style>{PRESS_CSS}</style>", layout=Layout(display="none"))
+
+
 class CanvasBoard:
     """A MultiCanvas showing Scenes: one canvas per layer, redrawing only layers that changed.
 
@@ -246,7 +261,8 @@ class CanvasBoard:
         return self._draw(force=True)
 
     def on_click(self, callback: ClickCallback, *, remove: bool = False) -> None:
-        """Call ``callback(region_id_or_None, x, y)`` on each mouse press on the board."""
+        """Call ``callback(region_id_or_None, x, y)`` on each mouse press on the board. Put
+        :func:`board_style` in the board's page too, so that a press is read where it lands."""
         if remove:
             self._click_callbacks.remove(callback)
         else:

@@ -19,7 +19,7 @@ from navalkit.core import bot_names
 from navalkit.play import HUMAN
 from navalkit.play.options import new_deal
 from navalkit.play.session import PlaySession, Screen
-from navalkit.render.canvas import CanvasBoard, board_row, control_row
+from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
 
 from .forms import FIT, seat_lists, setting_widgets, show_legal
 from .panels import (
@@ -258,7 +258,7 @@ class GameApp:
             [self.board.fluid(reserve_px=220), side],
             layout=board_row(),
         )
-        self.widget = w.VBox([self.title, news, row, self.description, rules])
+        self.widget = w.VBox([self.title, news, row, self.description, rules, board_style()])
         self.widget.add_class("navalkit-app")
 
     def _button(self, label: str, fn: Callable[[], Any], icon: str) -> w.Button:

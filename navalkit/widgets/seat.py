@@ -21,7 +21,7 @@ import ipywidgets as w
 from navalkit.core.errors import TableError
 from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
-from navalkit.render.canvas import CanvasBoard, board_row, control_row
+from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
 from navalkit.tables import WrongTokenError
 
 from .forms import show_legal
@@ -178,7 +178,7 @@ class SeatBoard:
             [fluid, side],
             layout=board_row(),
         )
-        self.widget = w.VBox([self.title, news, row, self.description])
+        self.widget = w.VBox([self.title, news, row, self.description, board_style()])
         self.widget.add_class("navalkit-app")
         self.widget.add_class("navalkit-seat-board")
 

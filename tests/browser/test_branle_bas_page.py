@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import time
+from types import SimpleNamespace
 from typing import Any
 
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, _free_port, served_notebooks, stop_serve
 from test_pages import (  # the shared page helpers of this folder
     BOARD_CANVAS,
     PIXEL_TIMEOUT_S,
@@ -16,6 +19,7 @@ from test_pages import (  # the shared page helpers of this folder
     wait_for_boards_drawn,
 )
 
+from navalkit.cli import wait_until_serving
 from navalkit.games.branle_bas import square_index
 from navalkit.games.branle_bas.draw import SIZE, cell_centre
 
@@ -204,3 +208,42 @@ def test_a_students_page_shows_no_teacher_control_and_the_teacher_link_does(
     wait_for_boards_drawn(page, PLAY)
     assert page.get_by_text("Teacher view").is_visible()
     assert_clean(page, PLAY)
+
+
+def test_a_click_lands_where_seen_without_navalkits_template(page: Any) -> None:
+    """As in JupyterLab, where no template of ours runs: the page served by Voila's own lab
+    template, ipycanvas's browser code as it is. The board's top 100 px scrolled off a laptop's
+    screen, two clicks where h3 and h4 are seen move the Torpilleur h3 -> h4 (the board's own
+    style keeps the first press from scrolling the board under the mouse)."""
+    notebooks = served_notebooks()
+    port = _free_port()
+    log = ARTIFACTS / f"voila-lab-{port}.log"
+    ARTIFACTS.mkdir(exist_ok=True)
+    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", "--template=lab", str(notebooks / PLAY)]  # fmt: skip
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_until_serving(f"http://127.0.0.1:{port}/", timeout=120, proc=proc)
+        server = SimpleNamespace(page_url=lambda path: f"http://127.0.0.1:{port}/{path}")
+        page.set_viewport_size({"width": 1366, "height": 768})
+        open_page(page, server, "?seed=1" + QUICK)
+        status = page.locator(".navalkit-status").first
+        wait_for_boards_drawn(page, PLAY)
+        board = page.locator(BOARD_CANVAS).first
+        # ipycanvas takes the wheel over a board: the page is scrolled as a scroll bar does
+        page.evaluate(
+            "(by) => { document.querySelector('#rendered_cells').scrollTop += by; }",
+            board.bounding_box()["y"] + 100,
+        )
+        page.wait_for_timeout(500)
+        box = board.bounding_box()
+        assert box["y"] < -50, f"the board's top is above the screen: {box}"
+        _click_square_as_seen(page, "h3")
+        page.wait_for_timeout(500)
+        assert board.bounding_box()["y"] == box["y"], "the click scrolled the board"
+        _click_square_as_seen(page, "h4")
+        _wait_for(page, lambda: "Move 3:" in status.inner_text(), "the move and the reply")
+        assert "h3 → h4" in page.locator(".navalkit-message").first.inner_text()
+    finally:
+        stop_serve(proc)

@@ -239,3 +239,37 @@ def test_a_fluid_board_grows_with_the_page_and_keeps_its_shape() -> None:
     assert box.layout.flex == "1 1 960px", "it starts at its drawn size: its text as drawn"
     assert box.layout.max_width == "max(960px, min(1440px, calc((100vh - 200px) * 2.6087)))"
     assert (board.widget.width, board.widget.height) == (960, 368), "the pixel buffer stays"
+
+
+def _widgets_in(widget: Any) -> Any:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _widgets_in(child)
+
+
+def _clickable_boards() -> list[tuple[str, Callable[[], Any]]]:
+    from navalkit.games.age_of_sail.explain import SailWheel
+    from navalkit.games.branle_bas.explain import MoveExplorer
+    from navalkit.games.naval_war.explain import SalvoChecker
+    from navalkit.widgets.app import GameApp
+
+    return [
+        ("play page", lambda: GameApp("branle_bas", seed=0)),
+        ("sail wheel", SailWheel),
+        ("move explorer", MoveExplorer),
+        ("salvo checker", SalvoChecker),
+    ]
+
+
+@pytest.mark.parametrize("name", [n for n, _ in _clickable_boards()])
+def test_a_clickable_board_comes_with_the_style_that_reads_a_press_where_it_lands(
+    name: str,
+) -> None:
+    """ipycanvas focuses a board before reading a press; the board's page carries the style
+    that keeps that focus from scrolling (JupyterLab has no navalkit template to do it)."""
+    from navalkit.render.canvas import PRESS_CSS
+
+    make = dict(_clickable_boards())[name]
+    styles = [w for w in _widgets_in(make().widget) if PRESS_CSS in str(getattr(w, "value", ""))]
+    assert len(styles) == 1 and styles[0].layout.display == "none", name
+    assert "canvas.navalkit-board:active" in PRESS_CSS and "scroll-margin: -" in PRESS_CSS

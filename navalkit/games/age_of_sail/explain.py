@@ -19,7 +19,7 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
-from navalkit.render.canvas import CanvasBoard, board_row, control_row
+from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
 
 from . import rules
 from .actions import Board, Fire
@@ -100,7 +100,7 @@ class SailWheel:
             [
                 self.board.widget,
                 w.VBox(
-                    [*controls, self.units, self.out],
+                    [*controls, self.units, self.out, board_style()],
                     layout=w.Layout(width="460px", max_width="100%"),
                 ),
             ],

@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from navalkit.render.canvas import CanvasBoard, board_row, control_row
+from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import number_words
 from navalkit.widgets.panels import refusal_html
@@ -100,7 +100,15 @@ class MoveExplorer:
             [
                 self.board.widget,
                 w.VBox(
-                    [self.kind, self.side, self.sea, self.mode, self.answer, self.moves],
+                    [
+                        self.kind,
+                        self.side,
+                        self.sea,
+                        self.mode,
+                        self.answer,
+                        self.moves,
+                        board_style(),
+                    ],
                     layout=w.Layout(width="420px", max_width="100%", padding="0 0 0 12px"),
                 ),
             ],

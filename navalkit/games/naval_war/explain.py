@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core.match import Match, new_match
-from navalkit.render.canvas import CanvasBoard, control_row
+from navalkit.render.canvas import CanvasBoard, board_style, control_row
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Play
@@ -131,7 +131,7 @@ class SalvoChecker:
         self.board = CanvasBoard(first.width, first.height, css_width=first.width)
         self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
-        self.widget = w.VBox([self.board.widget, self.answer, self.table])
+        self.widget = w.VBox([self.board.widget, self.answer, self.table, board_style()])
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
