@@ -93,21 +93,32 @@ def test_a_click_lands_on_a_board_partly_off_the_screen(page: Any, voila_server:
     h3 is picked and moved to h4 with two clicks where they are seen."""
     page.set_viewport_size({"width": 1366, "height": 768})
     open_page(page, voila_server, PLAY + "?seed=1" + QUICK)
+
+    def wheel(by: float) -> None:
+        page.mouse.move(683, 400)
+        page.mouse.wheel(0, by)
+
+    _play_h3_h4_on_a_board_scrolled_off_the_top(page, wheel)
+    assert_clean(page, PLAY)
+
+
+def _play_h3_h4_on_a_board_scrolled_off_the_top(page: Any, scroll: Any) -> None:
+    """Scroll (``scroll(pixels)``) until the board's top 100 px are above the screen, then
+    click h3 and h4 where they are seen: the first click must not move the board, and the
+    Torpilleur goes h3 -> h4."""
     status = page.locator(".navalkit-status").first
     wait_for_boards_drawn(page, PLAY)
     board = page.locator(BOARD_CANVAS).first
-    page.mouse.move(683, 400)
-    page.mouse.wheel(0, board.bounding_box()["y"] + 100)  # the board's top 100 px scrolled off
+    scroll(board.bounding_box()["y"] + 100)
     page.wait_for_timeout(500)
     box = board.bounding_box()
     assert box["y"] < -50, f"the board's top is above the screen: {box}"
     _click_square_as_seen(page, "h3")
     page.wait_for_timeout(500)
-    assert board.bounding_box()["y"] == box["y"], "the click did not scroll the board"
+    assert board.bounding_box()["y"] == box["y"], "the click scrolled the board"
     _click_square_as_seen(page, "h4")
     _wait_for(page, lambda: "Move 3:" in status.inner_text(), "the move and the reply")
     assert "h3 → h4" in page.locator(".navalkit-message").first.inner_text()
-    assert_clean(page, PLAY)
 
 
 def test_a_student_plays_by_tapping_on_a_phone(phone: Any, voila_server: Any) -> None:
@@ -228,22 +239,12 @@ def test_a_click_lands_where_seen_without_navalkits_template(page: Any) -> None:
         server = SimpleNamespace(page_url=lambda path: f"http://127.0.0.1:{port}/{path}")
         page.set_viewport_size({"width": 1366, "height": 768})
         open_page(page, server, "?seed=1" + QUICK)
-        status = page.locator(".navalkit-status").first
-        wait_for_boards_drawn(page, PLAY)
-        board = page.locator(BOARD_CANVAS).first
-        # ipycanvas takes the wheel over a board: the page is scrolled as a scroll bar does
-        page.evaluate(
-            "(by) => { document.querySelector('#rendered_cells').scrollTop += by; }",
-            board.bounding_box()["y"] + 100,
-        )
-        page.wait_for_timeout(500)
-        box = board.bounding_box()
-        assert box["y"] < -50, f"the board's top is above the screen: {box}"
-        _click_square_as_seen(page, "h3")
-        page.wait_for_timeout(500)
-        assert board.bounding_box()["y"] == box["y"], "the click scrolled the board"
-        _click_square_as_seen(page, "h4")
-        _wait_for(page, lambda: "Move 3:" in status.inner_text(), "the move and the reply")
-        assert "h3 → h4" in page.locator(".navalkit-message").first.inner_text()
+
+        def scroll_bar(by: float) -> None:  # ipycanvas takes the wheel over a board here
+            page.evaluate(
+                "(by) => { document.querySelector('#rendered_cells').scrollTop += by; }", by
+            )
+
+        _play_h3_h4_on_a_board_scrolled_off_the_top(page, scroll_bar)
     finally:
         stop_serve(proc)
