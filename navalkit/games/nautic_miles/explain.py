@@ -496,10 +496,13 @@ def rules_table() -> Any:
     return pd.DataFrame(rows, columns=["id", "title", "provenance", "rule"])
 
 
-def board_picture(state: State, viewer: int | None = None, width: int = 560) -> w.HTML:
+def board_picture(state: State, viewer: int | None = None, width: int | None = None) -> w.HTML:
     """The table as ``viewer`` sees it (None: the teacher's view), a still picture that shows
-    in Voila and JupyterLab alike (an SVG, no canvas)."""
-    svg = scene_to_svg(draw(observe(state, viewer)), fluid=True)
+    in Voila and JupyterLab alike (an SVG, no canvas): ``width`` CSS pixels at most (default:
+    as drawn, its text as on the play page), narrower on a narrower screen."""
+    scene = draw(observe(state, viewer))
+    width = width or round(scene.width)
+    svg = scene_to_svg(scene, fluid=True)
     return w.HTML(
         f"<div style='max-width:{width}px'>{svg}</div>",
         layout=w.Layout(width="100%", max_width=f"{width + 10}px"),

@@ -27,6 +27,7 @@ from navalkit.games.nautic_miles.explain import (
     arrival_runs,
     arrival_table,
     battle,
+    board_picture,
     ladder_table,
     table_html,
     value_table,
@@ -148,3 +149,12 @@ def test_arrival_simulator_widget_draws_a_real_plot() -> None:
     sim.players.value, sim.games.value = 4, 3
     sim.run()
     assert set(sim.runs.game) == {0, 1, 2}
+
+
+def test_the_picture_of_the_table_is_as_drawn_on_a_laptop_and_shrinks_on_a_phone() -> None:
+    state = battle("sub_pair", "carrier").showdown
+    picture = board_picture(state)
+    assert picture.value.startswith("<div style='max-width:860px'><svg ")  # text as drawn
+    assert 'width="100%" style="height:auto;display:block"' in picture.value  # never cut off
+    assert picture.layout.width == "100%" and picture.layout.max_width == "870px"
+    assert "max-width:500px" in board_picture(state, width=500).value
