@@ -22,6 +22,7 @@ from navalkit.core.config import config_to_json
 from navalkit.core.errors import read_json
 from navalkit.core.rng import fresh_seed
 from navalkit.play import check_seats
+from navalkit.play.log import LOG_LINES, event_words, recent_log
 from navalkit.play.options import new_deal, opponent_bot, play_options
 from navalkit.play.seats import one_person, others_of, seat_label
 from navalkit.play.session import PlaySession
@@ -29,7 +30,6 @@ from navalkit.render.svg import scene_to_svg
 
 #: the opponent that plays every seat but the first: a person at the same screen (hot-seat)
 HOT_SEAT = "human"
-LOG_LENGTH = 12
 
 
 def seats_for(game: Any, players: int, opponent: str, side: int = 0) -> list[str]:
@@ -96,8 +96,6 @@ class SiteGame:
     def view(self) -> dict[str, Any]:
         """Everything the page shows, as JSON-able data."""
         m, g, screen = self.match, self.game, self.session.screen()
-        events = m.events[-LOG_LENGTH:]
-        first = len(m.events) - len(events)
         return {
             "game": g.id,
             "title": g.title,
@@ -123,7 +121,10 @@ class SiteGame:
             "choices": [[label, value] for label, value in screen.choices],
             "choice": screen.choice,
             "selected": list(screen.selected),
-            "log": [{"n": first + i + 1, "text": e.text} for i, e in enumerate(events)],
+            "log": [
+                {"n": first, "last": last, "text": text}
+                for first, last, text in recent_log(m.events, LOG_LINES, event_words)
+            ],
             "over": screen.over,
             "can_undo": screen.can_undo,
             "computer_to_move": screen.computer_to_move,

@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from navalkit.core import bot_names
 from navalkit.play import HUMAN
+from navalkit.play.log import LOG_LINES, event_words, recent_log
 from navalkit.play.options import new_deal
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
@@ -310,7 +311,7 @@ class GameApp:
             self.teacher_box.value = self.teacher
         finally:
             self._syncing = False
-        self.log_view.value = log_html(m)
+        self.log_view.value = log_html(recent_log(m.events, LOG_LINES, event_words))
         self.undo_button.disabled = not screen.can_undo
         self.bot_button.disabled = screen.over
         self.run_button.disabled = screen.over

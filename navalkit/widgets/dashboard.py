@@ -26,6 +26,7 @@ import ipywidgets as w
 
 from navalkit.core.errors import NavalkitError, TableError
 from navalkit.core.registry import get_game
+from navalkit.play.log import recent_log
 from navalkit.play.table_session import seat_words
 from navalkit.play.teacher import is_teacher_key
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
@@ -35,7 +36,7 @@ from navalkit.tables import HUMAN, Tables, TableSummary, TeacherView
 from .forms import NewTableForm, TableRequest
 from .live import Poller
 from .page import page_query
-from .panels import LINK_STYLE, download_html, info_html
+from .panels import LINK_STYLE, download_html, info_html, log_html
 from .table import page_link, query_values, shared_tables
 
 __all__ = ["LIST_SECONDS", "TeacherDashboard", "tables_html", "teacher_page"]
@@ -311,15 +312,7 @@ class TeacherDashboard:
             f"{view.status_text}{to_move} Moves: {view.seq}.", quote=False
         )
         texts = [str(t) for t in view.log["text"]] if "text" in view.log.columns else []
-        shown = texts[-LOG_LINES:]
-        first = len(texts) - len(shown)
-        self.view_log.value = (
-            "<ol style='margin:0;padding-left:2.5em;font-size:90%'>"
-            + "".join(
-                f"<li value='{first + i + 1}'>{html.escape(t)}</li>" for i, t in enumerate(shown)
-            )
-            + "</ol>"
-        )
+        self.view_log.value = log_html(recent_log(texts, LOG_LINES))
 
     def _end_clicked(self) -> None:
         code = self.picker.value

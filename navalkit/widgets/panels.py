@@ -70,13 +70,14 @@ def settings_html(game: Any, config: Any) -> str:
     )
 
 
-def log_html(match: Any, last: int = 10) -> str:
-    events = match.events[-last:]
-    first = len(match.events) - len(events)
+def log_html(entries: list[tuple[int, int, str]], empty: str = "") -> str:
+    """The last moves (``play.log.recent_log``) as a list numbered by each entry's first
+    event (its last event in ``data-last``); ``empty`` if none."""
     items = "".join(
-        f"<li value='{first + i + 1}'>{html.escape(e.text)}</li>" for i, e in enumerate(events)
+        f"<li value='{first}' data-last='{last}'>{html.escape(text)}</li>"
+        for first, last, text in entries
     )
-    return f"<ol style='margin:0;padding-left:2.5em;font-size:90%'>{items}</ol>" if items else ""
+    return f"<ol style='margin:0;padding-left:2.5em;font-size:90%'>{items}</ol>" if items else empty
 
 
 #: a link in a widget's HTML, drawn as a link: neither Voila's page nor JupyterLab styles links

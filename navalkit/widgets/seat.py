@@ -19,6 +19,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core.errors import TableError
+from navalkit.play.log import LOG_LINES, recent_log
 from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
 from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
@@ -26,7 +27,7 @@ from navalkit.tables import WrongTokenError
 
 from .forms import show_legal
 from .live import Poller, in_background
-from .panels import NO_RULE, download_html, info_html, refusal_html
+from .panels import NO_RULE, download_html, info_html, log_html, refusal_html
 
 __all__ = ["POLL_SECONDS", "PRESENCE_SECONDS", "SeatBoard", "seats_html"]
 
@@ -34,8 +35,6 @@ __all__ = ["POLL_SECONDS", "PRESENCE_SECONDS", "SeatBoard", "seats_html"]
 POLL_SECONDS = 0.5
 #: how often the page says it is open and reads who else is connected (seconds)
 PRESENCE_SECONDS = 3.0
-#: log lines shown under "Moves"
-LOG_LINES = 12
 
 
 def seats_html(session: TableSession) -> str:
@@ -60,17 +59,6 @@ def seats_html(session: TableSession) -> str:
         "<tr><th align='left'>Seat</th><th align='left'>Player</th><th align='left'></th></tr>"
         f"{''.join(rows)}</table>"
     )
-
-
-def _log_html(lines: list[str]) -> str:
-    shown = lines[-LOG_LINES:]
-    first = len(lines) - len(shown)
-    items = "".join(
-        f"<li value='{first + i + 1}'>{html.escape(t)}</li>" for i, t in enumerate(shown)
-    )
-    if not items:
-        return "<i>No move yet.</i>"
-    return f"<ol style='margin:0;padding-left:2.5em;font-size:90%'>{items}</ol>"
 
 
 class SeatBoard:
@@ -243,7 +231,9 @@ class SeatBoard:
         self.move_text.placeholder = (
             f"e.g. {screen.typed_example}" if mine and screen.typed_example else "type a move"
         )
-        self.log_view.value = _log_html(s.replica.log_texts())
+        self.log_view.value = log_html(
+            recent_log(s.replica.log_texts(), LOG_LINES), empty="<i>No move yet.</i>"
+        )
 
     # --- requests -----------------------------------------------------------------------------
     def _do(self, request: Callable[[], Any]) -> None:

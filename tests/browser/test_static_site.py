@@ -78,7 +78,11 @@ def open_game(page: Any, site_url: str, game_id: str, query: str = "") -> dict[s
 
 
 #: the number of the last event in the moves list (the list shows only the last few)
-LAST_EVENT_JS = "Math.max(0, ...[...document.querySelectorAll('#log li')].map((li) => li.value))"
+#: the number of the last event the log lists (an entry for a run of the same words is numbered
+#: from its first event; ``data-last`` is its last)
+LAST_EVENT_JS = (
+    "Math.max(0, ...[...document.querySelectorAll('#log li')].map((li) => +li.dataset.last))"
+)
 
 
 def last_event(page: Any) -> int:

@@ -95,7 +95,7 @@ DASHBOARD_EVERY = 8
 STATE_JS = """
 () => {
   const items = document.querySelectorAll('.navalkit-log li');
-  const n = items.length ? Number(items[items.length - 1].getAttribute('value')) : 0;
+  const n = items.length ? Number(items[items.length - 1].getAttribute('data-last')) : 0;
   const turn = document.querySelector('.navalkit-turn');
   const msg = document.querySelector('.navalkit-seat-board .navalkit-message');
   return {n, turn: turn ? turn.innerText : '', message: msg ? msg.innerText : '',
@@ -110,7 +110,7 @@ LOG_WATCH_JS = """
   const el = document.querySelector('.navalkit-log');
   const count = () => {
     const li = el.querySelectorAll('li');
-    return li.length ? Number(li[li.length - 1].getAttribute('value')) : 0;
+    return li.length ? Number(li[li.length - 1].getAttribute('data-last')) : 0;
   };
   new MutationObserver(() => window.__log.push([Date.now(), count()]))
     .observe(el, {childList: true, subtree: true, characterData: true});
@@ -416,7 +416,7 @@ def shown_js(n: int, your_turn: bool) -> str:
     )
     return f"""() => {{
       const li = document.querySelectorAll('.navalkit-log li');
-      const n = li.length ? Number(li[li.length - 1].getAttribute('value')) : 0;
+      const n = li.length ? Number(li[li.length - 1].getAttribute('data-last')) : 0;
       const t = document.querySelector('.navalkit-turn').innerText;
       const sel = document.querySelector('.navalkit-legal select');
       return n === {n} && ({turn});
@@ -787,7 +787,7 @@ def test_naval_war_to_the_end_through_a_restart(
         for s, (n, log, hand, turn) in zip(students, shown, strict=True):
             s.page.wait_for_function(
                 "(n) => { const li = document.querySelectorAll('.navalkit-log li');"
-                " return li.length && Number(li[li.length - 1].getAttribute('value')) === n; }",
+                " return li.length && Number(li[li.length - 1].getAttribute('data-last')) === n; }",
                 arg=n,
                 timeout=60_000,
             )

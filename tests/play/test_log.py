@@ -1,0 +1,47 @@
+"""The last moves a page lists: a line said several times in a row is one entry."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import navalkit
+from navalkit.play.log import LOG_LINES, event_words, recent_log
+from navalkit.widgets.panels import log_html
+
+
+def test_a_run_of_the_same_words_is_one_entry_numbered_from_its_first() -> None:
+    texts = ["Round 1.", *["A card is dealt."] * 30, "Player 1 draws.", "Player 1 plays."]
+    assert recent_log(texts, 12) == [
+        (1, 1, "Round 1."),
+        (2, 31, "A card is dealt. (30 times)"),
+        (32, 32, "Player 1 draws."),
+        (33, 33, "Player 1 plays."),
+    ]
+    assert recent_log(texts, 2) == [(32, 32, "Player 1 draws."), (33, 33, "Player 1 plays.")]
+    assert recent_log([], 5) == []
+
+
+@given(st.lists(st.sampled_from(["a", "b"]), max_size=40), st.integers(1, 15))
+def test_the_entries_account_for_the_last_events_in_order(texts: list[str], last: int) -> None:
+    entries = recent_log(texts, last)
+    assert len(entries) <= last
+    if entries:  # the entries run to the last event, with no gap between them
+        assert entries[-1][1] == len(texts)
+        assert all(a[1] + 1 == b[0] for a, b in pairwise(entries))
+    for first, end, words in entries:  # one entry: the same words, said end - first + 1 times
+        assert 1 <= first <= end and set(texts[first - 1 : end]) == {words.split(" (")[0]}
+        assert (end > first) == words.endswith("times)")
+        assert first == 1 or texts[first - 2] != texts[first - 1]  # a run is never cut in two
+
+
+def test_naval_war_s_deal_is_one_line_on_the_page() -> None:
+    match = navalkit.new_match("naval_war", seed=1, players=3)
+    entries = recent_log(match.events, LOG_LINES, event_words)
+    dealt = [t for _, _, t in entries if t.startswith("A card is dealt.")]
+    assert dealt == [f"A card is dealt. ({len(match.events)} times)"], entries
+    n = len(match.events)
+    assert f"<li value='1' data-last='{n}'>A card is dealt. (" in log_html(entries)
+    assert log_html([], empty="<i>No move yet.</i>") == "<i>No move yet.</i>"
