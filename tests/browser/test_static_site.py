@@ -307,3 +307,13 @@ def test_the_side_list_keeps_the_student_on_the_side_chosen(page: Any, site_url:
     opponents = page.locator("#opponent option").all_inner_texts()
     assert "mcts" not in " ".join(opponents) and "classmates taking turns (hot-seat)" in opponents
     assert_clean(page)
+
+
+def test_on_a_phone_whose_turn_it_is_comes_right_under_the_board(phone: Any, site_url: str) -> None:
+    """On a phone the side panel goes under the board: the status comes next, before the
+    board's long text for screen readers; the page never reaches past the screen."""
+    open_game(phone, site_url, "far_seas", "&seed=0")
+    top = {k: phone.locator(k).bounding_box()["y"] for k in ("#board", "#status", "#description")}
+    assert top["#board"] < top["#status"] < top["#description"], top
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_clean(phone)
