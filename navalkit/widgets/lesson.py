@@ -57,31 +57,30 @@ def frame_html(frame: Any, rows: int | None = None, digits: int = 2) -> str:
 
     if isinstance(frame, pd.Series):
         frame = frame.to_frame()
-    shown = frame if rows is None else frame.head(rows)
-    index = any(name is not None for name in shown.index.names)
-    heads = [*(str(n) for n in shown.index.names if index), *(str(c) for c in shown.columns)]
+    index = any(name is not None for name in frame.index.names)
+    heads = [*(str(n) for n in frame.index.names if index), *(str(c) for c in frame.columns)]
     th = "style='padding:3px 12px 3px 0;text-align:left;border-bottom:1px solid #9aa9b7'"
     td = "style='padding:3px 12px 3px 0;text-align:left;vertical-align:top'"
     head = "".join(f"<th {th}>{html.escape(h)}</th>" for h in heads)
-    texts = [
-        [number_words(c, digits) for c in [*(k if isinstance(k, tuple) else (k,)), *row]]
-        if index
-        else [number_words(c, digits) for c in row]
-        for k, row in zip(shown.index, shown.itertuples(index=False), strict=True)
-    ]
+    texts = []  # every row's cells in words (the stacking below looks at all of them)
+    for key, row in zip(frame.index, frame.itertuples(index=False), strict=True):
+        keys = (key if isinstance(key, tuple) else (key,)) if index else ()
+        texts.append([number_words(c, digits) for c in (*keys, *row)])
     labels = [html.escape(h, quote=True) for h in heads]
     body = (
         "".join(
             f"<td {td} data-label='{label}'>{html.escape(t)}</td>"
             for label, t in zip(labels, cells, strict=True)
         )
-        for cells in texts
+        for cells in (texts if rows is None else texts[:rows])
     )
     rows_html = "".join(f"<tr>{r}</tr>" for r in body)
     # A table of prose (a rule's words) or of many long words (ids, choices) does not fit a
     # phone as a grid: there each row becomes a block of "heading: value" lines (STACKED),
     # where the grid squeezed every column to a word a line and cut the last one off. The
     # grid needs each column's longest word (headings in bold) and its padding side by side.
+    # Decided on every row, shown or not: a table's first rows and all of them (Table's
+    # "Show all") are laid out the same way.
     columns = [(h, [cells[i] for cells in texts]) for i, h in enumerate(heads)]
     prose = any(len(t) > PROSE for _, column in columns for t in column)
     need = sum(

@@ -92,3 +92,12 @@ def test_a_table_of_prose_stacks_on_a_phone_and_a_grid_of_numbers_does_not() -> 
     # each cell carries its column's heading, escaped, for the "heading: value" lines
     assert "data-label='rule'>The first player" in stacked
     assert "data-label='say'>&lt;it&#x27;s&gt;</td>" in stacked
+
+
+def test_a_tables_first_rows_are_laid_out_as_all_its_rows() -> None:
+    """Stacking is decided on every row: "Show all" does not turn a grid into blocks."""
+    frame = pd.DataFrame({"id": ["A-1", "A-2", "A-3"], "rule": ["short", "short", "x " * 40]})
+    t = Table(frame, first=2)
+    assert "navalkit-stack" in t.shown.value and t.shown.value.count("<tr>") == 3
+    t.show_all()
+    assert "navalkit-stack" in t.shown.value and t.shown.value.count("<tr>") == 4

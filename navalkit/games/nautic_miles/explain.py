@@ -178,11 +178,11 @@ def battle(attacker: str | int, defender: str | int | None = None) -> Battle:
     why = None
     if d is not None:
         why = rules.refusal(state, play(d, 1, 0))
-    answered = d is not None and why is None
-    if d is not None and answered:
+    if d is not None and why is None:  # Player 2 answers
         state = showdown = rules.apply(state, play(d, 1, 0))
+        answered = True
     else:  # no answer: Player 2, its hand in view, throws away a card
-        showdown = state
+        showdown, answered = state, False
         state = rules.apply(state, discard(KIND[state.hands[1][-1]]))
     cv = state.rows[1][0] if state.rows[1] else None
     decided = "NM-BATTLE-WIN" if why is None else why[0]
