@@ -21,7 +21,7 @@ from typing import Any
 
 import ipycanvas  # type: ignore[import-untyped,unused-ignore]
 import ipycanvas.canvas as _ipc  # type: ignore[import-untyped,unused-ignore]
-from ipywidgets import HTML, Box, HBox, Layout  # type: ignore[import-untyped,unused-ignore]
+from ipywidgets import HTML, Box, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped,unused-ignore]
 
 from .geometry import normalize_rect
 from .scene import DEFAULT_LAYERS, Circle, Line, Op, Polygon, Rect, Scene, Text
@@ -147,11 +147,16 @@ def control_row(children: Iterable[Any]) -> Any:
 #: Voila's navalkit template also focuses the board without scrolling (in JavaScript).
 PRESS_CSS = "canvas.navalkit-board:active { scroll-margin: -100000px; }"
 
+#: What shows on a narrow screen only (a phone, a window made narrow): the switch under a fluid
+#: board that shows it at its drawn size. On a wider screen the board is that size or larger.
+NARROW_CSS = "@media (min-width: 701px) { .navalkit-narrow-only { display: none !important; } }"
+
 
 def board_style() -> Any:
-    """A hidden widget carrying :data:`PRESS_CSS`: put it beside a clickable board (in the same
-    page), in JupyterLab as in Voila, where no template adds it."""
-    return HTML(f"<style>{PRESS_CSS}</style>", layout=Layout(display="none"))
+    """A hidden widget carrying :data:`PRESS_CSS` and :data:`NARROW_CSS`: put it beside a
+    clickable board (in the same page), in JupyterLab as in Voila, where no template adds it.
+    A :meth:`CanvasBoard.fluid` box carries its own."""
+    return HTML(f"<style>{PRESS_CSS} {NARROW_CSS}</style>", layout=Layout(display="none"))
 
 
 class CanvasBoard:
@@ -196,6 +201,9 @@ class CanvasBoard:
         self.scene: Scene | None = None
         self.client_ready = False
         self.client_ready_count = 0
+        #: a fluid board's zoom switch (see fluid) and whether it shows the drawn size
+        self.zoom_button: Any = None
+        self.zoomed = False
         self.redraw_count: dict[str, int] = dict.fromkeys(names, 0)
         self.last_drawn: tuple[str, ...] = ()
         self.widget.on_client_ready(self._on_client_ready)
@@ -223,10 +231,42 @@ class CanvasBoard:
         self.widget.layout.height = "auto"
         fits = f"calc((100vh - {reserve_px}px) * {width / height:.4f})"
         cap = f"max({width}px, min({round(largest * width)}px, {fits}))"
-        return Box(
-            [self.widget],
+        # On a phone the board fits the screen's width: Far Seas' map at a quarter of its size,
+        # its ships a few pixels wide. The switch under it (shown on a narrow screen only, see
+        # NARROW_CSS) shows it at its drawn size instead, in a frame the finger scrolls.
+        self.zoom_button = ToggleButton(
+            description=self.ZOOM_WORDS[0],
+            icon="search-plus",
+            tooltip="Show the board at its full size, to read it and tap it; scroll it sideways",
+            layout=Layout(width="auto"),
+        )
+        self.zoom_button.add_class("navalkit-narrow-only")
+        self.zoom_button.observe(lambda change: self.zoom(bool(change["new"])), "value")
+        self._frame = Box([self.widget], layout=Layout(width="100%"))
+        return VBox(
+            [self._frame, self.zoom_button, board_style()],
             layout=Layout(flex=f"1 1 {width}px", min_width="260px", max_width=cap),
         )
+
+    #: the zoom switch's words, off and on
+    ZOOM_WORDS = ("Bigger board", "Board to fit the screen")
+
+    def zoom(self, on: bool) -> None:
+        """Show a :meth:`fluid` board at its drawn size, in a frame that scrolls (its words as
+        drawn, its pieces big enough to tap, on a phone), or (``on`` False) fitted to the page
+        again. The zoom switch under the board does this."""
+        if self.zoom_button is None:
+            raise ValueError("only a fluid board (see CanvasBoard.fluid) zooms")
+        layout = self.widget.layout
+        if on:
+            layout.width, layout.max_width, layout.flex = f"{self.widget.width}px", "none", "none"
+        else:
+            layout.width, layout.max_width, layout.flex = "100%", "100%", None
+        self.zoomed = on
+        self.zoom_button.description = self.ZOOM_WORDS[on]
+        self.zoom_button.icon = "search-minus" if on else "search-plus"
+        if self.zoom_button.value != on:
+            self.zoom_button.value = on
 
     def set_css_width(self, css_width: int) -> None:
         """Change the displayed width (CSS pixels), keeping the pixel buffer and aspect ratio."""
@@ -248,6 +288,8 @@ class CanvasBoard:
         if (scene.width, scene.height) != (self.widget.width, self.widget.height):
             self.widget.width, self.widget.height = scene.width, scene.height
             force = True  # resizing a canvas wipes it in the browser
+            if self.zoomed:
+                self.widget.layout.width = f"{scene.width}px"
         self.scene = scene
         if not self.eager and not self.client_ready:
             if force:

@@ -20,7 +20,7 @@ from navalkit.play import HUMAN
 from navalkit.play.log import LOG_LINES, event_words, recent_log
 from navalkit.play.options import new_deal
 from navalkit.play.session import PlaySession, Screen
-from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
+from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
 from .forms import FIT, seat_lists, setting_widgets, show_legal
 from .panels import (
@@ -31,6 +31,7 @@ from .panels import (
     refusal_html,
     settings_html,
     table_link_html,
+    words_html,
 )
 from .saves import SavePanel
 
@@ -259,7 +260,10 @@ class GameApp:
             [self.board.fluid(reserve_px=220), side],
             layout=board_row(),
         )
-        self.widget = w.VBox([self.title, news, row, self.description, rules, board_style()])
+        # the board in words (for screen readers; two screens long on a phone for Far Seas)
+        # comes last, after the folded sections, so that a student scrolling down from the
+        # board meets the settings and the rules first
+        self.widget = w.VBox([self.title, news, row, rules, self.description])
         self.widget.add_class("navalkit-app")
 
     def _button(self, label: str, fn: Callable[[], Any], icon: str) -> w.Button:
@@ -284,7 +288,7 @@ class GameApp:
         self.status.value = html.escape(screen.status, quote=False)
         self.series.value = html.escape(screen.series, quote=False)
         self.series.layout.display = "" if screen.series else "none"
-        self.description.value = f"<b>Position in words:</b> {screen.description}"
+        self.description.value = words_html(screen.description)
         if screen.refusal is not None:
             r = screen.refusal
             self.message.value = refusal_html(g, r.rule, r.reason)

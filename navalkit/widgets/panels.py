@@ -47,6 +47,12 @@ def info_html(text: str) -> str:
     return f'<div style="color:#1b2a3a">{html.escape(text)}</div>'
 
 
+def words_html(description: str) -> str:
+    """The position in words under a play page's board (what a screen reader reads for the
+    board), as text: a board's words may hold '&' or '<' (Far Seas' "Gibraltar & W. Med")."""
+    return f"<b>Position in words:</b> {html.escape(description, quote=False)}"
+
+
 def clauses_html(game: Any) -> str:
     rows = "".join(
         f"<tr><td><code>{html.escape(c.id)}</code></td><td>{badge(c.provenance)}</td>"

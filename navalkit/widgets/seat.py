@@ -22,12 +22,12 @@ from navalkit.core.errors import TableError
 from navalkit.play.log import LOG_LINES, recent_log
 from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
-from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
+from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.tables import WrongTokenError
 
 from .forms import show_legal
 from .live import Poller, in_background
-from .panels import NO_RULE, download_html, info_html, log_html, refusal_html
+from .panels import NO_RULE, download_html, info_html, log_html, refusal_html, words_html
 
 __all__ = ["POLL_SECONDS", "PRESENCE_SECONDS", "SeatBoard", "seats_html"]
 
@@ -166,7 +166,7 @@ class SeatBoard:
             [fluid, side],
             layout=board_row(),
         )
-        self.widget = w.VBox([self.title, news, row, self.description, board_style()])
+        self.widget = w.VBox([self.title, news, row, self.description])
         self.widget.add_class("navalkit-app")
         self.widget.add_class("navalkit-seat-board")
 
@@ -212,7 +212,7 @@ class SeatBoard:
             f"<div style='color:#8a4b00'>{html.escape(self.trouble)}</div>" if self.trouble else ""
         )
         self.seats.value = seats_html(s)
-        self.description.value = f"<b>Position in words:</b> {html.escape(screen.description)}"
+        self.description.value = words_html(screen.description)
         self._syncing = True
         try:
             show_legal(self.legal_list, screen.legal_words)

@@ -350,3 +350,52 @@ def test_a_lessons_tables_read_on_a_phone_and_stay_grids_on_a_laptop(
     open_page(page, voila_server, path)
     laptop = page.evaluate(_TABLES_JS)
     assert laptop and all(t["head"] != "none" and t["label"] == "none" for t in laptop), laptop
+
+
+#: Far Seas' board, drawn: Kaiser Wilhelm der Grosse's counter in area 2 and area 1's centre
+#: (canvas pixels; the Germans start where the map puts them, the first counter of their area)
+_KAISER, _AREA_1 = (407, 38), (508, 146)
+
+
+def test_a_phone_shows_the_board_at_its_drawn_size_to_tap_a_ship(
+    phone: Any, page: Any, voila_server: VoilaServer
+) -> None:
+    """On a phone Far Seas' map fits the screen's width (its ships a few pixels wide). Under
+    it, "Bigger board" shows it at its drawn size in a frame that scrolls sideways, where a
+    student taps a raider and then an area to order him there. A laptop has no such switch:
+    its board is that size already."""
+    root = voila_server.notebooks
+    path = "play.ipynb?game=far_seas" if (root / "play.ipynb").is_file() else "far_seas/play.ipynb"
+    open_page(page, voila_server, path)
+    wait_for_boards_drawn(page, path)
+    assert not page.get_by_role("button", name="Bigger board").is_visible()
+
+    open_page(phone, voila_server, path)
+    wait_for_boards_drawn(phone, path)
+    board = phone.locator(BOARD_CANVAS).first
+    assert board.bounding_box()["width"] <= 390
+    switch = phone.get_by_role("button", name="Bigger board")
+    switch.scroll_into_view_if_needed()
+    switch.tap()
+    phone.get_by_role("button", name="Board to fit the screen").wait_for(
+        timeout=PIXEL_TIMEOUT_S * 1000
+    )
+    phone.wait_for_function(
+        "(c) => c.getBoundingClientRect().width > 1000", arg=board.element_handle()
+    )
+    frame = board.evaluate(
+        "(c) => ({scroll: c.parentElement.scrollWidth, width: c.parentElement.clientWidth,"
+        " page: document.documentElement.scrollWidth, css: c.getBoundingClientRect().width})"
+    )
+    assert frame["css"] == 1340 and frame["scroll"] >= 1340 > frame["width"], frame
+    assert frame["page"] <= 390, f"the frame scrolls, not the page: {frame}"
+    board.evaluate("(c) => { c.parentElement.scrollLeft = 300; }")
+    board.scroll_into_view_if_needed()
+    for x, y in (_KAISER, _AREA_1):
+        box = board.bounding_box()  # the board's place on the screen, scrolled
+        phone.touchscreen.tap(box["x"] + x, box["y"] + y)
+        phone.wait_for_timeout(500)
+    moves = phone.locator(".navalkit-app ol").first
+    moves.get_by_text("Kaiser Wilhelm der Grosse move").wait_for(timeout=PIXEL_TIMEOUT_S * 1000)
+    phone.screenshot(path=str(_artifact_name(voila_server, path, "-phone-bigger.png")))
+    assert_clean(phone, path)

@@ -234,11 +234,41 @@ def event(frontend_event: Event) -> Event:
 def test_a_fluid_board_grows_with_the_page_and_keeps_its_shape() -> None:
     board = CanvasBoard(960, 368, css_width=620)
     box = board.fluid(reserve_px=200, largest=1.5)
-    assert box.children == (board.widget,)
+    assert box.children[0].children == (board.widget,)
+    assert box.children[1] is board.zoom_button
     assert (board.widget.layout.width, board.widget.layout.height) == ("100%", "auto")
     assert box.layout.flex == "1 1 960px", "it starts at its drawn size: its text as drawn"
     assert box.layout.max_width == "max(960px, min(1440px, calc((100vh - 200px) * 2.6087)))"
     assert (board.widget.width, board.widget.height) == (960, 368), "the pixel buffer stays"
+
+
+def test_a_fluid_board_zooms_to_its_drawn_size_in_a_frame_that_scrolls() -> None:
+    """On a phone a fluid board fits the screen's width (Far Seas' map at a quarter of its
+    size); its switch, shown on a narrow screen only, shows it at its drawn size instead."""
+    from navalkit.render.canvas import NARROW_CSS
+
+    board = CanvasBoard(1340, 640)
+    box = board.fluid()
+    frame, switch = box.children[0], box.children[1]
+    assert "navalkit-narrow-only" in switch._dom_classes
+    assert ".navalkit-narrow-only" in NARROW_CSS and "min-width: 701px" in NARROW_CSS
+    assert any(NARROW_CSS in str(getattr(w, "value", "")) for w in box.children)
+    assert frame.layout.width == "100%"
+    switch.value = True
+    layout = board.widget.layout
+    assert board.zoomed and (layout.width, layout.max_width, layout.height) == (
+        "1340px",
+        "none",
+        "auto",
+    )
+    assert switch.description == "Board to fit the screen"
+    board.show(Scene(1400, 640, ()))  # a board drawn anew at another size stays at its size
+    assert layout.width == "1400px"
+    board.zoom(False)
+    assert not switch.value and (layout.width, layout.max_width) == ("100%", "100%")
+    assert switch.description == "Bigger board"
+    with pytest.raises(ValueError, match="fluid"):
+        CanvasBoard(10, 10).zoom(True)
 
 
 def _widgets_in(widget: Any) -> Any:

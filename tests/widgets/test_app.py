@@ -3,6 +3,7 @@ callbacks the browser triggers, and the game is checked through the Match."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -219,3 +220,16 @@ def test_keyboard_escape_cancels_and_other_keys_are_ignored(app: GameApp) -> Non
     before = app.match.to_json()
     app.key("q")
     assert app.match.to_json() == before
+
+
+def test_position_in_words_is_text_and_comes_after_the_folded_sections() -> None:
+    """Far Seas' words name "Gibraltar & W. Med": they are shown as text (a '<' in a board's
+    words could not open a tag), and on the page they come after the settings and rules,
+    which a student scrolling down from the board meets first."""
+    fs = GameApp("far_seas", seed=0)
+    assert "Gibraltar &amp; W. Med" in fs.description.value
+    parts = fs.widget.children
+    assert parts.index(fs.rules_panel) < parts.index(fs.description)
+    screen = dataclasses.replace(fs.session.screen(), description="a <b>bold</b> claim")
+    fs._paint(screen)
+    assert "a &lt;b&gt;bold&lt;/b&gt; claim" in fs.description.value
