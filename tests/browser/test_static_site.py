@@ -317,3 +317,48 @@ def test_on_a_phone_whose_turn_it_is_comes_right_under_the_board(phone: Any, sit
     assert top["#board"] < top["#status"] < top["#description"], top
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert_clean(phone)
+
+
+def test_on_a_laptop_the_side_panel_sits_beside_a_small_board(page: Any, site_url: str) -> None:
+    """Branle-Bas' board is drawn 688 px wide: on a school laptop (1366 px) its column is no
+    wider, so the side panel sits right beside it, not a strip of empty page away."""
+    open_game(page, site_url, "branle_bas", "&seed=0")
+    board = page.locator("#board svg").bounding_box()
+    side = page.locator(".side").bounding_box()
+    assert board["width"] == 688, board
+    assert 0 <= side["x"] - (board["x"] + board["width"]) <= 40, (board, side)
+    assert side["y"] < board["y"] + 100, "the panel is beside the board, not under it"
+    assert_clean(page)
+
+
+def test_on_a_phone_a_bigger_board_scrolls_sideways_and_takes_taps(
+    phone: Any, page: Any, site_url: str
+) -> None:
+    """Far Seas' map fits a phone's width with ships a few pixels wide: "Bigger board" shows
+    it at its drawn size (1,340 px) in a frame that scrolls sideways, and a tap on a raider
+    then on an area orders him there. A laptop has no such button."""
+    open_game(page, site_url, "far_seas", "&seed=0")
+    assert not page.locator("#bigger").is_visible()
+    open_game(phone, site_url, "far_seas", "&seed=0")
+    phone.locator("#bigger").tap()
+    assert phone.locator("#bigger").get_attribute("aria-pressed") == "true"
+    assert phone.locator("#bigger").inner_text() == "Board to fit the screen"
+    frame = phone.evaluate(
+        "(() => { const b = document.querySelector('#board');"
+        " return {svg: b.querySelector('svg').getBoundingClientRect().width,"
+        " scroll: b.scrollWidth, width: b.clientWidth,"
+        " page: document.documentElement.scrollWidth}; })()"
+    )
+    assert frame["svg"] == 1340 and frame["scroll"] >= 1340 > frame["width"], frame
+    assert frame["page"] <= 390, f"the frame scrolls, not the page: {frame}"
+    phone.evaluate("document.querySelector('#board').scrollLeft = 300")
+    board = phone.locator("#board svg")
+    board.scroll_into_view_if_needed()
+    for x, y in ((407, 38), (508, 146)):  # Kaiser Wilhelm der Grosse, then area 1
+        box = board.bounding_box()
+        phone.touchscreen.tap(box["x"] + x, box["y"] + y)
+        phone.wait_for_timeout(300)
+    phone.locator("#log").get_by_text("Kaiser Wilhelm der Grosse move").wait_for(
+        timeout=MOVE_TIMEOUT_MS
+    )
+    assert_clean(phone)

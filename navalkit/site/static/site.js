@@ -78,6 +78,14 @@
     $("title").textContent = view.title;
     document.title = view.title + " · navalkit";
     $("board").innerHTML = view.svg;
+    // the board's column is no wider than the board drawn (up to the CSS's 1000 px): a smaller
+    // board (Branle-Bas, 688 px) keeps the side panel beside it, not a strip of page away
+    const drawn = $("board").querySelector("svg");
+    if (drawn && drawn.viewBox.baseVal) {
+      const width = drawn.viewBox.baseVal.width;
+      $("board").parentElement.style.maxWidth = Math.min(1000, width) + "px";
+      $("board").style.setProperty("--drawn", width + "px"); // its size under "Bigger board"
+    }
     $("status").textContent = view.status;
     $("description").textContent = "Position in words: " + view.description;
     showMessage(view);
@@ -211,6 +219,13 @@
     $("board").addEventListener("click", boardClick);
     $("board").addEventListener("keydown", (e) => {
       if (e.key === "Escape") act("cancel");
+    });
+    // On a phone the board fits the screen's width; "Bigger board" (shown on a narrow screen
+    // only) shows it at its drawn size, in a frame the finger scrolls sideways
+    $("bigger").addEventListener("click", (e) => {
+      const on = $("board").classList.toggle("bigger");
+      e.currentTarget.setAttribute("aria-pressed", String(on));
+      e.currentTarget.textContent = on ? "Board to fit the screen" : "Bigger board";
     });
     $("new").addEventListener("click", () => newGame(startOptions()));
     $("undo").addEventListener("click", () => act("undo"));
