@@ -217,7 +217,9 @@ class CanvasBoard:
         """The ipycanvas ``Canvas`` drawing ``layer``."""
         return self._canvases[layer]
 
-    def fluid(self, *, reserve_px: int = 170, largest: float = 1.5) -> Any:
+    def fluid(
+        self, *, reserve_px: int = 170, largest: float = 1.5, start_px: int | None = None
+    ) -> Any:
         """A box that lets the board scale with the page, keeping its shape. The board starts
         at its drawn size (its text as drawn, 11 px and more) and never shrinks below it for
         the window's height, only on a window narrower than the board (a phone); it grows with
@@ -225,7 +227,9 @@ class CanvasBoard:
         height less ``reserve_px`` (the page's title and status). Browser zoom enlarges it like
         the text around it. Place the box, not the board, in a row that wraps (a side panel
         then goes under the board rather than squeezing it) and does not stretch its items
-        (``align_items="flex-start"``)."""
+        (``align_items="flex-start"``). With ``start_px``, the board starts no wider than that
+        in its row and grows into the room its side panel leaves: a panel that would not fit
+        beside the drawn board on a school laptop's screen (1366 px) stays beside it."""
         width, height = self.widget.width, self.widget.height
         self.widget.layout.width = "100%"
         self.widget.layout.height = "auto"
@@ -245,7 +249,9 @@ class CanvasBoard:
         self._frame = Box([self.widget], layout=Layout(width="100%"))
         return VBox(
             [self._frame, self.zoom_button, board_style()],
-            layout=Layout(flex=f"1 1 {width}px", min_width="260px", max_width=cap),
+            layout=Layout(
+                flex=f"1 1 {min(width, start_px or width)}px", min_width="260px", max_width=cap
+            ),
         )
 
     #: the zoom switch's words, off and on

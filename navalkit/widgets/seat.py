@@ -158,10 +158,9 @@ class SeatBoard:
             layout=w.Layout(flex="0 1 400px", min_width="300px", padding="0 0 0 12px"),
         )
         news = w.VBox([self.status, self.turn, self.message, self.news, self.connection])
-        fluid = self.board.fluid(reserve_px=240)
         # the side panel (seats, moves) stays beside the board on a school laptop's screen
         # (1366 px wide): the board starts smaller than drawn and grows into the room left
-        fluid.layout.flex = f"1 1 {min(640, scene.width)}px"
+        fluid = self.board.fluid(reserve_px=240, start_px=640)
         row = w.HBox(
             [fluid, side],
             layout=board_row(),
