@@ -6,61 +6,14 @@ and a refused request loses nothing: the game stays exactly as it was."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
 import navalkit
 from navalkit.play.session import PlaySession
+from navalkit.testing.monkey import random_request
 
-KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape", "a", "Tab")
-TYPED = ("", "xyz", "a1 b2", "1", "draw", "pass", "h3 h4", "s8 a2", "<b>", "9" * 50)
-SAVES = ("", "{", "{}", '{"game": "far_seas"}', "null", "[1, 2]", "not a save at all")
 STEPS = 120
-
-
-def _request(s: PlaySession, rng: random.Random) -> tuple[str, Callable[[], bool]]:
-    """One request a student could make now, drawn at random (clicks the most often, half
-    of them along a legal move's path so that games move on)."""
-    g = s.game
-    scene = s.board()
-    r = rng.random()
-    if r < 0.25 and s.legal():
-        path = g.action_path(rng.choice(list(s.legal())))[len(s._prefix()) :]
-        step = path[min(len(s.path), len(path) - 1)] if path else None
-        return f"click {step}", lambda: s.click(step)
-    if r < 0.45:
-        region = rng.choice([None, *(x.id for x in scene.regions)])
-        return f"click {region}", lambda: s.click(region)
-    if r < 0.55:
-        x, y = rng.uniform(-9, scene.width + 9), rng.uniform(-9, scene.height + 9)
-        return f"click at {x:.0f},{y:.0f}", lambda: s.click_at(x, y)
-    if r < 0.65:
-        key = rng.choice(KEYS)
-        return f"key {key!r}", lambda: s.key(key)
-    if r < 0.72:
-        index = rng.choice([None, -1, 0, rng.randint(0, 400)])
-        return f"listed {index}", lambda: s.play_listed(index)
-    if r < 0.78:
-        text = rng.choice(TYPED)
-        return f"typed {text!r}", lambda: s.play_typed(text)
-    if r < 0.83:
-        return "computer move", s.computer
-    if r < 0.87:
-        return "undo", s.undo
-    if r < 0.90:
-        return "uncover", s.uncover
-    if r < 0.92:
-        on = rng.random() < 0.3
-        return f"teacher {on}", lambda: s.set_teacher(on)
-    if r < 0.95:
-        value = rng.choice([*(v for _label, v in g.ui_choices(s.match.state)), "bogus"])
-        return f"choice {value!r}", lambda: s.set_choice(value)
-    if r < 0.985:
-        save = rng.choice(SAVES)
-        return f"resume {save!r}", lambda: s.resume(save)
-    seed = rng.randint(0, 9)
-    return f"new game {seed}", lambda: s.start(seed=seed)
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -73,7 +26,7 @@ def test_any_request_in_any_order_is_kept_or_refused_never_a_fault(game_id: str,
     for _ in range(STEPS):
         match = s.match
         history, state = list(match.history), match.state
-        what, request = _request(s, rng)
+        what, request = random_request(s, rng)
         done.append(what)
         went = request()
         assert s.fault is None, f"{game_id}: a fault after {done[-8:]}:\n{s.fault}"
