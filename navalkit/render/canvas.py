@@ -194,6 +194,9 @@ class CanvasBoard:
                 align_self="flex-start",
             ),
         )
+        # every board is a navalkit board: the press style (PRESS_CSS), Voila's template and
+        # the browser tests find it by this class
+        self.widget.add_class("navalkit-board")
         self._canvases: dict[str, Any] = {n: self.widget[i] for i, n in enumerate(names)}
         # What each frontend canvas shows; None means unknown (never drawn, or a draw failed).
         self._drawn: dict[str, tuple[Op, ...] | None] = dict.fromkeys(names)

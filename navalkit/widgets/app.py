@@ -116,7 +116,6 @@ class GameApp:
         self.board = CanvasBoard(
             scene.width, scene.height, ("board", "pieces", "overlay")
         )  # its shown size is set by fluid() below, from the page's width
-        self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
         self.board.widget.on_key_down(lambda key, *_mods: self.key(str(key)))
         self.title = w.HTML(f"<h3 style='margin:4px 0'>{g.title}</h3>")

@@ -283,7 +283,6 @@ class TeacherDashboard:
         scene = draw(game, view.observation)
         if self.board is None or self.shown is None or self.shown.code != code:
             self.board = CanvasBoard(scene.width, scene.height, ("board", "pieces", "overlay"))
-            self.board.widget.add_class("navalkit-board")
             # the log stays beside the board on a school laptop's screen, as on a seat's page
             fluid = self.board.fluid(reserve_px=300, start_px=640)
             self.view_title = w.HTML()

@@ -90,7 +90,6 @@ class SeatBoard:
         s, g = self.session, self.game
         scene = s.board()
         self.board = CanvasBoard(scene.width, scene.height, ("board", "pieces", "overlay"))
-        self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
         self.board.widget.on_key_down(lambda key, *_mods: self._do(lambda: s.key(str(key))))
         self.title = w.HTML(

@@ -240,6 +240,7 @@ def test_a_fluid_board_grows_with_the_page_and_keeps_its_shape() -> None:
     assert box.layout.flex == "1 1 960px", "it starts at its drawn size: its text as drawn"
     assert box.layout.max_width == "max(960px, min(1440px, calc((100vh - 200px) * 2.6087)))"
     assert (board.widget.width, board.widget.height) == (960, 368), "the pixel buffer stays"
+    assert "navalkit-board" in board.widget._dom_classes, "the class PRESS_CSS and Voila read"
     # a board with a wide panel beside it starts smaller and grows into the room left
     assert CanvasBoard(960, 368).fluid(start_px=640).layout.flex == "1 1 640px"
     assert CanvasBoard(580, 580).fluid(start_px=640).layout.flex == "1 1 580px"

@@ -88,7 +88,6 @@ class SailWheel:
         self.out.add_class("navalkit-description")
         self.previous = POINT_INDEX[self.heading.value]
         self.board = CanvasBoard(SIZE, SIZE, ("board", "overlay"), css_width=css_width)
-        self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
         self.port.on_click(lambda _b: self.turn(-1))
         self.starboard.on_click(lambda _b: self.turn(+1))
@@ -343,7 +342,6 @@ class BroadsideArcs:
 
     def __init__(self, css_width: int = 380, words: bool = True) -> None:
         self.board = CanvasBoard(ARC_SIZE, ARC_SIZE, ("board",), css_width=css_width)
-        self.board.widget.add_class("navalkit-board")
         # words=False: the picture alone, for a "predict, then check" question (the words
         # would give the answer away); show them later with show_words()
         self.out = w.HTML(self.text() if words else "")

@@ -92,7 +92,6 @@ class MoveExplorer:
         self.board = CanvasBoard(
             first.width, first.height, ("board", "pieces", "overlay"), css_width=css_width
         )
-        self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
         for box in (self.kind, self.side, self.sea):
             box.observe(lambda _ch: self.reset(), "value")

@@ -239,7 +239,6 @@ class BattleLadder:
         first = draw(observe(battle(attacker, defender).showdown, None))
         # drawn at its own size (860 px, text as on the play page), narrower only on a phone
         self.board = CanvasBoard(first.width, first.height, ("board", "pieces", "overlay"))
-        self.board.widget.add_class("navalkit-board")
         for box in (self.attacker, self.defender):
             box.observe(lambda _ch: self.update(), "value")
         self.widget = w.VBox(

@@ -129,7 +129,6 @@ class SalvoChecker:
         self.table = w.HTML()
         first = self._scene()
         self.board = CanvasBoard(first.width, first.height, css_width=first.width)
-        self.board.widget.add_class("navalkit-board")
         self.board.on_click(lambda region, x, y: self.click(region))
         self.widget = w.VBox([self.board.widget, self.answer, self.table, board_style()])
         self.refresh()
@@ -212,7 +211,6 @@ class SquadronExplainer:
         self.answer.add_class("navalkit-message")
         first = draw(GAME.observe(self.match.state, None))
         self.board = CanvasBoard(first.width, first.height, css_width=first.width)
-        self.board.widget.add_class("navalkit-board")
         for box in (self.victim, self.roll):
             box.observe(lambda _ch: self.update(), "value")
         self.widget = w.VBox(
