@@ -204,9 +204,8 @@ class CanvasBoard:
         self.scene: Scene | None = None
         self.client_ready = False
         self.client_ready_count = 0
-        #: a fluid board's zoom switch (see fluid) and whether it shows the drawn size
+        #: a fluid board's zoom switch (see fluid)
         self.zoom_button: Any = None
-        self.zoomed = False
         self.redraw_count: dict[str, int] = dict.fromkeys(names, 0)
         self.last_drawn: tuple[str, ...] = ()
         self.widget.on_client_ready(self._on_client_ready)
@@ -248,7 +247,7 @@ class CanvasBoard:
             layout=Layout(width="auto"),
         )
         self.zoom_button.add_class("navalkit-narrow-only")
-        self.zoom_button.observe(lambda change: self.zoom(bool(change["new"])), "value")
+        self.zoom_button.observe(lambda change: self._lay_out(bool(change["new"])), "value")
         self._frame = Box([self.widget], layout=Layout(width="100%"))
         return VBox(
             [self._frame, self.zoom_button, board_style()],
@@ -260,22 +259,28 @@ class CanvasBoard:
     #: the zoom switch's words, off and on
     ZOOM_WORDS = ("Bigger board", "Board to fit the screen")
 
+    @property
+    def zoomed(self) -> bool:
+        """Whether a fluid board shows its drawn size (its zoom switch is on)."""
+        return self.zoom_button is not None and bool(self.zoom_button.value)
+
     def zoom(self, on: bool) -> None:
         """Show a :meth:`fluid` board at its drawn size, in a frame that scrolls (its words as
         drawn, its pieces big enough to tap, on a phone), or (``on`` False) fitted to the page
-        again. The zoom switch under the board does this."""
+        again: what the zoom switch under the board does (this turns the switch)."""
         if self.zoom_button is None:
             raise ValueError("only a fluid board (see CanvasBoard.fluid) zooms")
+        self.zoom_button.value = on  # its observer lays the board out
+
+    def _lay_out(self, on: bool) -> None:
+        """The board's size and the switch's words for the zoom ``on`` or off."""
         layout = self.widget.layout
         if on:
             layout.width, layout.max_width, layout.flex = f"{self.widget.width}px", "none", "none"
         else:
             layout.width, layout.max_width, layout.flex = "100%", "100%", None
-        self.zoomed = on
         self.zoom_button.description = self.ZOOM_WORDS[on]
         self.zoom_button.icon = "search-minus" if on else "search-plus"
-        if self.zoom_button.value != on:
-            self.zoom_button.value = on
 
     def set_css_width(self, css_width: int) -> None:
         """Change the displayed width (CSS pixels), keeping the pixel buffer and aspect ratio."""
