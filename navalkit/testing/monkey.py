@@ -19,7 +19,10 @@ from typing import Any
 
 KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape", "a", "Tab")
 TYPED = ("", "xyz", "a1 b2", "1", "draw", "pass", "h3 h4", "s8 a2", "<b>", "9" * 50)
-SAVES = ("", "{", "{}", '{"game": "far_seas"}', "null", "[1, 2]", "not a save at all")
+SAVES = (
+    "", "{", "{}", '{"game": "far_seas"}', '{"format": 2}', "null", "[1, 2]", "ABCD-EFGH",
+    "not a save at all",
+)  # fmt: skip
 
 
 def random_request(s: Any, rng: random.Random) -> tuple[str, Callable[[], bool]]:

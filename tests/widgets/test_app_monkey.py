@@ -1,8 +1,9 @@
 """A play page's widgets under a student who presses everything: seeded random clicks on the
 board (on regions, anywhere, off it), every button, the move list and box, the options, the
 seats and settings (then *New game*), the teacher box, junk in the save box, odd seeds and
-keys. Nothing raises out of a callback, no fault of ours is kept for *Details*, no traceback
-reaches the message line, and the game only ever changes by a legal move or a new game."""
+keys (the junk of navalkit.testing.monkey). Nothing raises out of a callback, no fault of
+ours is kept for *Details*, no traceback reaches the message line, and the game only ever
+changes by a legal move or a new game."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 import navalkit
 from navalkit.core.match import load_match
+from navalkit.testing.monkey import KEYS, SAVES, TYPED
 from navalkit.widgets import GameApp
 
 STEPS = 60
@@ -46,7 +48,7 @@ def _press(app: GameApp, rng: random.Random) -> None:
         _pick(app.legal_list, rng)
         app.play_listed.click()
     elif r < 0.73:
-        app.move_text.value = rng.choice(["", "xyz", "h3 h4", "draw", "<i>", "s8 a2"])
+        app.move_text.value = rng.choice(TYPED)
         app.play_typed.click()
     elif r < 0.77:
         _pick(app.choice, rng)
@@ -62,13 +64,13 @@ def _press(app: GameApp, rng: random.Random) -> None:
     elif r < 0.89:
         app.teacher_box.value = not app.teacher_box.value
     elif r < 0.93:
-        app.record_box.value = rng.choice(["", "junk", "{}", "ABCD-EFGH", '{"format": 2}'])
+        app.record_box.value = rng.choice(SAVES)
         app.resume_button.click()
     elif r < 0.96:
         app.seed_box.value = rng.choice([0, -1, 5, 10**12])
         app.new_button.click()
     else:
-        app.key(rng.choice(["ArrowUp", "Enter", "Escape", "x"]))
+        app.key(rng.choice(KEYS))
 
 
 @pytest.mark.parametrize("student", [False, True], ids=["teacher's page", "student's page"])
