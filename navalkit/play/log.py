@@ -32,12 +32,19 @@ def recent_log(
     (an event's words are written when first read)."""
     entries: list[tuple[int, int, str]] = []
     i = len(events)
+    text = words(events[i - 1]) if i else ""
     while i > 0 and len(entries) < last:
-        text, start = words(events[i - 1]), i - 1
-        while start > 0 and words(events[start - 1]) == text:
+        start = i - 1
+        # the run goes back to the first event of other words, read once: they are the
+        # next entry's
+        before = ""
+        while start > 0:
+            before = words(events[start - 1])
+            if before != text:
+                break
             start -= 1
         times = i - start
         entries.append((start + 1, i, text if times == 1 else f"{text} ({times} times)"))
-        i = start
+        i, text = start, before
     entries.reverse()
     return entries

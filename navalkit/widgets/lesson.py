@@ -131,8 +131,9 @@ class Table:
         self.frame = frame
         self.rows = len(frame)
         self.expanded = False
+        self._digits = digits
         self._first = frame_html(frame, first, digits)
-        self._all = frame_html(frame, None, digits)
+        self._all: str | None = None  # the whole table, written when first asked for
         self.caption = w.HTML(f"<p>{html.escape(caption)}</p>" if caption else "")
         self.shown = w.HTML(self._first)
         self.toggle = w.Button(
@@ -148,6 +149,8 @@ class Table:
 
     def show_all(self, on: bool = True) -> None:
         self.expanded = on
+        if on and self._all is None:
+            self._all = frame_html(self.frame, None, self._digits)
         self.shown.value = self._all if on else self._first
         self.toggle.description = "Show fewer rows" if on else f"Show all {self.rows} rows"
 

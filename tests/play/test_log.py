@@ -37,6 +37,23 @@ def test_the_entries_account_for_the_last_events_in_order(texts: list[str], last
         assert first == 1 or texts[first - 2] != texts[first - 1]  # a run is never cut in two
 
 
+@given(st.lists(st.sampled_from(["a", "b"]), max_size=40), st.integers(1, 15))
+def test_each_event_s_words_are_read_once_at_most(texts: list[str], last: int) -> None:
+    read: list[int] = []
+
+    def words(i: int) -> str:
+        read.append(i)
+        return texts[i]
+
+    entries = recent_log(range(len(texts)), last, words)
+    assert entries == recent_log(texts, last)
+    assert len(read) == len(set(read))  # (a match's events write their words when first read)
+    # what is read: the entries' events, and the one before the first entry (where its run
+    # stops), if any
+    first = entries[0][0] if entries else len(texts) + 1
+    assert sorted(read) == list(range(max(first - 2, 0), len(texts)))
+
+
 def test_naval_war_s_deal_is_one_line_on_the_page() -> None:
     match = navalkit.new_match("naval_war", seed=1, players=3)
     entries = recent_log(match.events, LOG_LINES, event_words)
