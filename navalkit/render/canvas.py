@@ -147,16 +147,36 @@ def control_row(children: Iterable[Any]) -> Any:
 #: Voila's navalkit template also focuses the board without scrolling (in JavaScript).
 PRESS_CSS = "canvas.navalkit-board:active { scroll-margin: -100000px; }"
 
-#: What shows on a narrow screen only (a phone, a window made narrow): the switch under a fluid
-#: board that shows it at its drawn size. On a wider screen the board is that size or larger.
-NARROW_CSS = "@media (min-width: 701px) { .navalkit-narrow-only { display: none !important; } }"
+#: What shows under a board shrunk to a narrow box only: the switch of a zoomable board that
+#: shows it at its drawn size (a phone; a notebook made narrow by JupyterLab's side bars). The
+#: box of such a board is a CSS container (``navalkit-zoomable``), so the switch goes by the
+#: width the board is given, not the window's: it hides in a box 701 px wide or more, and in
+#: one as wide as the board as drawn (see zoom_css; there the switch would change nothing). A
+#: browser without container queries (before 2023) hides it by the window's width instead.
+NARROW_CSS = (
+    ".navalkit-zoomable { container-type: inline-size; }"
+    " @container (min-width: 701px) { .navalkit-narrow-only { display: none !important; } }"
+    " @supports not (container-type: inline-size) {"
+    " @media (min-width: 701px) { .navalkit-narrow-only { display: none !important; } } }"
+)
 
 
-def board_style() -> Any:
-    """A hidden widget carrying :data:`PRESS_CSS` and :data:`NARROW_CSS`: put it beside a
-    clickable board (in the same page), in JupyterLab as in Voila, where no template adds it.
-    A :meth:`CanvasBoard.fluid` box carries its own."""
-    return HTML(f"<style>{PRESS_CSS} {NARROW_CSS}</style>", layout=Layout(display="none"))
+def zoom_css(drawn_px: int) -> str:
+    """The rule that hides the zoom switch of a board drawn ``drawn_px`` wide (its class:
+    ``navalkit-zoom-<drawn_px>``) in a box wide enough to show it whole."""
+    return (
+        f"@container (min-width: {drawn_px}px) {{ .navalkit-zoom-{drawn_px}"
+        " { display: none !important; } }"
+    )
+
+
+def board_style(*extra: str) -> Any:
+    """A hidden widget carrying :data:`PRESS_CSS`, :data:`NARROW_CSS` and the ``extra`` rules:
+    put it beside a clickable board (in the same page), in JupyterLab as in Voila, where no
+    template adds it. The box of a :meth:`CanvasBoard.fluid` or :meth:`CanvasBoard.framed`
+    board carries its own."""
+    css = " ".join((PRESS_CSS, NARROW_CSS, *extra))
+    return HTML(f"<style>{css}</style>", layout=Layout(display="none"))
 
 
 class CanvasBoard:
@@ -204,7 +224,7 @@ class CanvasBoard:
         self.scene: Scene | None = None
         self.client_ready = False
         self.client_ready_count = 0
-        #: a fluid board's zoom switch (see fluid)
+        #: a fluid or framed board's zoom switch (see fluid)
         self.zoom_button: Any = None
         self.redraw_count: dict[str, int] = dict.fromkeys(names, 0)
         self.last_drawn: tuple[str, ...] = ()
@@ -237,9 +257,27 @@ class CanvasBoard:
         self.widget.layout.height = "auto"
         fits = f"calc((100vh - {reserve_px}px) * {width / height:.4f})"
         cap = f"max({width}px, min({round(largest * width)}px, {fits}))"
-        # On a phone the board fits the screen's width: Far Seas' map at a quarter of its size,
-        # its ships a few pixels wide. The switch under it (shown on a narrow screen only, see
-        # NARROW_CSS) shows it at its drawn size instead, in a frame the finger scrolls.
+        return self._zoomable(
+            width,
+            Layout(flex=f"1 1 {min(width, start_px or width)}px", min_width="260px", max_width=cap),
+        )
+
+    def framed(self) -> Any:
+        """The board at its own size (``css_width``) in a box no wider than the page (a
+        lesson's board, beside its controls). Where the page is narrower than that (a phone),
+        the zoom switch under it shows the board at its drawn size, as :meth:`fluid` does."""
+        shown = int(str(self.widget.layout.width).removesuffix("px"))
+        return self._zoomable(shown, Layout(width=f"{shown}px", max_width="100%"))
+
+    def _zoomable(self, shown: int, layout: Layout) -> Any:
+        """The box of a board, laid out by ``layout``: the board in a frame, the zoom switch
+        (hidden in a box of ``shown`` px or more, the board's width unshrunk) and its style.
+
+        On a phone the board fits the screen's width: Far Seas' map at a quarter of its size,
+        its ships a few pixels wide. The switch (shown under a board shrunk to a narrow box
+        only, see NARROW_CSS) shows it at that size instead, in a frame the finger scrolls."""
+        #: the board's layout width and largest width, fitted to its box (zoom off)
+        self._fitted = (self.widget.layout.width, self.widget.layout.max_width)
         self.zoom_button = ToggleButton(
             description=self.ZOOM_WORDS[0],
             icon="search-plus",
@@ -247,14 +285,12 @@ class CanvasBoard:
             layout=Layout(width="auto"),
         )
         self.zoom_button.add_class("navalkit-narrow-only")
+        self.zoom_button.add_class(f"navalkit-zoom-{shown}")
         self.zoom_button.observe(lambda change: self._lay_out(bool(change["new"])), "value")
         self._frame = Box([self.widget], layout=Layout(width="100%"))
-        return VBox(
-            [self._frame, self.zoom_button, board_style()],
-            layout=Layout(
-                flex=f"1 1 {min(width, start_px or width)}px", min_width="260px", max_width=cap
-            ),
-        )
+        box = VBox([self._frame, self.zoom_button, board_style(zoom_css(shown))], layout=layout)
+        box.add_class("navalkit-zoomable")
+        return box
 
     #: the zoom switch's words, off and on
     ZOOM_WORDS = ("Bigger board", "Board to fit the screen")
@@ -269,7 +305,7 @@ class CanvasBoard:
         drawn, its pieces big enough to tap, on a phone), or (``on`` False) fitted to the page
         again: what the zoom switch under the board does (this turns the switch)."""
         if self.zoom_button is None:
-            raise ValueError("only a fluid board (see CanvasBoard.fluid) zooms")
+            raise ValueError("only a fluid or framed board (see CanvasBoard.fluid) zooms")
         self.zoom_button.value = on  # its observer lays the board out
 
     def _lay_out(self, on: bool) -> None:
@@ -278,7 +314,7 @@ class CanvasBoard:
         if on:
             layout.width, layout.max_width, layout.flex = f"{self.widget.width}px", "none", "none"
         else:
-            layout.width, layout.max_width, layout.flex = "100%", "100%", None
+            (layout.width, layout.max_width), layout.flex = self._fitted, None
         self.zoom_button.description = self.ZOOM_WORDS[on]
         self.zoom_button.icon = "search-minus" if on else "search-plus"
 

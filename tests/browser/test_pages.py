@@ -352,6 +352,32 @@ def test_a_lessons_tables_read_on_a_phone_and_stay_grids_on_a_laptop(
     assert laptop and all(t["head"] != "none" and t["label"] == "none" for t in laptop), laptop
 
 
+def test_a_lessons_board_shrunk_on_a_phone_shows_at_its_drawn_size_on_demand(
+    phone: Any, page: Any, voila_server: VoilaServer
+) -> None:
+    """Branle-Bas' move explorer (drawn 688 px wide, shown 420 beside its controls) shrinks to
+    a phone's width; "Bigger board" under it shows it at its drawn size in a frame that
+    scrolls, the page staying the phone's width. On a laptop it is whole: no switch."""
+    path = "branle_bas/lesson.ipynb"
+    open_page(page, voila_server, path)
+    wait_for_boards_drawn(page, path)
+    assert page.locator(BOARD_CANVAS).first.bounding_box()["width"] == 420
+    assert not page.get_by_role("button", name="Bigger board").is_visible()
+    open_page(phone, voila_server, path)
+    wait_for_boards_drawn(phone, path)
+    board = phone.locator(BOARD_CANVAS).first
+    assert board.bounding_box()["width"] < 390
+    switch = phone.get_by_role("button", name="Bigger board")
+    switch.scroll_into_view_if_needed()
+    switch.tap()
+    phone.wait_for_function(
+        "(c) => c.getBoundingClientRect().width === 688", arg=board.element_handle()
+    )
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.get_by_role("button", name="Board to fit the screen").wait_for()
+    assert_clean(phone, path)
+
+
 #: Far Seas' board, drawn: Kaiser Wilhelm der Grosse's counter in area 2 and area 1's centre
 #: (canvas pixels; the Germans start where the map puts them, the first counter of their area)
 _KAISER, _AREA_1 = (407, 38), (508, 146)
@@ -363,12 +389,19 @@ def test_a_phone_shows_the_board_at_its_drawn_size_to_tap_a_ship(
     """On a phone Far Seas' map fits the screen's width (its ships a few pixels wide). Under
     it, "Bigger board" shows it at its drawn size in a frame that scrolls sideways, where a
     student taps a raider and then an area to order him there. A laptop has no such switch:
-    its board is that size already."""
+    its board is that size already, unless the page is narrow on it (a notebook between
+    JupyterLab's side bars): the switch goes by the board's box, not the window."""
     root = voila_server.notebooks
     path = "play.ipynb?game=far_seas" if (root / "play.ipynb").is_file() else "far_seas/play.ipynb"
     open_page(page, voila_server, path)
     wait_for_boards_drawn(page, path)
     assert not page.get_by_role("button", name="Bigger board").is_visible()
+    style = page.add_style_tag(content=".navalkit-app { max-width: 620px !important; }")
+    page.get_by_role("button", name="Bigger board").wait_for(timeout=PIXEL_TIMEOUT_S * 1000)
+    style.evaluate("(s) => s.remove()")
+    page.get_by_role("button", name="Bigger board").wait_for(
+        state="hidden", timeout=PIXEL_TIMEOUT_S * 1000
+    )
 
     open_page(phone, voila_server, path)
     wait_for_boards_drawn(phone, path)

@@ -249,14 +249,20 @@ def test_a_fluid_board_grows_with_the_page_and_keeps_its_shape() -> None:
 def test_a_fluid_board_zooms_to_its_drawn_size_in_a_frame_that_scrolls() -> None:
     """On a phone a fluid board fits the screen's width (Far Seas' map at a quarter of its
     size); its switch, shown on a narrow screen only, shows it at its drawn size instead."""
-    from navalkit.render.canvas import NARROW_CSS
+    from navalkit.render.canvas import NARROW_CSS, zoom_css
 
     board = CanvasBoard(1340, 640)
     box = board.fluid()
     frame, switch = box.children[0], box.children[1]
     assert "navalkit-narrow-only" in switch._dom_classes
     assert ".navalkit-narrow-only" in NARROW_CSS and "min-width: 701px" in NARROW_CSS
-    assert any(NARROW_CSS in str(getattr(w, "value", "")) for w in box.children)
+    # the switch goes by the width of the board's box (a CSS container), not the window's: it
+    # hides in a box of 701 px or more, and in one as wide as the board as drawn
+    assert "navalkit-zoomable" in box._dom_classes and "@container" in NARROW_CSS
+    assert "navalkit-zoom-1340" in switch._dom_classes
+    style = str(box.children[2].value)
+    assert NARROW_CSS in style and zoom_css(1340) in style
+    assert "@container (min-width: 1340px) { .navalkit-zoom-1340" in zoom_css(1340)
     assert frame.layout.width == "100%"
     switch.value = True
     layout = board.widget.layout
@@ -273,6 +279,25 @@ def test_a_fluid_board_zooms_to_its_drawn_size_in_a_frame_that_scrolls() -> None
     assert switch.description == "Bigger board"
     with pytest.raises(ValueError, match="fluid"):
         CanvasBoard(10, 10).zoom(True)
+
+
+def test_a_framed_board_keeps_its_size_and_zooms_to_it_on_a_narrow_screen() -> None:
+    """A lesson's board: shown at its own size (never wider than the page), with the same
+    switch as a fluid board, shown once the page is narrower than the board, which shows it at
+    its drawn size in a frame that scrolls."""
+    board = CanvasBoard(688, 688, css_width=380)  # drawn 688 px wide, shown 380 beside controls
+    box = board.framed()
+    frame, switch = box.children[0], box.children[1]
+    assert (box.layout.width, box.layout.max_width) == ("380px", "100%")
+    assert "navalkit-zoomable" in box._dom_classes and "navalkit-zoom-380" in switch._dom_classes
+    assert frame.children == (board.widget,)
+    layout = board.widget.layout
+    assert (layout.width, layout.max_width) == ("380px", "100%")
+    board.zoom(True)
+    assert (layout.width, layout.max_width) == ("688px", "none")
+    board.zoom(False)
+    assert (layout.width, layout.max_width) == ("380px", "100%")
+    assert switch.description == "Bigger board"
 
 
 def _widgets_in(widget: Any) -> Any:

@@ -19,7 +19,7 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
-from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
+from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
 from . import rules
 from .actions import Board, Fire
@@ -97,9 +97,9 @@ class SailWheel:
         controls = [control_row([self.port, self.starboard]), self.heading, self.wind, self.speed]
         self.widget = w.HBox(
             [
-                self.board.widget,
+                self.board.framed(),
                 w.VBox(
-                    [*controls, self.units, self.out, board_style()],
+                    [*controls, self.units, self.out],
                     layout=w.Layout(width="460px", max_width="100%"),
                 ),
             ],
@@ -348,7 +348,7 @@ class BroadsideArcs:
         self.out.add_class("navalkit-description")
         self.widget = w.HBox(
             [
-                self.board.widget,
+                self.board.framed(),
                 w.VBox([self.out], layout=w.Layout(flex="1 1 260px", max_width="520px")),
             ],
             layout=board_row(),

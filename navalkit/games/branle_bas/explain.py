@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from navalkit.render.canvas import CanvasBoard, board_row, board_style, control_row
+from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import number_words
 from navalkit.widgets.panels import refusal_html
@@ -97,7 +97,7 @@ class MoveExplorer:
             box.observe(lambda _ch: self.reset(), "value")
         self.widget = w.HBox(
             [
-                self.board.widget,
+                self.board.framed(),
                 w.VBox(
                     [
                         self.kind,
@@ -106,7 +106,6 @@ class MoveExplorer:
                         self.mode,
                         self.answer,
                         self.moves,
-                        board_style(),
                     ],
                     layout=w.Layout(width="420px", max_width="100%", padding="0 0 0 12px"),
                 ),

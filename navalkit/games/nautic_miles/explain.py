@@ -246,7 +246,7 @@ class BattleLadder:
                 control_row([self.attacker, self.defender]),
                 self.answer,
                 self.caption,
-                self.board.widget,
+                self.board.framed(),
             ]
         )
         self.update()

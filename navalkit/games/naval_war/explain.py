@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core.match import Match, new_match
-from navalkit.render.canvas import CanvasBoard, board_style, control_row
+from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Play
@@ -130,7 +130,7 @@ class SalvoChecker:
         first = self._scene()
         self.board = CanvasBoard(first.width, first.height, css_width=first.width)
         self.board.on_click(lambda region, x, y: self.click(region))
-        self.widget = w.VBox([self.board.widget, self.answer, self.table, board_style()])
+        self.widget = w.VBox([self.board.framed(), self.answer, self.table])
         self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -214,7 +214,7 @@ class SquadronExplainer:
         for box in (self.victim, self.roll):
             box.observe(lambda _ch: self.update(), "value")
         self.widget = w.VBox(
-            [control_row([self.victim, self.roll]), self.board.widget, self.answer]
+            [control_row([self.victim, self.roll]), self.board.framed(), self.answer]
         )
         self.update()
 
