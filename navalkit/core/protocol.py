@@ -160,6 +160,12 @@ class Game(ABC, Generic[S, A, V, C]):
     def winner(self, state: S) -> int | None:
         """The winning seat once over (None for a draw or while playing)."""
 
+    def victory_words(self, config: C) -> str:
+        """How a game is won under ``config``, in a sentence for a table of results, when the
+        scores alone do not tell it (Far Seas' par: the raiders win only with a lead of more
+        than it); empty by default, where the higher score wins."""
+        return ""
+
     def winners(self, state: S) -> tuple[int, ...]:
         """Every seat that won once over: the winner and, in a team game, the winner's
         partners (none for a draw or while playing)."""

@@ -213,23 +213,43 @@ class WhatIfLab:
             f"{label}: {self._text(v)}" for v in (a[name], b[name])
         ]  # each row says which reading it is
         table.index.name = "reading"
-        self.table.value = frame_html(table)
+        self.table.value = frame_html(table) + self._victory(name, a[name], b[name])
         self._plot(table, a, b)
+
+    def _victory(self, name: str, a: Any, b: Any) -> str:
+        """How a game is won under each reading, where the scores alone do not tell it (see
+        Game.victory_words): once if the readings agree, else for each."""
+        make = self.game.make_config
+        said = [self.game.victory_words(make(**{name: v})) for v in (a, b)]
+        if said[0] == said[1]:
+            lines = [said[0]] if said[0] else []
+        else:
+            label = self.rows[name]["label"]
+            lines = [
+                f"{label}: {self._text(v)}: {words or 'the higher score wins.'}"
+                for v, words in zip((a, b), said, strict=True)
+            ]
+        return "".join(f"<p><small>{html.escape(line)}</small></p>" for line in lines)
 
     def _plot(self, table: Any, a: dict[str, Any], b: dict[str, Any]) -> None:
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
 
         self.plot.clear_output(wait=True)
         with self.plot:
-            ax = table[outcome_columns(table)].T.plot.bar(figsize=(8, 3), rot=0)
+            # narrow, its key under it: a phone shrinks the figure to its width, and a key
+            # beside the bars shrank them and its words to a few pixels
+            ax = table[outcome_columns(table)].T.plot.bar(figsize=(6, 3.6), rot=0)
             (name, va), (_, vb) = next(iter(a.items())), next(iter(b.items()))
             label = self.rows[name]["label"]
             ax.legend(
                 [f"{label}: {self._text(va)}", f"{label}: {self._text(vb)}"],
-                loc="upper left",
-                bbox_to_anchor=(1.01, 1),
+                loc="upper center",
+                bbox_to_anchor=(0.5, -0.14),
+                frameon=False,
             )
             ax.set_ylabel("games")
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # no half games
             ax.set_title(f"{self.game.title}: outcomes under two settings")
             plt.tight_layout()
             plt.show()

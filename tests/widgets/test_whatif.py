@@ -86,3 +86,26 @@ def test_who_plays_is_chosen_from_lists_in_words() -> None:
     with pytest.raises(ValueError, match="one a seat"):
         lab.bots = ["random"]
     assert lab.bots == ["commander", "commander"]  # a refused line-up changes nothing
+
+
+def test_far_seas_lab_says_how_a_game_is_won_where_the_scores_do_not() -> None:
+    """Far Seas' raiders score some 250 VP to the Allies' few and still lose half the games:
+    they need a lead of more than the par. The table says so, under each reading when the
+    par is what is compared."""
+    lab = WhatIfLab("far_seas", setting="german_par", games=2, values=(245, 0))
+    lab.bots = ["random", "random"]
+    lab.run()
+    shown = lab.table.value
+    assert (
+        "Lead the raiders need to win (VP): 245: Germany wins only with a lead of more than "
+        "245 VP over the Allies" in shown
+    )
+    assert "Lead the raiders need to win (VP): 0: the higher score wins." in shown
+    lab.setting.value = "convoy_speed"
+    lab.run()
+    said = lab.table.value
+    assert said.count("Germany wins only with a lead of more than 245 VP") == 1
+    assert "the higher score wins" not in said
+    branle_bas = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))
+    branle_bas.run()
+    assert "</table>" in branle_bas.table.value and "<small>" not in branle_bas.table.value

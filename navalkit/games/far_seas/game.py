@@ -89,6 +89,9 @@ class FarSeas(Game[State, Action, View, Config]):
     def winner(self, state: State) -> int | None:
         return rules.winner(state)
 
+    def victory_words(self, config: Config) -> str:
+        return rules.victory_words(config)
+
     def observe(self, state: State, player: int | None) -> View:
         return observe(state, player)
 

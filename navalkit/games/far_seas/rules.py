@@ -23,6 +23,7 @@ from .actions import (
     Simple,
     ship_names,
 )
+from .config import Config
 from .data import ADJ, ALLIED, ENGLAND, GERMAN, HOME_AREA, NEUTRAL, PANAMA, RIVER, SHIPS
 from .mechanics import combat, orders, search
 from .mechanics.allied_positions import ACTIVE
@@ -429,6 +430,18 @@ def vp_breakdown(state: State) -> str:
         [f"{a - interned} for German ships sunk", f"{interned} for German ships interned"]
     )
     return f"Germany's {_vp(g)}: {german}. The Allies' {_vp(a)}: {allied}."
+
+
+def victory_words(config: Config) -> str:
+    """FS-VICTORY under ``config``, for a table of results (see Game.victory_words)."""
+    par = config.german_par
+    if par == 0:
+        return ""
+    return (
+        f"Germany wins only with a lead of more than {_vp(par)} over the Allies: the par "
+        f"(rule FS-VICTORY, a HOUSE setting), so a German score far above the Allies' can "
+        f"still be an Allied win, and a lead of exactly {_vp(par)} is a draw."
+    )
 
 
 def verdict(state: State) -> str:
