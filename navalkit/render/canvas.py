@@ -161,11 +161,11 @@ NARROW_CSS = (
 )
 
 
-def zoom_css(drawn_px: int) -> str:
-    """The rule that hides the zoom switch of a board drawn ``drawn_px`` wide (its class:
-    ``navalkit-zoom-<drawn_px>``) in a box wide enough to show it whole."""
+def zoom_css(width_px: int) -> str:
+    """The rule that hides the zoom switch of a board ``width_px`` wide unshrunk (its class:
+    ``navalkit-zoom-<width_px>``) in a box wide enough to show it whole."""
     return (
-        f"@container (min-width: {drawn_px}px) {{ .navalkit-zoom-{drawn_px}"
+        f"@container (min-width: {width_px}px) {{ .navalkit-zoom-{width_px}"
         " { display: none !important; } }"
     )
 
@@ -217,6 +217,8 @@ class CanvasBoard:
         # every board is a navalkit board: the press style (PRESS_CSS), Voila's template and
         # the browser tests find it by this class
         self.widget.add_class("navalkit-board")
+        #: the width it is shown at, in CSS pixels (see set_css_width; a fluid board's varies)
+        self.css_width = css_width or width
         self._canvases: dict[str, Any] = {n: self.widget[i] for i, n in enumerate(names)}
         # What each frontend canvas shows; None means unknown (never drawn, or a draw failed).
         self._drawn: dict[str, tuple[Op, ...] | None] = dict.fromkeys(names)
@@ -266,7 +268,7 @@ class CanvasBoard:
         """The board at its own size (``css_width``) in a box no wider than the page (a
         lesson's board, beside its controls). Where the page is narrower than that (a phone),
         the zoom switch under it shows the board at its drawn size, as :meth:`fluid` does."""
-        shown = int(str(self.widget.layout.width).removesuffix("px"))
+        shown = self.css_width
         return self._zoomable(shown, Layout(width=f"{shown}px", max_width="100%"))
 
     def _zoomable(self, shown: int, layout: Layout) -> Any:
@@ -320,6 +322,7 @@ class CanvasBoard:
 
     def set_css_width(self, css_width: int) -> None:
         """Change the displayed width (CSS pixels), keeping the pixel buffer and aspect ratio."""
+        self.css_width = css_width
         self.widget.layout.width = f"{css_width}px"
         self.widget.layout.height = "auto"
 
