@@ -96,9 +96,12 @@ class ChanceStream:
         pile, a die): the outcome :meth:`draw` picks from the pairs ``(o, 1 / n)``, and its
         probability, without building those pairs (the sums are worked out once per ``n``)."""
         n = len(outcomes)
+        i = step - self._first  # the number is read as uniform(step) reads it, written out
+        if not 0 <= i < _BLOCK:  # (a playout draws at nearly every other step)
+            i = self._fill(step)
         cum = _uniform_sums(n)
-        i = bisect_right(cum, self.uniform(step) * cum[-1])
-        return outcomes[i if i < n else n - 1], 1 / n
+        j = bisect_right(cum, self._block[i] * cum[-1])
+        return outcomes[j if j < n else n - 1], 1 / n
 
 
 def splitmix64(key: int, step: int) -> float:

@@ -19,6 +19,7 @@ from ..data import (
     HALF,
     HOME_AREA,
     IS_AMC,
+    N_AREAS,
     NEUTRAL,
     PANAMA,
     RIVER,
@@ -137,7 +138,10 @@ def _orders(state: State, units: Sequence[tuple[int, ...]], left: int) -> tuple[
     for unit in units:
         first = unit[0]
         area = loc[first]
-        t = _TEMPLATES.get((unit, area)) or _template(unit, area)
+        if len(unit) == 1 and 0 <= area < N_AREAS:  # a ship alone: its templates by index
+            t = _SOLO[first * N_AREAS + area] or _solo(first, area)
+        else:
+            t = _TEMPLATES.get((unit, area)) or _template(unit, area)
         # FS-GER-MOVE: he may hold if a ship has moved this turn or will still move
         may_hold = moved_any or left > len(unit)
         if box[first] == RIVER_BOX:
@@ -270,6 +274,17 @@ _CAPACITY: Final = tuple(s.cls.capacity for s in SHIPS)
 _ANY: Final = max(_CAPACITY) + 1
 #: no ships anywhere (what _dest_orders reads for no Convoy or no Moved box; read-only)
 _NO_SHIPS: Final[Mapping[int, tuple[int, ...]]] = MappingProxyType({})
+
+
+#: the templates of each ship alone in each area, by ship * N_AREAS + area (made as first met):
+#: a look-up by index, where the memo above hashed a new (unit, area) key for every unit of
+#: every German order list
+_SOLO: Final[list[_Template | None]] = [None] * (len(SHIPS) * N_AREAS)
+
+
+def _solo(ship: int, area: int) -> _Template:
+    t = _SOLO[ship * N_AREAS + area] = _Template(ALONE[ship], area)
+    return t
 
 
 def _template(unit: tuple[int, ...], area: int) -> _Template:
