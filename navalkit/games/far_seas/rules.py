@@ -549,9 +549,11 @@ def status(state: State) -> str:
     if state.phase == OVER:
         return f"{ending(state)} {verdict(state)}"
     public = g - state.gvp[0]
+    par = state.config.german_par  # what the score means (FS-VICTORY), said while playing
+    goal = f"Germany wins with a lead of more than {par}" if par else "the higher total wins"
     return (
         f"Turn {state.turn}/{state.config.turns}: {_STEPS[state.phase]}. Germany {public} VP "
-        f"+ secret captures, Allies {a} VP."
+        f"+ secret captures, Allies {a} VP ({goal})."
     )
 
 
