@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from navalkit.core.match import Match, new_match
 from navalkit.render.canvas import CanvasBoard, control_row
+from navalkit.widgets.lesson import frame_html
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Play
@@ -36,14 +37,13 @@ from .state import ACT, OVER
 
 
 def _table(rows: list[dict[str, Any]]) -> str:
+    """The rows as a lesson table (frame_html: on a phone, a table of prose becomes a block
+    of "heading: value" lines per row, where a grid wrapped each heading over three lines)."""
     if not rows:
         return "<i>nothing to show</i>"
-    head = "".join(f"<th>{html.escape(str(k))}</th>" for k in rows[0])
-    body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>"
-        for r in rows
-    )
-    return f"<table class='navalkit-table'><tr>{head}</tr>{body}</table>"
+    import pandas as pd
+
+    return frame_html(pd.DataFrame(rows))
 
 
 #: The die attacks in words, for the page (the keys are the calculators' names).
