@@ -171,10 +171,10 @@ def zoom_css(width_px: int) -> str:
 
 
 def board_style(*extra: str) -> Any:
-    """A hidden widget carrying :data:`PRESS_CSS`, :data:`NARROW_CSS` and the ``extra`` rules:
-    put it beside a clickable board (in the same page), in JupyterLab as in Voila, where no
-    template adds it. The box of a :meth:`CanvasBoard.fluid` or :meth:`CanvasBoard.framed`
-    board carries its own."""
+    """A hidden widget carrying :data:`PRESS_CSS`, :data:`NARROW_CSS` and the ``extra`` rules,
+    for a clickable board's page, in JupyterLab as in Voila, where no template adds them. The
+    box of a :meth:`CanvasBoard.fluid` or :meth:`CanvasBoard.framed` board carries its own
+    (every page places its boards so); put one beside a board placed bare."""
     css = " ".join((PRESS_CSS, NARROW_CSS, *extra))
     return HTML(f"<style>{css}</style>", layout=Layout(display="none"))
 
@@ -289,8 +289,8 @@ class CanvasBoard:
         self.zoom_button.add_class("navalkit-narrow-only")
         self.zoom_button.add_class(f"navalkit-zoom-{shown}")
         self.zoom_button.observe(lambda change: self._lay_out(bool(change["new"])), "value")
-        self._frame = Box([self.widget], layout=Layout(width="100%"))
-        box = VBox([self._frame, self.zoom_button, board_style(zoom_css(shown))], layout=layout)
+        frame = Box([self.widget], layout=Layout(width="100%"))
+        box = VBox([frame, self.zoom_button, board_style(zoom_css(shown))], layout=layout)
         box.add_class("navalkit-zoomable")
         return box
 
@@ -299,13 +299,14 @@ class CanvasBoard:
 
     @property
     def zoomed(self) -> bool:
-        """Whether a fluid board shows its drawn size (its zoom switch is on)."""
+        """Whether a fluid or framed board shows its drawn size (its zoom switch is on)."""
         return self.zoom_button is not None and bool(self.zoom_button.value)
 
     def zoom(self, on: bool) -> None:
-        """Show a :meth:`fluid` board at its drawn size, in a frame that scrolls (its words as
-        drawn, its pieces big enough to tap, on a phone), or (``on`` False) fitted to the page
-        again: what the zoom switch under the board does (this turns the switch)."""
+        """Show a :meth:`fluid` or :meth:`framed` board at its drawn size, in a frame that
+        scrolls (its words as drawn, its pieces big enough to tap, on a phone), or (``on``
+        False) fitted to the page again: what the zoom switch under the board does (this turns
+        the switch)."""
         if self.zoom_button is None:
             raise ValueError("only a fluid or framed board (see CanvasBoard.fluid) zooms")
         self.zoom_button.value = on  # its observer lays the board out
@@ -356,8 +357,9 @@ class CanvasBoard:
         return self._draw(force=True)
 
     def on_click(self, callback: ClickCallback, *, remove: bool = False) -> None:
-        """Call ``callback(region_id_or_None, x, y)`` on each mouse press on the board. Put
-        :func:`board_style` in the board's page too, so that a press is read where it lands."""
+        """Call ``callback(region_id_or_None, x, y)`` on each mouse press on the board. Place
+        the board by :meth:`fluid` or :meth:`framed`, whose box carries :func:`board_style`
+        (or put that beside a board placed bare), so that a press is read where it lands."""
         if remove:
             self._click_callbacks.remove(callback)
         else:
