@@ -22,19 +22,39 @@ def key_path() -> Path:
 
 
 def save_key() -> bytes:
-    """This machine's signing key, made on first use."""
+    """This machine's signing key, made on first use.
+
+    Several processes may make it at once (a class's kernels starting on a new server): each
+    writes a key of its own to a file of its own, then links that file to the key's name,
+    which only the first link gets. The key file so appears whole or not at all, and every
+    process then reads the one key (before, a second maker failed on the file the first had
+    just created, and a reader between the two steps read it empty)."""
     path = key_path()
     try:
         key = path.read_bytes()
     except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        key = secrets.token_bytes(32)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as out:
-            out.write(key)
+        key = _make_key(path)
     if len(key) < 32:
         raise OSError(f"the save key in {path} is too short; delete it to make a new one")
     return key
+
+
+def _make_key(path: Path) -> bytes:
+    """A new key at ``path``, or the one another process put there first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_bytes(32)
+    draft = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(key)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            return path.read_bytes()
+        return key
+    finally:
+        draft.unlink(missing_ok=True)
 
 
 def signature(canonical_body: str) -> str:
