@@ -21,7 +21,7 @@ from typing import Any
 
 import ipycanvas  # type: ignore[import-untyped,unused-ignore]
 import ipycanvas.canvas as _ipc  # type: ignore[import-untyped,unused-ignore]
-from ipywidgets import HTML, Box, HBox, Layout, ToggleButton, VBox  # type: ignore[import-untyped,unused-ignore]
+from ipywidgets import HTML, Box, HBox, Layout, Output, ToggleButton, VBox  # type: ignore[import-untyped,unused-ignore]
 
 from .geometry import normalize_rect
 from .scene import DEFAULT_LAYERS, Circle, Line, Op, Polygon, Rect, Scene, Text
@@ -144,7 +144,7 @@ def control_row(children: Iterable[Any]) -> Any:
 #: off the screen into view: the press was read that many pixels off (a click low on the board
 #: took another square). A board being pressed (``:active``) has a scroll margin so far inside
 #: it that its focus scrolls nothing; a board focused from the keyboard still scrolls into view.
-#: Voila's navalkit template also focuses the board without scrolling (in JavaScript).
+#: BOARD_JS also focuses the board without scrolling (where it runs: a trusted page).
 PRESS_CSS = "canvas.navalkit-board:active { scroll-margin: -100000px; }"
 
 #: What shows under a board shrunk to a narrow box only: the switch of a zoomable board that
@@ -170,13 +170,58 @@ def zoom_css(width_px: int) -> str:
     )
 
 
+#: What ipycanvas 0.14's own browser code does on a board gets in a student's way, so the page
+#: keeps it off the boards (navalkit reads a press, ``mouse_down``, and nothing else):
+#:
+#: - it focuses the board on a press before reading where the press was; focusing a board that
+#:   is not wholly on the screen scrolls it into view, and the press is read that many pixels
+#:   off (a ship low on the board missed, the sea above it taken). Focusing it first, without
+#:   scrolling, makes that focus a no-op (PRESS_CSS does the same by style);
+#: - it cancels every touch on the board, so a tap never becomes a press (a board on a phone
+#:   or a touch screen did not answer) and a finger on it cannot scroll the page;
+#: - it cancels the mouse wheel over the board, so the page does not scroll under the pointer;
+#: - it sends every mouse move, wheel turn and touch to the kernel, which reads none of them
+#:   (a class of 30 moving their mice is a stream of messages for nothing).
+#:
+#: The press itself (a mouse press, also made from a tap) still reaches ipycanvas. Every board's
+#: box carries this script (see board_style), in JupyterLab as in Voila; it sets its listeners
+#: once a page, on the document (where they come before the board's own).
+BOARD_JS = """(function () {
+  if (window.navalkitBoards) return;
+  window.navalkitBoards = true;
+  const isBoard = function (e) {
+    return e.target instanceof Element && e.target.matches("canvas.navalkit-board");
+  };
+  document.addEventListener("mousedown", function (e) {
+    if (isBoard(e) && document.activeElement !== e.target) e.target.focus({ preventScroll: true });
+  }, true);
+  ["mousemove", "mouseup", "mouseout", "wheel", "touchstart", "touchmove", "touchend",
+   "touchcancel"].forEach(function (type) {
+    document.addEventListener(type, function (e) {
+      if (isBoard(e)) e.stopImmediatePropagation();
+    }, { capture: true, passive: true });
+  });
+})();"""
+
+
 def board_style(*extra: str) -> Any:
-    """A hidden widget carrying :data:`PRESS_CSS`, :data:`NARROW_CSS` and the ``extra`` rules,
-    for a clickable board's page, in JupyterLab as in Voila, where no template adds them. The
+    """A hidden widget carrying :data:`PRESS_CSS`, :data:`NARROW_CSS`, the ``extra`` rules and
+    :data:`BOARD_JS`, for a clickable board's page, in JupyterLab as in Voila. The
     box of a :meth:`CanvasBoard.fluid` or :meth:`CanvasBoard.framed` board carries its own
     (every page places its boards so); put one beside a board placed bare."""
     css = " ".join((PRESS_CSS, NARROW_CSS, *extra))
-    return HTML(f"<style>{css}</style>", layout=Layout(display="none"))
+    # the script is a Javascript output of an Output widget: JupyterLab and Voila run those (a
+    # widget's HTML never runs its scripts), and no template of ours runs in JupyterLab
+    script = Output(layout=Layout(display="none"))
+    script.outputs = (
+        {
+            "output_type": "display_data",
+            "data": {"application/javascript": BOARD_JS},
+            "metadata": {},
+        },
+    )
+    style = HTML(f"<style>{css}</style>", layout=Layout(display="none"))
+    return VBox([style, script], layout=Layout(display="none"))
 
 
 class CanvasBoard:
@@ -232,9 +277,9 @@ class CanvasBoard:
         self.last_drawn: tuple[str, ...] = ()
         self.widget.on_client_ready(self._on_client_ready)
         self.widget.on_mouse_down(self._on_mouse_down)
-        # JupyterLab: ipycanvas cancels touches, so a tap makes no mouse press there; one
-        # finger put down is the press (a Voila page's template lets the tap through as a
-        # mouse press instead, and this never comes)
+        # ipycanvas cancels touches, so a tap makes no mouse press: one finger put down is the
+        # press. BOARD_JS lets a tap through as a mouse press instead, so this comes only where
+        # it did not run (an untrusted notebook's saved output)
         self.widget.on_touch_start(self._on_touch_start)
 
     def canvas(self, layer: str) -> Any:

@@ -223,9 +223,10 @@ def test_a_students_page_shows_no_teacher_control_and_the_teacher_link_does(
 
 def test_a_click_lands_where_seen_without_navalkits_template(page: Any) -> None:
     """As in JupyterLab, where no template of ours runs: the page served by Voila's own lab
-    template, ipycanvas's browser code as it is. The board's top 100 px scrolled off a laptop's
-    screen, two clicks where h3 and h4 are seen move the Torpilleur h3 -> h4 (the board's own
-    style keeps the first press from scrolling the board under the mouse)."""
+    template. The mouse wheel over the board scrolls the page (the board's box keeps
+    ipycanvas from cancelling it, BOARD_JS), until the board's top 100 px are off a laptop's
+    screen; then two clicks where h3 and h4 are seen move the Torpilleur h3 -> h4 (the first
+    press does not scroll the board under the mouse)."""
     notebooks = served_notebooks()
     port = _free_port()
     log = ARTIFACTS / f"voila-lab-{port}.log"
@@ -240,11 +241,11 @@ def test_a_click_lands_where_seen_without_navalkits_template(page: Any) -> None:
         page.set_viewport_size({"width": 1366, "height": 768})
         open_page(page, server, "?seed=1" + QUICK)
 
-        def scroll_bar(by: float) -> None:  # ipycanvas takes the wheel over a board here
-            page.evaluate(
-                "(by) => { document.querySelector('#rendered_cells').scrollTop += by; }", by
-            )
+        def wheel_over_the_board(by: float) -> None:
+            box = page.locator(BOARD_CANVAS).first.bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, min(box["y"] + box["height"] / 2, 700))
+            page.mouse.wheel(0, by)
 
-        _play_h3_h4_on_a_board_scrolled_off_the_top(page, scroll_bar)
+        _play_h3_h4_on_a_board_scrolled_off_the_top(page, wheel_over_the_board)
     finally:
         stop_serve(proc)

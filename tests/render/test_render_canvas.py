@@ -260,7 +260,7 @@ def test_a_fluid_board_zooms_to_its_drawn_size_in_a_frame_that_scrolls() -> None
     # hides in a box of 701 px or more, and in one as wide as the board as drawn
     assert "navalkit-zoomable" in box._dom_classes and "@container" in NARROW_CSS
     assert "navalkit-zoom-1340" in switch._dom_classes
-    style = str(box.children[2].value)
+    style = str(box.children[2].children[0].value)
     assert NARROW_CSS in style and zoom_css(1340) in style
     assert "@container (min-width: 1340px) { .navalkit-zoom-1340" in zoom_css(1340)
     assert frame.layout.width == "100%"
@@ -325,10 +325,21 @@ def test_a_clickable_board_comes_with_the_style_that_reads_a_press_where_it_land
     name: str,
 ) -> None:
     """ipycanvas focuses a board before reading a press; the board's page carries the style
-    that keeps that focus from scrolling (JupyterLab has no navalkit template to do it)."""
-    from navalkit.render.canvas import PRESS_CSS
+    that keeps that focus from scrolling, and the script that keeps the wheel, mouse moves
+    and touches away from ipycanvas (as a Javascript output: JupyterLab and Voila run those;
+    the browser tests check what it does)."""
+    from navalkit.render.canvas import BOARD_JS, PRESS_CSS
 
     make = dict(_clickable_boards())[name]
-    styles = [w for w in _widgets_in(make().widget) if PRESS_CSS in str(getattr(w, "value", ""))]
+    widgets = list(_widgets_in(make().widget))
+    styles = [w for w in widgets if PRESS_CSS in str(getattr(w, "value", ""))]
     assert len(styles) == 1 and styles[0].layout.display == "none", name
     assert "canvas.navalkit-board:active" in PRESS_CSS and "scroll-margin: -" in PRESS_CSS
+    scripts = [
+        w
+        for w in widgets
+        for out in getattr(w, "outputs", ())
+        if out.get("data", {}).get("application/javascript") == BOARD_JS
+    ]
+    assert len(scripts) == 1 and scripts[0].layout.display == "none", name
+    assert '"wheel"' in BOARD_JS and "stopImmediatePropagation" in BOARD_JS
