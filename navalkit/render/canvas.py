@@ -224,6 +224,66 @@ def board_style(*extra: str) -> Any:
     return VBox([style, script], layout=Layout(display="none"))
 
 
+class ZoomSwitch:
+    """The *Bigger board* switch under a board or a picture that had to shrink into a narrow
+    box: it shows ``widget`` at its drawn size (``drawn_px``), its words as drawn and its
+    pieces big enough to tap, in a frame the finger scrolls sideways; pressed again, fitted to
+    its box. The switch shows only under a box narrower than 701 px and than ``shown`` px (the
+    widget's width unshrunk; see NARROW_CSS and zoom_css). ``box`` holds the widget's frame,
+    the switch and the page's board style (board_style), laid out by ``layout``."""
+
+    #: the switch's words, off and on
+    WORDS = ("Bigger board", "Board to fit the screen")
+
+    def __init__(self, widget: Any, shown: int, drawn_px: int, layout: Layout) -> None:
+        self.widget = widget
+        self._drawn_px = drawn_px
+        #: the widget's layout width and largest width, fitted to its box (zoom off)
+        self._fitted = (widget.layout.width, widget.layout.max_width)
+        self.button = ToggleButton(
+            description=self.WORDS[0],
+            icon="search-plus",
+            tooltip="Show the board at its full size, to read it and tap it; scroll it sideways",
+            layout=Layout(width="auto"),
+        )
+        self.button.add_class("navalkit-narrow-only")
+        self.button.add_class(f"navalkit-zoom-{shown}")
+        self.button.observe(lambda change: self._lay_out(bool(change["new"])), "value")
+        frame = Box([widget], layout=Layout(width="100%"))
+        self.box = VBox([frame, self.button, board_style(zoom_css(shown))], layout=layout)
+        self.box.add_class("navalkit-zoomable")
+
+    @property
+    def on(self) -> bool:
+        """Whether the widget shows at its drawn size."""
+        return bool(self.button.value)
+
+    @on.setter
+    def on(self, on: bool) -> None:
+        self.button.value = on  # its observer lays the widget out
+
+    @property
+    def drawn_px(self) -> int:
+        return self._drawn_px
+
+    @drawn_px.setter
+    def drawn_px(self, px: int) -> None:
+        """A new drawn width (a board whose scene changed size), shown at once if zoomed."""
+        self._drawn_px = px
+        if self.on:
+            self.widget.layout.width = f"{px}px"
+
+    def _lay_out(self, on: bool) -> None:
+        """The widget's size and the switch's words for the zoom ``on`` or off."""
+        layout = self.widget.layout
+        if on:
+            layout.width, layout.max_width, layout.flex = f"{self._drawn_px}px", "none", "none"
+        else:
+            (layout.width, layout.max_width), layout.flex = self._fitted, None
+        self.button.description = self.WORDS[on]
+        self.button.icon = "search-minus" if on else "search-plus"
+
+
 class CanvasBoard:
     """A MultiCanvas showing Scenes: one canvas per layer, redrawing only layers that changed.
 
@@ -271,7 +331,8 @@ class CanvasBoard:
         self.scene: Scene | None = None
         self.client_ready = False
         self.client_ready_count = 0
-        #: a fluid or framed board's zoom switch (see fluid)
+        #: a fluid or framed board's zoom switch (see fluid) and its button
+        self._zoom: ZoomSwitch | None = None
         self.zoom_button: Any = None
         self.redraw_count: dict[str, int] = dict.fromkeys(names, 0)
         self.last_drawn: tuple[str, ...] = ()
@@ -317,54 +378,26 @@ class CanvasBoard:
         return self._zoomable(shown, Layout(width=f"{shown}px", max_width="100%"))
 
     def _zoomable(self, shown: int, layout: Layout) -> Any:
-        """The box of a board, laid out by ``layout``: the board in a frame, the zoom switch
-        (hidden in a box of ``shown`` px or more, the board's width unshrunk) and its style.
-
-        On a phone the board fits the screen's width: Far Seas' map at a quarter of its size,
-        its ships a few pixels wide. The switch (shown under a board shrunk to a narrow box
-        only, see NARROW_CSS) shows it at that size instead, in a frame the finger scrolls."""
-        #: the board's layout width and largest width, fitted to its box (zoom off)
-        self._fitted = (self.widget.layout.width, self.widget.layout.max_width)
-        self.zoom_button = ToggleButton(
-            description=self.ZOOM_WORDS[0],
-            icon="search-plus",
-            tooltip="Show the board at its full size, to read it and tap it; scroll it sideways",
-            layout=Layout(width="auto"),
-        )
-        self.zoom_button.add_class("navalkit-narrow-only")
-        self.zoom_button.add_class(f"navalkit-zoom-{shown}")
-        self.zoom_button.observe(lambda change: self._lay_out(bool(change["new"])), "value")
-        frame = Box([self.widget], layout=Layout(width="100%"))
-        box = VBox([frame, self.zoom_button, board_style(zoom_css(shown))], layout=layout)
-        box.add_class("navalkit-zoomable")
-        return box
-
-    #: the zoom switch's words, off and on
-    ZOOM_WORDS = ("Bigger board", "Board to fit the screen")
+        """The box of a board, laid out by ``layout``, with its zoom switch (see ZoomSwitch):
+        on a phone the board fits the screen's width, Far Seas' map at a quarter of its size,
+        its ships a few pixels wide; the switch shows it at its drawn size instead."""
+        self._zoom = ZoomSwitch(self.widget, shown, self.widget.width, layout)
+        self.zoom_button = self._zoom.button
+        return self._zoom.box
 
     @property
     def zoomed(self) -> bool:
         """Whether a fluid or framed board shows its drawn size (its zoom switch is on)."""
-        return self.zoom_button is not None and bool(self.zoom_button.value)
+        return self._zoom is not None and self._zoom.on
 
     def zoom(self, on: bool) -> None:
         """Show a :meth:`fluid` or :meth:`framed` board at its drawn size, in a frame that
         scrolls (its words as drawn, its pieces big enough to tap, on a phone), or (``on``
         False) fitted to the page again: what the zoom switch under the board does (this turns
         the switch)."""
-        if self.zoom_button is None:
+        if self._zoom is None:
             raise ValueError("only a fluid or framed board (see CanvasBoard.fluid) zooms")
-        self.zoom_button.value = on  # its observer lays the board out
-
-    def _lay_out(self, on: bool) -> None:
-        """The board's size and the switch's words for the zoom ``on`` or off."""
-        layout = self.widget.layout
-        if on:
-            layout.width, layout.max_width, layout.flex = f"{self.widget.width}px", "none", "none"
-        else:
-            (layout.width, layout.max_width), layout.flex = self._fitted, None
-        self.zoom_button.description = self.ZOOM_WORDS[on]
-        self.zoom_button.icon = "search-minus" if on else "search-plus"
+        self._zoom.on = on
 
     def set_css_width(self, css_width: int) -> None:
         """Change the displayed width (CSS pixels), keeping the pixel buffer and aspect ratio."""
@@ -387,8 +420,8 @@ class CanvasBoard:
         if (scene.width, scene.height) != (self.widget.width, self.widget.height):
             self.widget.width, self.widget.height = scene.width, scene.height
             force = True  # resizing a canvas wipes it in the browser
-            if self.zoomed:
-                self.widget.layout.width = f"{scene.width}px"
+            if self._zoom is not None:
+                self._zoom.drawn_px = scene.width
         self.scene = scene
         if not self.eager and not self.client_ready:
             if force:

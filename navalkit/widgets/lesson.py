@@ -50,6 +50,28 @@ def number_words(value: Any, digits: int = 2) -> str:
     return str(value)
 
 
+def zoomable_picture(svg: str, *, drawn: int, shown: int | None = None, caption: str = "") -> Any:
+    """A still picture of a board (``svg``, a fluid SVG drawn ``drawn`` px wide) at most
+    ``shown`` px wide (default: as drawn) and narrower on a narrower page, with ``caption``
+    (plain words) under it. Where it had to shrink into a box narrower than 701 px (a phone),
+    the *Bigger board* switch under it shows it at its drawn size, its words as drawn, in a
+    frame the finger scrolls sideways (see render.canvas.ZoomSwitch): a map shrunk to a
+    phone's 340 px has words 3 px high."""
+    from ..render.canvas import ZoomSwitch
+
+    shown = shown or drawn
+    picture = w.HTML(svg, layout=w.Layout(width="100%", max_width=f"{shown}px"))
+    picture.add_class("navalkit-picture")
+    zoom = ZoomSwitch(picture, shown, drawn, w.Layout(width="100%", max_width=f"{shown}px"))
+    if not caption:
+        return zoom.box
+    words = w.HTML(
+        f"<div style='font-size:90%;color:#4a5a6a'>{html.escape(caption)}</div>",
+        layout=w.Layout(max_width=f"{shown}px"),
+    )
+    return w.VBox([zoom.box, words], layout=w.Layout(width="100%"))
+
+
 def frame_html(frame: Any, rows: int | None = None, digits: int = 2) -> str:
     """A pandas DataFrame (or Series) as a plain HTML table: the first ``rows`` rows (all when
     None), no index unless it is named, numbers rounded, blanks blank; every text escaped."""

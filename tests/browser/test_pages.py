@@ -378,6 +378,33 @@ def test_a_lessons_board_shrunk_on_a_phone_shows_at_its_drawn_size_on_demand(
     assert_clean(phone, path)
 
 
+def test_a_lessons_map_picture_shrunk_on_a_phone_shows_at_its_drawn_size_on_demand(
+    phone: Any, page: Any, voila_server: VoilaServer
+) -> None:
+    """Far Seas' lesson shows the map as a picture (drawn 1160 px wide): on a phone it fits
+    the screen's width, its words 3 px high; "Bigger board" under it shows it at 1160 px in a
+    frame that scrolls sideways, the page staying the phone's width. Not on a laptop."""
+    path = "far_seas/lesson.ipynb"
+    open_page(page, voila_server, path)
+    picture = page.locator(".navalkit-picture").first
+    picture.wait_for()
+    assert picture.bounding_box()["width"] > 1000
+    assert not page.get_by_role("button", name="Bigger board").first.is_visible()
+    open_page(phone, voila_server, path)
+    picture = phone.locator(".navalkit-picture").first
+    assert picture.bounding_box()["width"] < 390
+    switch = phone.get_by_role("button", name="Bigger board").first
+    switch.scroll_into_view_if_needed()
+    switch.tap()
+    phone.wait_for_function(
+        "(p) => p.querySelector('svg').getBoundingClientRect().width === 1160",
+        arg=picture.element_handle(),
+    )
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.get_by_role("button", name="Board to fit the screen").wait_for()
+    assert_clean(phone, path)
+
+
 #: Far Seas' board, drawn: Kaiser Wilhelm der Grosse's counter in area 2 and area 1's centre
 #: (canvas pixels; the Germans start where the map puts them, the first counter of their area)
 _KAISER, _AREA_1 = (407, 38), (508, 146)

@@ -16,6 +16,7 @@ from traitlets import TraitError
 
 from navalkit.render import Circle, Layer, Line, Polygon, Rect, Scene, SceneBuilder, Text
 from navalkit.render.canvas import CanvasBoard, draw_op, safe_hold
+from navalkit.testing.widgets import widgets_in
 
 Event = Callable[[Any, dict[str, Any]], None]
 ALL = {"board", "pieces", "overlay"}
@@ -300,12 +301,6 @@ def test_a_framed_board_keeps_its_size_and_zooms_to_it_on_a_narrow_screen() -> N
     assert switch.description == "Bigger board"
 
 
-def _widgets_in(widget: Any) -> Any:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _widgets_in(child)
-
-
 def _clickable_boards() -> list[tuple[str, Callable[[], Any]]]:
     from navalkit.games.age_of_sail.explain import SailWheel
     from navalkit.games.branle_bas.explain import MoveExplorer
@@ -331,7 +326,7 @@ def test_a_clickable_board_comes_with_the_style_that_reads_a_press_where_it_land
     from navalkit.render.canvas import BOARD_JS, PRESS_CSS
 
     make = dict(_clickable_boards())[name]
-    widgets = list(_widgets_in(make().widget))
+    widgets = list(widgets_in(make().widget))
     styles = [w for w in widgets if PRESS_CSS in str(getattr(w, "value", ""))]
     assert len(styles) == 1 and styles[0].layout.display == "none", name
     assert "canvas.navalkit-board:active" in PRESS_CSS and "scroll-margin: -" in PRESS_CSS

@@ -14,7 +14,7 @@ import pandas as pd
 
 from navalkit.render.canvas import control_row
 from navalkit.render.svg import scene_to_svg
-from navalkit.widgets.lesson import frame_html, number_words
+from navalkit.widgets.lesson import frame_html, number_words, zoomable_picture
 
 from .config import Config
 from .data import CLASSES, GERMAN, SHIPS, SPEEDS, damage_points
@@ -29,9 +29,10 @@ from .state import Battle, State, evolve
 
 def board_picture(
     observation: View | State, *, width: int = MAP_W, caption: str = "", panel: bool = False
-) -> w.HTML:
+) -> w.Widget:
     """The board as a seat sees it (a State: the teacher's view), as a picture at most
-    ``width`` CSS pixels wide that shrinks with the page; the order panel only if ``panel``."""
+    ``width`` CSS pixels wide that shrinks with the page, with a *Bigger board* switch where
+    it shrank on a phone (see zoomable_picture); the order panel only if ``panel``."""
     view = observation if isinstance(observation, View) else observe(observation, None)
     scene = draw_board(view)
     svg = scene_to_svg(scene, fluid=True)
@@ -41,13 +42,7 @@ def board_picture(
         f'viewBox="0 0 {shown} {scene.height}"',
         1,
     )
-    note = (
-        f"<figcaption style='font-size:90%'>{html.escape(caption)}</figcaption>" if caption else ""
-    )
-    return w.HTML(
-        f"<figure style='margin:0;max-width:{width}px'>{svg}{note}</figure>",
-        layout=w.Layout(width="100%", max_width=f"{width}px"),
-    )
+    return zoomable_picture(svg, drawn=shown, shown=min(width, shown), caption=caption)
 
 
 def percent(p: float) -> str:

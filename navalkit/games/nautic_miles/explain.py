@@ -17,7 +17,7 @@ from navalkit.core.rng import bot_rng
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.render.svg import scene_to_svg
-from navalkit.widgets.lesson import frame_html
+from navalkit.widgets.lesson import frame_html, zoomable_picture
 
 from . import rules
 from .actions import discard, play
@@ -495,17 +495,14 @@ def rules_table() -> Any:
     return pd.DataFrame(rows, columns=["id", "title", "provenance", "rule"])
 
 
-def board_picture(state: State, viewer: int | None = None, width: int | None = None) -> w.HTML:
+def board_picture(state: State, viewer: int | None = None, width: int | None = None) -> w.Widget:
     """The table as ``viewer`` sees it (None: the teacher's view), a still picture that shows
     in Voila and JupyterLab alike (an SVG, no canvas): ``width`` CSS pixels at most (default:
-    as drawn, its text as on the play page), narrower on a narrower screen."""
+    as drawn, its text as on the play page), narrower on a narrower screen, with a *Bigger
+    board* switch where it shrank on a phone (see zoomable_picture)."""
     scene = draw(observe(state, viewer))
-    width = width or round(scene.width)
-    svg = scene_to_svg(scene, fluid=True)
-    return w.HTML(
-        f"<div style='max-width:{width}px'>{svg}</div>",
-        layout=w.Layout(width="100%", max_width=f"{width + 10}px"),
-    )
+    drawn = round(scene.width)
+    return zoomable_picture(scene_to_svg(scene, fluid=True), drawn=drawn, shown=width or drawn)
 
 
 def game_ending(seed: int = 5, target: int = 40) -> str:

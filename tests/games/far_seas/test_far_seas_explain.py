@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import ipywidgets as w
 import pytest
 
 from navalkit import new_match
@@ -17,21 +18,41 @@ from navalkit.games.far_seas.explain import (
     board_picture,
     percent,
 )
+from navalkit.testing.widgets import picture_in, widgets_in
 
 NOT_FOR_STUDENTS = re.compile(r"NaN|<NA>|\bnan\b|0\.\d{3,}|object at 0x|Traceback")
 
 
 def test_board_picture_is_the_drawn_map_scaled_to_the_page() -> None:
     m = new_match("far_seas", seed=0)
-    teacher = board_picture(m.state, caption="The start.").value
-    allied = board_picture(m.observe(1)).value
+    shown = board_picture(m.state, caption="The start.")
+    teacher = picture_in(shown).value
+    allied = picture_in(board_picture(m.observe(1))).value
     assert teacher.count("<svg") == 1 and 'width="100%"' in teacher
     assert f'viewBox="0 0 {MAP_W} 640"' in teacher  # the map, not the order panel
-    assert "The start." in teacher and "North Sea" in teacher
+    assert "North Sea" in teacher and "The start." in str([x.value for x in shown.children[1:]])
     assert "Scharnhorst" in teacher  # the teacher's view describes the raiders' areas
     assert "position unknown" in allied  # the Allied view hides them
-    with_panel = board_picture(m.state, panel=True).value
+    with_panel = picture_in(board_picture(m.state, panel=True)).value
     assert 'viewBox="0 0 1340 640"' in with_panel and "squadron" in with_panel
+
+
+def test_the_map_picture_zooms_to_its_drawn_size_on_a_phone() -> None:
+    """Shrunk to a phone's width the map's words are 3 px high: the switch under it shows it
+    at its drawn width (the map's part alone: 1160 px; with the order panel, 1340), where
+    it is shown at most 1160 px wide."""
+    m = new_match("far_seas", seed=0)
+    for panel, drawn in ((False, MAP_W), (True, 1340)):
+        box = board_picture(m.state, panel=panel)
+        picture = picture_in(box)
+        switch = next(x for x in widgets_in(box) if isinstance(x, w.ToggleButton))
+        # shown at most MAP_W wide (the default width), hidden in a box that wide
+        assert f"navalkit-zoom-{MAP_W}" in switch._dom_classes
+        assert (picture.layout.width, picture.layout.max_width) == ("100%", f"{MAP_W}px")
+        switch.value = True
+        assert (picture.layout.width, picture.layout.max_width) == (f"{drawn}px", "none")
+    narrow = picture_in(board_picture(m.state, width=600))
+    assert narrow.layout.max_width == "600px"
 
 
 def test_percent_is_a_whole_percentage() -> None:

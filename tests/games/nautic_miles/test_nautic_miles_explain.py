@@ -7,6 +7,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import ipywidgets as w
 import pytest
 from nm_helpers import cards_of
 
@@ -32,6 +33,7 @@ from navalkit.games.nautic_miles.explain import (
     table_html,
     value_table,
 )
+from navalkit.testing.widgets import picture_in
 
 
 @pytest.mark.parametrize("detected", [False, True])
@@ -153,8 +155,17 @@ def test_arrival_simulator_widget_draws_a_real_plot() -> None:
 
 def test_the_picture_of_the_table_is_as_drawn_on_a_laptop_and_shrinks_on_a_phone() -> None:
     state = battle("sub_pair", "carrier").showdown
-    picture = board_picture(state)
-    assert picture.value.startswith("<div style='max-width:860px'><svg ")  # text as drawn
+    box = board_picture(state)
+    picture = picture_in(box)
+    assert picture.value.startswith("<svg ")
     assert 'width="100%" style="height:auto;display:block"' in picture.value  # never cut off
-    assert picture.layout.width == "100%" and picture.layout.max_width == "870px"
-    assert "max-width:500px" in board_picture(state, width=500).value
+    assert (picture.layout.width, picture.layout.max_width) == ("100%", "860px")  # as drawn
+    assert picture_in(board_picture(state, width=500)).layout.max_width == "500px"
+    # on a phone, the switch under it shows it at its drawn size (in a frame that scrolls)
+    switch = next(c for c in box.children if isinstance(c, w.ToggleButton))
+    assert "navalkit-narrow-only" in switch._dom_classes and "navalkit-zoomable" in box._dom_classes
+    switch.value = True
+    assert (picture.layout.width, picture.layout.max_width) == ("860px", "none")
+    assert switch.description == "Board to fit the screen"
+    switch.value = False
+    assert (picture.layout.width, picture.layout.max_width) == ("100%", "860px")
