@@ -97,14 +97,14 @@ def test_far_seas_lab_says_how_a_game_is_won_where_the_scores_do_not() -> None:
     lab.run()
     shown = lab.table.value
     assert (
-        "Lead the raiders need to win (VP): 245: Germany wins only with a lead of more than "
+        "Lead the raiders need to win (VP): 245: Germany wins with a lead of more than "
         "245 VP over the Allies" in shown
     )
     assert "Lead the raiders need to win (VP): 0: the higher score wins." in shown
     lab.setting.value = "convoy_speed"
     lab.run()
     said = lab.table.value
-    assert said.count("Germany wins only with a lead of more than 245 VP") == 1
+    assert said.count("Germany wins with a lead of more than 245 VP over") == 1
     assert "the higher score wins" not in said
     branle_bas = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))
     branle_bas.run()

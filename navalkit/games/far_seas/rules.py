@@ -432,15 +432,21 @@ def vp_breakdown(state: State) -> str:
     return f"Germany's {_vp(g)}: {german}. The Allies' {_vp(a)}: {allied}."
 
 
+def goal_words(par: int) -> str:
+    """What the score must come to (FS-VICTORY) under the par ``par``, in a few words: the
+    status line says them all game, a table of results begins with them."""
+    return f"Germany wins with a lead of more than {_vp(par)}" if par else "the higher total wins"
+
+
 def victory_words(config: Config) -> str:
     """FS-VICTORY under ``config``, for a table of results (see Game.victory_words)."""
     par = config.german_par
     if par == 0:
         return ""
     return (
-        f"Germany wins only with a lead of more than {_vp(par)} over the Allies: the par "
-        f"(rule FS-VICTORY, a HOUSE setting), so a German score far above the Allies' can "
-        f"still be an Allied win, and a lead of exactly {_vp(par)} is a draw."
+        f"{goal_words(par)} over the Allies (the par: rule FS-VICTORY, a HOUSE setting). "
+        f"So a German score far above the Allies' can still be an Allied win, and a lead of "
+        f"exactly {_vp(par)} is a draw."
     )
 
 
@@ -550,10 +556,9 @@ def status(state: State) -> str:
         return f"{ending(state)} {verdict(state)}"
     public = g - state.gvp[0]
     par = state.config.german_par  # what the score means (FS-VICTORY), said while playing
-    goal = f"Germany wins with a lead of more than {par}" if par else "the higher total wins"
     return (
         f"Turn {state.turn}/{state.config.turns}: {_STEPS[state.phase]}. Germany {public} VP "
-        f"+ secret captures, Allies {a} VP ({goal})."
+        f"+ secret captures, Allies {a} VP ({goal_words(par)})."
     )
 
 

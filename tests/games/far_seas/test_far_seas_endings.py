@@ -123,7 +123,7 @@ def test_a_played_game_ends_with_the_full_explanation() -> None:
 
 @pytest.mark.parametrize(
     ("par", "goal"),
-    [(245, "(Germany wins with a lead of more than 245)."), (0, "(the higher total wins).")],
+    [(245, "(Germany wins with a lead of more than 245 VP)."), (0, "(the higher total wins).")],
 )
 def test_the_score_says_what_it_takes_to_win_while_playing(par: int, goal: str) -> None:
     """Some 250 VP to the Allies' few is no German win under the par: the status line says
