@@ -213,6 +213,7 @@ def board_style(*extra: str) -> Any:
     # the script is a Javascript output of an Output widget: JupyterLab and Voila run those (a
     # widget's HTML never runs its scripts), and no template of ours runs in JupyterLab
     script = Output(layout=Layout(display="none"))
+    script.add_class("navalkit-board-script")  # its output is empty: it draws nothing
     script.outputs = (
         {
             "output_type": "display_data",

@@ -94,12 +94,14 @@ def open_page(page: Any, server: VoilaServer, path: str) -> dict[str, float]:
         ) from None
     executed = time.monotonic() - start
     # a widget output stays an empty box until the widget manager has built its view;
-    # an output may also be empty on purpose, so a timeout here is no failure by itself
+    # an output may also be empty on purpose, so a timeout here is no failure by itself (a
+    # board's script, render.canvas.BOARD_JS, is an output that stays empty: not waited for)
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     with contextlib.suppress(PlaywrightTimeoutError):
         page.wait_for_function(
-            "() => !document.querySelector('#rendered_cells .jp-OutputArea-output:empty')",
+            "() => ![...document.querySelectorAll('#rendered_cells .jp-OutputArea-output:empty')]"
+            ".some((e) => !e.closest('.navalkit-board-script'))",
             timeout=WIDGETS_TIMEOUT_MS,
         )
     # nested widgets (an app's board inside its boxes) are built one promise after another
