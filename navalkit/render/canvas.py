@@ -332,9 +332,8 @@ class CanvasBoard:
         self.scene: Scene | None = None
         self.client_ready = False
         self.client_ready_count = 0
-        #: a fluid or framed board's zoom switch (see fluid) and its button
+        #: a fluid or framed board's zoom switch (see fluid)
         self._zoom: ZoomSwitch | None = None
-        self.zoom_button: Any = None
         self.redraw_count: dict[str, int] = dict.fromkeys(names, 0)
         self.last_drawn: tuple[str, ...] = ()
         self.widget.on_client_ready(self._on_client_ready)
@@ -383,8 +382,12 @@ class CanvasBoard:
         on a phone the board fits the screen's width, Far Seas' map at a quarter of its size,
         its ships a few pixels wide; the switch shows it at its drawn size instead."""
         self._zoom = ZoomSwitch(self.widget, shown, self.widget.width, layout)
-        self.zoom_button = self._zoom.button
         return self._zoom.box
+
+    @property
+    def zoom_button(self) -> Any:
+        """A fluid or framed board's zoom switch, the button (None for a board placed bare)."""
+        return None if self._zoom is None else self._zoom.button
 
     @property
     def zoomed(self) -> bool:
