@@ -236,7 +236,12 @@ class ZoomSwitch:
     #: the switch's words, off and on
     WORDS = ("Bigger board", "Board to fit the screen")
 
-    def __init__(self, widget: Any, shown: int, drawn_px: int, layout: Layout) -> None:
+    #: the switch's tooltip under a board a student plays on
+    TIP = "Show the board at its full size, to read it and tap it; scroll it sideways"
+
+    def __init__(
+        self, widget: Any, shown: int, drawn_px: int, layout: Layout, tooltip: str = TIP
+    ) -> None:
         self.widget = widget
         self._drawn_px = drawn_px
         #: the widget's layout width and largest width, fitted to its box (zoom off)
@@ -244,7 +249,7 @@ class ZoomSwitch:
         self.button = ToggleButton(
             description=self.WORDS[0],
             icon="search-plus",
-            tooltip="Show the board at its full size, to read it and tap it; scroll it sideways",
+            tooltip=tooltip,
             layout=Layout(width="auto"),
         )
         self.button.add_class("navalkit-narrow-only")

@@ -50,26 +50,74 @@ def number_words(value: Any, digits: int = 2) -> str:
     return str(value)
 
 
-def zoomable_picture(svg: str, *, drawn: int, shown: int | None = None, caption: str = "") -> Any:
+def zoomable_picture(
+    svg: str, *, drawn: int, shown: int | None = None, caption: str = "", small: bool = False
+) -> Any:
     """A still picture of a board (``svg``, a fluid SVG drawn ``drawn`` px wide) at most
     ``shown`` px wide (default: as drawn) and narrower on a narrower page, with ``caption``
     (plain words) under it. Where it had to shrink into a box narrower than 701 px (a phone),
     the *Bigger board* switch under it shows it at its drawn size, its words as drawn, in a
     frame the finger scrolls sideways (see render.canvas.ZoomSwitch): a map shrunk to a
-    phone's 340 px has words 3 px high."""
+    phone's 340 px has words 3 px high.
+
+    A ``small`` picture is shown smaller than drawn on purpose, on every screen (beside a
+    question). Where a mouse can point at it on a wide screen, pointing at it magnifies it to
+    its drawn size, and its caption says so; elsewhere (a phone, a tablet) the switch shows
+    under it instead: magnified in place on a phone, the picture ran off the screen, and no
+    finger could scroll to its far half."""
     from ..render.canvas import ZoomSwitch
 
     shown = shown or drawn
+    hint = ""
+    if small:
+        zoom = drawn / shown
+        svg = f"<div class='{SMALL_CLASS}' tabindex='0' style='--zoom:{zoom:.3f}'>{svg}</div>"
+        hint = f" <span class='{POINT_HINT_CLASS}'>(Point at the picture to see it larger.)</span>"
+        svg = f"<style>{SMALL_CSS}</style>{svg}"
     picture = w.HTML(svg, layout=w.Layout(width="100%", max_width=f"{shown}px"))
     picture.add_class("navalkit-picture")
-    zoom = ZoomSwitch(picture, shown, drawn, w.Layout(width="100%", max_width=f"{shown}px"))
-    if not caption:
-        return zoom.box
+    # a picture is read, not played on: nothing in it to tap
+    tip = "Show the picture at its full size, to read its words; scroll it sideways"
+    layout = w.Layout(width="100%", max_width=f"{shown}px")
+    switch = ZoomSwitch(picture, shown, drawn, layout, tooltip=tip)
+    if small:
+        # the switch shows wherever no mouse magnifies (SMALL_CSS), not only where the box
+        # squeezed the picture below ``shown``
+        switch.button.remove_class(f"navalkit-zoom-{shown}")
+        switch.button.remove_class("navalkit-narrow-only")
+        switch.button.add_class(NO_MOUSE_CLASS)
+    if not caption and not small:
+        return switch.box
     words = w.HTML(
-        f"<div style='font-size:90%;color:#4a5a6a'>{html.escape(caption)}</div>",
+        f"<div style='font-size:90%;color:#4a5a6a'>{html.escape(caption)}{hint}</div>",
         layout=w.Layout(max_width=f"{shown}px"),
     )
-    return w.VBox([zoom.box, words], layout=w.Layout(width="100%"))
+    # (a small picture's column no wider than it, so that a question fits beside it)
+    box = w.Layout(width="100%", max_width=f"{shown}px") if small else w.Layout(width="100%")
+    return w.VBox([switch.box, words], layout=box)
+
+
+#: the classes of a small picture (see zoomable_picture): the picture, its caption's hint to
+#: point at it, and its switch
+SMALL_CLASS = "navalkit-small-picture"
+POINT_HINT_CLASS = "navalkit-point-hint"
+NO_MOUSE_CLASS = "navalkit-no-mouse-only"
+#: a mouse on a wide screen magnifies a small picture (to ``--zoom``, its drawn size) and
+#: has no switch; anywhere else, no magnifier and no hint to point
+SMALL_CSS = (
+    "@media (hover: hover) and (min-width: 701px) {"
+    f" .{SMALL_CLASS} {{ transition: transform .15s; transform-origin: top left; }}"
+    f" .{SMALL_CLASS}:hover, .{SMALL_CLASS}:focus {{ transform: scale(var(--zoom));"
+    " position: relative; z-index: 20; box-shadow: 0 4px 16px rgba(0,0,0,.35);"
+    " background: #fff; }"
+    f" .{NO_MOUSE_CLASS} {{ display: none !important; }}"
+    # the boxes round a magnified picture (the widgets' boxes and the cell's output scroll or
+    # clip what overflows them) let it overflow while it is magnified
+    " :is(.widget-box, .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output)"
+    f":has(.{SMALL_CLASS}:hover, .{SMALL_CLASS}:focus) {{ overflow: visible !important; }} }}"
+    f" @media not all and (hover: hover) and (min-width: 701px) {{"
+    f" .{POINT_HINT_CLASS} {{ display: none; }} }}"
+)
 
 
 def frame_html(frame: Any, rows: int | None = None, digits: int = 2) -> str:

@@ -407,6 +407,51 @@ def test_a_lessons_map_picture_shrunk_on_a_phone_shows_at_its_drawn_size_on_dema
     assert_clean(phone, path)
 
 
+def test_a_small_board_picture_is_magnified_by_a_mouse_and_by_the_switch_on_a_phone(
+    phone: Any, page: Any, voila_server: VoilaServer
+) -> None:
+    """Branle-Bas' lesson shows the board as a small picture beside a question (drawn 688 px
+    wide, shown 380). On a laptop, pointing at it magnifies it to its drawn size, whole (not
+    cut off by the boxes round it), and its caption says to point at it; there is no switch.
+    On a phone a tap magnified it off the screen, its far half out of reach: there the
+    caption says nothing of pointing, a tap leaves the picture as it is, and "Bigger board"
+    shows it at 688 px in a frame that scrolls sideways, the page staying the phone's width."""
+    path = "branle_bas/lesson.ipynb"
+    open_page(page, voila_server, path)
+    picture = page.locator(".navalkit-small-picture").first
+    picture.evaluate("(p) => p.scrollIntoView({block: 'start'})")  # room below to magnify
+    assert 300 < picture.bounding_box()["width"] <= 380
+    assert page.locator(".navalkit-point-hint").first.is_visible()
+    assert not page.get_by_role("button", name="Bigger board").first.is_visible()
+    picture.hover()
+    page.wait_for_function(
+        "(p) => p.getBoundingClientRect().width > 670", arg=picture.element_handle()
+    )
+    # the whole magnified picture is painted: its far corner is the picture, not a box
+    # that clipped it
+    box = picture.bounding_box()
+    far = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('.navalkit-small-picture') !== null",
+        [box["x"] + box["width"] - 20, min(box["y"] + box["height"], 768) - 60],
+    )
+    assert far
+    open_page(phone, voila_server, path)
+    picture = phone.locator(".navalkit-small-picture").first
+    picture.scroll_into_view_if_needed()
+    assert not phone.locator(".navalkit-point-hint").first.is_visible()
+    picture.tap()
+    assert picture.bounding_box()["width"] < 390
+    switch = phone.get_by_role("button", name="Bigger board").first
+    switch.scroll_into_view_if_needed()
+    switch.tap()
+    phone.wait_for_function(
+        "(p) => p.querySelector('svg').getBoundingClientRect().width === 688",
+        arg=picture.element_handle(),
+    )
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_clean(phone, path)
+
+
 #: Far Seas' board, drawn: Kaiser Wilhelm der Grosse's counter in area 2 and area 1's centre
 #: (canvas pixels; the Germans start where the map puts them, the first counter of their area)
 _KAISER, _AREA_1 = (407, 38), (508, 146)

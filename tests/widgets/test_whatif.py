@@ -100,7 +100,10 @@ def test_far_seas_lab_says_how_a_game_is_won_where_the_scores_do_not() -> None:
         "Lead the raiders need to win (VP): 245: Germany wins with a lead of more than "
         "245 VP over the Allies" in shown
     )
-    assert "Lead the raiders need to win (VP): 0: the higher score wins." in shown
+    assert (
+        "Lead the raiders need to win (VP): 0: The higher total wins (the par is 0: rule "
+        "FS-VICTORY, a HOUSE setting). A tie is a draw." in shown
+    )  # in the status line's words ("total", not "score")
     lab.setting.value = "convoy_speed"
     lab.run()
     said = lab.table.value

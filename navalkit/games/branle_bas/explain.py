@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.svg import scene_to_svg
-from navalkit.widgets.lesson import number_words
+from navalkit.widgets.lesson import number_words, zoomable_picture
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Move
@@ -371,41 +371,35 @@ def board_picture(
     selected: str | None = None,
     targets: Iterable[str] = (),
     marks: Iterable[str] = (),
-) -> w.HTML:
+) -> w.Widget:
     """A still picture of the board (an SVG, so it shows in Voila at once), ``width`` pixels
     wide; ``crop`` = two corner squares shows only that part, enlarged. Shrunk below the size
-    the board is drawn at, its square names would be too small to read, so pointing at the
-    picture (or tapping it) shows it at that size, as through a magnifying glass."""
+    the board is drawn at, its square names would be too small to read: pointing at the
+    picture with a mouse shows it at that size, as through a magnifying glass, and on a
+    phone or a tablet the *Bigger board* switch under it does (see
+    widgets.lesson.zoomable_picture)."""
     scene = draw(state, selected=selected, targets=tuple(targets), marks=tuple(marks))
-    svg = scene_to_svg(scene)
     x, y, vw, vh = _view_box(crop)
+    view = f'viewBox="{x:g} {y:g} {vw:g} {vh:g}"'
+    zoom = vw / width  # back to the drawn size, where board text is at least 11 px
+    if zoom > 1.05:
+        svg = re.sub(r'viewBox="[^"]*"', view, scene_to_svg(scene, fluid=True), count=1)
+        picture = zoomable_picture(svg, drawn=round(vw), shown=width, caption=caption, small=True)
+        picture.layout.margin = "4px 12px 4px 0"
+        return picture
     height = round(width * vh / vw)
     svg = re.sub(
         r'width="[^"]*" height="[^"]*" viewBox="[^"]*"',
-        f'width="{width}" height="{height}" viewBox="{x:g} {y:g} {vw:g} {vh:g}"',
-        svg,
+        f'width="{width}" height="{height}" {view}',
+        scene_to_svg(scene),
         count=1,
     )
-    zoom = vw / width  # back to the drawn size, where board text is at least 11 px
-    if zoom > 1.05:
-        caption = f"{caption} (Point at the picture to see it larger.)".strip()
     note = (
         f"<div style='font-size:90%;color:#4a5a6a;max-width:{width}px'>{html.escape(caption)}</div>"
         if caption
         else ""
     )
-    if zoom <= 1.05:
-        return w.HTML(f"<div style='margin:4px 12px 4px 0'>{svg}{note}</div>")
-    tag = f"nk-zoom-{round(zoom * 100)}"
-    style = (
-        f"<style>.{tag}{{transition:transform .15s;transform-origin:top left}}"
-        f".{tag}:hover,.{tag}:active,.{tag}:focus{{transform:scale({zoom:.2f});position:relative;z-index:20;"
-        "box-shadow:0 4px 16px rgba(0,0,0,.35);background:#fff}</style>"
-    )
-    return w.HTML(
-        f"{style}<div style='margin:4px 12px 4px 0'>"
-        f"<div class='{tag}' tabindex='0' style='width:{width}px'>{svg}</div>{note}</div>"
-    )
+    return w.HTML(f"<div style='margin:4px 12px 4px 0'>{svg}{note}</div>")
 
 
 def move_box(state: State, frm: str, to: str) -> w.HTML:

@@ -439,10 +439,15 @@ def goal_words(par: int) -> str:
 
 
 def victory_words(config: Config) -> str:
-    """FS-VICTORY under ``config``, for a table of results (see Game.victory_words)."""
+    """FS-VICTORY under ``config``, for a table of results (see Game.victory_words). At
+    par 0 too, in the status line's words: a table comparing par 0 with another par says how
+    each is won, and said "the higher score wins" for this one where the game says "total"."""
     par = config.german_par
     if par == 0:
-        return ""
+        return (
+            f"{goal_words(par).capitalize()} (the par is 0: rule FS-VICTORY, a HOUSE setting). "
+            "A tie is a draw."
+        )
     return (
         f"{goal_words(par)} over the Allies (the par: rule FS-VICTORY, a HOUSE setting). "
         f"So a German score far above the Allies' can still be an Allied win, and a lead of "

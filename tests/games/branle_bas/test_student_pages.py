@@ -12,6 +12,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from ipywidgets import ToggleButton
 
 import navalkit
 from navalkit.core import make_bot, play_bot_move
@@ -37,7 +38,9 @@ from navalkit.games.branle_bas.explain import (
     position,
 )
 from navalkit.games.branle_bas.state import State
+from navalkit.testing.widgets import picture_in, widgets_in
 from navalkit.widgets import lesson
+from navalkit.widgets.lesson import NO_MOUSE_CLASS, POINT_HINT_CLASS, SMALL_CLASS
 from navalkit.widgets.whatif import compare
 
 NOTEBOOKS = Path(__file__).parents[3] / "notebooks" / "branle_bas"
@@ -206,9 +209,23 @@ def test_endings_table_names_a_rule_for_every_way_a_game_ends() -> None:
 
 def test_board_picture_crops_and_scales_the_board() -> None:
     state = position({"j9": "A vedette", "j10": "B cuirasse"})
-    whole = board_picture(state, width=380).value
     assert SIZE == 19 * 32 + 2 * 40  # 19 squares of 32 px and a margin of 40 px
-    assert f'width="380" height="380" viewBox="0 0 {SIZE} {SIZE}"' in whole
+    # the whole board, drawn 688 px wide, shown 380 px wide: a small picture (see
+    # widgets.lesson.zoomable_picture), fluid up to 380 px, magnified to 688 px under a mouse
+    whole_box = board_picture(state, width=380, caption="The <board>")
+    whole = picture_in(whole_box)
+    assert whole.layout.max_width == whole_box.layout.max_width == "380px"
+    assert f'width="100%" style="height:auto;display:block" viewBox="0 0 {SIZE} {SIZE}"' in (
+        whole.value
+    )
+    assert f"--zoom:{SIZE / 380:.3f}" in whole.value and SMALL_CLASS in whole.value
+    # a phone or a tablet has the switch instead, which shows it at its drawn size
+    switch = next(x for x in widgets_in(whole_box) if isinstance(x, ToggleButton))
+    assert NO_MOUSE_CLASS in switch._dom_classes
+    switch.value = True
+    assert (whole.layout.width, whole.layout.max_width) == (f"{SIZE}px", "none")
+    words = whole_box.children[1].value
+    assert "The &lt;board&gt;" in words and POINT_HINT_CLASS in words
     part = board_picture(state, width=300, crop=("g7", "m12"), caption="A's <Vedette>").value
     box = re.search(r'width="300" height="(\d+)" viewBox="([\d. ]+)"', part)
     assert box is not None

@@ -48,6 +48,8 @@ def test_the_map_picture_zooms_to_its_drawn_size_on_a_phone() -> None:
         switch = next(x for x in widgets_in(box) if isinstance(x, w.ToggleButton))
         # shown at most MAP_W wide (the default width), hidden in a box that wide
         assert f"navalkit-zoom-{MAP_W}" in switch._dom_classes
+        # a picture is read, not played on: its tooltip offers nothing to tap
+        assert "read its words" in switch.tooltip and "tap" not in switch.tooltip
         assert (picture.layout.width, picture.layout.max_width) == ("100%", f"{MAP_W}px")
         switch.value = True
         assert (picture.layout.width, picture.layout.max_width) == (f"{drawn}px", "none")
