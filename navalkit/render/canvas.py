@@ -240,8 +240,16 @@ class ZoomSwitch:
     TIP = "Show the board at its full size, to read it and tap it; scroll it sideways"
 
     def __init__(
-        self, widget: Any, shown: int, drawn_px: int, layout: Layout, tooltip: str = TIP
+        self,
+        widget: Any,
+        shown: int,
+        drawn_px: int,
+        layout: Layout,
+        tooltip: str = TIP,
+        shows: tuple[str, ...] | None = None,
     ) -> None:
+        """``shows``: the classes that say where the switch shows (default: in a box narrower
+        than 701 px and than ``shown``; see the class docstring)."""
         self.widget = widget
         self._drawn_px = drawn_px
         #: the widget's layout width and largest width, fitted to its box (zoom off)
@@ -252,8 +260,8 @@ class ZoomSwitch:
             tooltip=tooltip,
             layout=Layout(width="auto"),
         )
-        self.button.add_class("navalkit-narrow-only")
-        self.button.add_class(f"navalkit-zoom-{shown}")
+        for name in ("navalkit-narrow-only", f"navalkit-zoom-{shown}") if shows is None else shows:
+            self.button.add_class(name)
         self.button.observe(lambda change: self._lay_out(bool(change["new"])), "value")
         frame = Box([widget], layout=Layout(width="100%"))
         self.box = VBox([frame, self.button, board_style(zoom_css(shown))], layout=layout)

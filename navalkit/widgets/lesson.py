@@ -79,13 +79,10 @@ def zoomable_picture(
     # a picture is read, not played on: nothing in it to tap
     tip = "Show the picture at its full size, to read its words; scroll it sideways"
     layout = w.Layout(width="100%", max_width=f"{shown}px")
-    switch = ZoomSwitch(picture, shown, drawn, layout, tooltip=tip)
-    if small:
-        # the switch shows wherever no mouse magnifies (SMALL_CSS), not only where the box
-        # squeezed the picture below ``shown``
-        switch.button.remove_class(f"navalkit-zoom-{shown}")
-        switch.button.remove_class("navalkit-narrow-only")
-        switch.button.add_class(NO_MOUSE_CLASS)
+    # a small picture's switch shows wherever no mouse magnifies it (SMALL_CSS), not only
+    # where the box squeezed it below ``shown``
+    shows = (NO_MOUSE_CLASS,) if small else None
+    switch = ZoomSwitch(picture, shown, drawn, layout, tooltip=tip, shows=shows)
     if not caption and not small:
         return switch.box
     words = w.HTML(
