@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from navalkit.render import Layer, Rect, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import number_words, zoomable_picture
@@ -37,7 +38,7 @@ from .data import (
     kind_info,
     square_index,
 )
-from .draw import CELL, MARGIN, SIZE, draw
+from .draw import CELL, MARGIN, SIZE, TEXT, draw
 from .game import GAME
 from .mechanics.movement import destinations
 from .mechanics.scoring import Tally, score_items, totals
@@ -362,6 +363,35 @@ def _view_box(crop: tuple[str, str] | None) -> tuple[float, float, float, float]
     return left, top, right - left, bottom - top
 
 
+#: how much smaller than drawn a picture is shown before it gets a magnifier and a switch:
+#: shown at 300 px, the lesson's crop of an outer harbour (drawn 320 px) keeps its text at
+#: 10 px and has neither, where a 7 % enlargement was a switch on a phone and a caption
+#: telling the student to point at the picture
+MAGNIFY_FROM = 1.2
+
+
+def _crop_coordinates(crop: tuple[str, str]) -> Layer:
+    """The file letters and rank numbers of a cropped picture (the board's own are in its
+    margins, outside the crop), in the half square the crop leaves round the squares: along
+    the bottom and down the left, on a strip of the margin's colour."""
+    t = get_theme(None)
+    left, top, width, height = _view_box(crop)
+    files = sorted(FILES.index(name[0].lower()) for name in crop)
+    ranks = sorted(int(name[1:]) for name in crop)
+    strip = CELL / 2
+    ops: list[Rect | Text] = [
+        Rect(left, top + height - strip, width, strip, fill=t.background, alpha=0.9),
+        Rect(left, top, strip, height - strip, fill=t.background, alpha=0.9),
+    ]
+    for f in range(files[0], files[1] + 1):
+        x = MARGIN + f * CELL + CELL / 2
+        ops.append(Text(x, top + height - strip / 2, FILES[f], TEXT, t.text_muted))
+    for r in range(ranks[0], ranks[1] + 1):
+        y = MARGIN + (2 * RADIUS + 1 - r) * CELL + CELL / 2
+        ops.append(Text(left + strip / 2, y, str(r), TEXT, t.text_muted))
+    return Layer("coordinates", tuple(ops))
+
+
 def board_picture(
     state: State | View,
     *,
@@ -379,10 +409,12 @@ def board_picture(
     phone or a tablet the *Bigger board* switch under it does (see
     widgets.lesson.zoomable_picture)."""
     scene = draw(state, selected=selected, targets=tuple(targets), marks=tuple(marks))
+    if crop is not None:  # the squares' names, which a lesson's questions use
+        scene = scene.with_layer(_crop_coordinates(crop))
     x, y, vw, vh = _view_box(crop)
     view = f'viewBox="{x:g} {y:g} {vw:g} {vh:g}"'
     zoom = vw / width  # back to the drawn size, where board text is at least 11 px
-    if zoom > 1.05:
+    if zoom > MAGNIFY_FROM:
         svg = re.sub(r'viewBox="[^"]*"', view, scene_to_svg(scene, fluid=True), count=1)
         picture = zoomable_picture(svg, drawn=round(vw), shown=width, caption=caption, small=True)
         picture.layout.margin = "4px 12px 4px 0"

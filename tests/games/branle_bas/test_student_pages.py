@@ -12,7 +12,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from ipywidgets import ToggleButton
+from ipywidgets import HTML, ToggleButton
 
 import navalkit
 from navalkit.core import make_bot, play_bot_move
@@ -30,6 +30,7 @@ from navalkit.games.branle_bas.data import (
 from navalkit.games.branle_bas.draw import SIZE
 from navalkit.games.branle_bas.explain import (
     ENDINGS,
+    _crop_coordinates,
     board_picture,
     ending_box,
     endings_table,
@@ -38,6 +39,7 @@ from navalkit.games.branle_bas.explain import (
     position,
 )
 from navalkit.games.branle_bas.state import State
+from navalkit.render import Text
 from navalkit.testing.widgets import picture_in, widgets_in
 from navalkit.widgets import lesson
 from navalkit.widgets.lesson import NO_MOUSE_CLASS, POINT_HINT_CLASS, SMALL_CLASS
@@ -226,6 +228,10 @@ def test_board_picture_crops_and_scales_the_board() -> None:
     assert (whole.layout.width, whole.layout.max_width) == (f"{SIZE}px", "none")
     words = whole_box.children[1].value
     assert "The &lt;board&gt;" in words and POINT_HINT_CLASS in words
+    # shown at 300 px, a crop drawn 320 px wide is a plain picture: no switch, no magnifier
+    harbour = board_picture(state, width=300, crop=("f1", "n7"))
+    assert isinstance(harbour, HTML) and SMALL_CLASS not in harbour.value
+    assert 'width="300" height="240"' in harbour.value
     part = board_picture(state, width=300, crop=("g7", "m12"), caption="A's <Vedette>").value
     box = re.search(r'width="300" height="(\d+)" viewBox="([\d. ]+)"', part)
     assert box is not None
@@ -233,6 +239,14 @@ def test_board_picture_crops_and_scales_the_board() -> None:
     assert (w, h) == (7 * 32 + 32, 6 * 32 + 32)  # 7 files, 6 ranks and half a square around
     assert int(box.group(1)) == round(300 * h / w)
     assert "A&#x27;s &lt;Vedette&gt;" in part
+    # the crop names its squares (the board's own letters and numbers lie outside it): g to m
+    # along its bottom and 7 to 12 down its left, in the half square round the squares
+    assert '<g id="layer-coordinates">' in part
+    labels = [op for op in _crop_coordinates(("g7", "m12")).ops if isinstance(op, Text)]
+    assert [op.text for op in labels] == [*"ghijklm", *map(str, range(7, 13))]
+    x, y = float(box.group(2).split()[0]), float(box.group(2).split()[1])
+    assert all(x <= op.x <= x + w and y <= op.y <= y + h for op in labels)
+    assert {op.y for op in labels[:7]} == {y + h - 8} and {op.x for op in labels[7:]} == {x + 8}
 
 
 def test_move_limit_words_count_the_games_cut_short() -> None:
