@@ -354,6 +354,19 @@ def test_a_lessons_tables_read_on_a_phone_and_stay_grids_on_a_laptop(
     assert laptop and all(t["head"] != "none" and t["label"] == "none" for t in laptop), laptop
 
 
+def zoom_on_phone(phone: Any, switch: Any, shown: Any, width: int) -> None:
+    """Press a phone's "Bigger board" ``switch`` and wait until ``shown`` (a board's canvas, a
+    picture's SVG) is ``width`` px wide, its drawn size: the page stays the phone's width (the
+    frame scrolls, not the page) and the switch says it fits the board to the screen again."""
+    switch.scroll_into_view_if_needed()
+    switch.tap()
+    phone.wait_for_function(
+        "([e, w]) => e.getBoundingClientRect().width === w", arg=[shown.element_handle(), width]
+    )
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.get_by_role("button", name="Board to fit the screen").wait_for()
+
+
 def test_a_lessons_board_shrunk_on_a_phone_shows_at_its_drawn_size_on_demand(
     phone: Any, page: Any, voila_server: VoilaServer
 ) -> None:
@@ -372,13 +385,7 @@ def test_a_lessons_board_shrunk_on_a_phone_shows_at_its_drawn_size_on_demand(
     board = phone.locator(BOARD_CANVAS).first
     assert board.bounding_box()["width"] < 390
     switch = phone.locator(board_box).get_by_role("button", name="Bigger board")
-    switch.scroll_into_view_if_needed()
-    switch.tap()
-    phone.wait_for_function(
-        "(c) => c.getBoundingClientRect().width === 688", arg=board.element_handle()
-    )
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    phone.get_by_role("button", name="Board to fit the screen").wait_for()
+    zoom_on_phone(phone, switch, board, 688)
     assert_clean(phone, path)
 
 
@@ -398,14 +405,7 @@ def test_a_lessons_map_picture_shrunk_on_a_phone_shows_at_its_drawn_size_on_dema
     picture = phone.locator(".navalkit-picture").first
     assert picture.bounding_box()["width"] < 390
     switch = phone.get_by_role("button", name="Bigger board").first
-    switch.scroll_into_view_if_needed()
-    switch.tap()
-    phone.wait_for_function(
-        "(p) => p.querySelector('svg').getBoundingClientRect().width === 1160",
-        arg=picture.element_handle(),
-    )
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    phone.get_by_role("button", name="Board to fit the screen").wait_for()
+    zoom_on_phone(phone, switch, picture.locator("svg"), 1160)
     assert_clean(phone, path)
 
 
@@ -444,13 +444,7 @@ def test_a_small_board_picture_is_magnified_by_a_mouse_and_by_the_switch_on_a_ph
     picture.tap()
     assert picture.bounding_box()["width"] < 390
     switch = phone.get_by_role("button", name="Bigger board").first
-    switch.scroll_into_view_if_needed()
-    switch.tap()
-    phone.wait_for_function(
-        "(p) => p.querySelector('svg').getBoundingClientRect().width === 688",
-        arg=picture.element_handle(),
-    )
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    zoom_on_phone(phone, switch, picture.locator("svg"), 688)
     assert_clean(phone, path)
 
 

@@ -383,11 +383,11 @@ def _crop_coordinates(crop: tuple[str, str]) -> Layer:
         Rect(left, top + height - strip, width, strip, fill=t.background, alpha=0.9),
         Rect(left, top, strip, height - strip, fill=t.background, alpha=0.9),
     ]
-    for f in range(files[0], files[1] + 1):
-        x = MARGIN + f * CELL + CELL / 2
-        ops.append(Text(x, top + height - strip / 2, FILES[f], TEXT, t.text_muted))
+    for f in FILES[files[0] : files[1] + 1]:
+        x = _corner(f"{f}1")[0] + CELL / 2
+        ops.append(Text(x, top + height - strip / 2, f, TEXT, t.text_muted))
     for r in range(ranks[0], ranks[1] + 1):
-        y = MARGIN + (2 * RADIUS + 1 - r) * CELL + CELL / 2
+        y = _corner(f"a{r}")[1] + CELL / 2
         ops.append(Text(left + strip / 2, y, str(r), TEXT, t.text_muted))
     return Layer("coordinates", tuple(ops))
 
