@@ -7,6 +7,7 @@ Screenshots, the server log and page timings go to ``test-artifacts/``.
 from __future__ import annotations
 
 import contextlib
+import html
 import json
 import os
 import signal
@@ -221,6 +222,25 @@ def new_page(browser: Any, **context_options: Any) -> Any:
     )
     pg.problems = problems
     return pg
+
+
+#: the page's markup with its programs and stylesheets left out: the words in the page's own
+#: code (the template's script that builds "This page has stopped", with role "alert") are not
+#: a game's; data scripts (JSON, where a widget's state could ride) stay in
+MARKUP_JS = """() => {
+  const copy = document.documentElement.cloneNode(true);
+  copy.querySelectorAll("style, script").forEach((e) => {
+    if (!(e.type || "").includes("json")) e.remove();
+  });
+  return copy.outerHTML;
+}"""
+
+
+def page_markup(page: Any) -> str:
+    """What a student could read by looking into the page: every element, hidden or not, with
+    its attributes (a card's name in a tooltip or a data attribute counts), entities decoded,
+    but not the page's own program text (``MARKUP_JS``)."""
+    return html.unescape(page.evaluate(MARKUP_JS))
 
 
 @pytest.fixture

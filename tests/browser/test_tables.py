@@ -21,7 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, VoilaServer, new_page, serving  # this folder's fixtures
+from conftest import (
+    ARTIFACTS,
+    VoilaServer,
+    new_page,
+    page_markup,
+    serving,
+)  # this folder's fixtures
 from test_pages import BOARD_CANVAS, assert_clean, open_page, wait_for_boards_drawn
 
 from navalkit.core.match import load_match
@@ -229,7 +235,7 @@ def test_three_classmates_play_a_round_at_one_table(
         with Tables(table_server.data, teacher_key=KEY) as tables:
             for seat, page in enumerate(pages):
                 text = page.inner_text("body")
-                dom = html.unescape(page.content())
+                dom = page_markup(page)
                 assert f"You are Player {seat + 1} ({NAMES[seat]})" in text
                 assert f"Player {seat + 1}'s hand:" in text
                 for other in range(3):

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import html
 import io
 import json
 import os
@@ -51,6 +50,7 @@ from conftest import (  # this folder's fixtures
     SERVER_START_TIMEOUT,
     VoilaServer,
     _free_port,
+    page_markup,
     served_notebooks,
     stop_serve,
 )
@@ -564,7 +564,7 @@ def assert_no_leak(tables: Tables, code: str, game_id: str, students: list[Stude
     for student in students:
         page, seat = student.page, student.seat
         text = page.inner_text("body")
-        dom = html.unescape(page.content())
+        dom = page_markup(page)
         assert f"You are Player {seat + 1} ({student.name})" in text
         for other in range(len(students)):
             if other != seat:
