@@ -94,6 +94,20 @@ def zoomable_picture(
     return w.VBox([switch.box, words], layout=box)
 
 
+def scene_picture(scene: Any, *, width: int | None = None, caption: str = "") -> Any:
+    """A drawn board (a render.scene.Scene) as a still picture: an SVG, so that it shows in
+    Voila and JupyterLab alike with no live canvas; ``width`` CSS pixels at most (default: as
+    drawn, its words as on the play page), narrower on a narrower page, with a *Bigger board*
+    switch where it shrank on a phone (see zoomable_picture)."""
+    from ..render.svg import scene_to_svg
+
+    drawn = round(scene.width)
+    shown = min(width, drawn) if width else drawn
+    return zoomable_picture(
+        scene_to_svg(scene, fluid=True), drawn=drawn, shown=shown, caption=caption
+    )
+
+
 #: the classes of a small picture (see zoomable_picture): the picture, its caption's hint to
 #: point at it, and its switch
 SMALL_CLASS = "navalkit-small-picture"

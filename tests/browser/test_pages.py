@@ -389,23 +389,26 @@ def test_a_lessons_board_shrunk_on_a_phone_shows_at_its_drawn_size_on_demand(
     assert_clean(phone, path)
 
 
-def test_a_lessons_map_picture_shrunk_on_a_phone_shows_at_its_drawn_size_on_demand(
-    phone: Any, page: Any, voila_server: VoilaServer
+@pytest.mark.parametrize(
+    ("path", "drawn"), [("far_seas/lesson.ipynb", 1160), ("naval_war/lesson.ipynb", 960)]
+)
+def test_a_lessons_board_picture_shrunk_on_a_phone_shows_at_its_drawn_size_on_demand(
+    phone: Any, page: Any, voila_server: VoilaServer, path: str, drawn: int
 ) -> None:
-    """Far Seas' lesson shows the map as a picture (drawn 1160 px wide): on a phone it fits
-    the screen's width, its words 3 px high; "Bigger board" under it shows it at 1160 px in a
-    frame that scrolls sideways, the page staying the phone's width. Not on a laptop."""
-    path = "far_seas/lesson.ipynb"
+    """Far Seas' lesson shows the map as a picture (drawn 1160 px wide), Naval War's the table
+    after the deal (960 px): on a phone each fits the screen's width, the map's words 3 px
+    high; "Bigger board" under it shows it at its drawn size in a frame that scrolls sideways,
+    the page staying the phone's width. On a laptop it is whole: no switch."""
     open_page(page, voila_server, path)
     picture = page.locator(".navalkit-picture").first
     picture.wait_for()
-    assert picture.bounding_box()["width"] > 1000
+    assert picture.bounding_box()["width"] > drawn - 10  # (less the picture's own margins)
     assert not page.get_by_role("button", name="Bigger board").first.is_visible()
     open_page(phone, voila_server, path)
     picture = phone.locator(".navalkit-picture").first
     assert picture.bounding_box()["width"] < 390
     switch = phone.get_by_role("button", name="Bigger board").first
-    zoom_on_phone(phone, switch, picture.locator("svg"), 1160)
+    zoom_on_phone(phone, switch, picture.locator("svg"), drawn)
     assert_clean(phone, path)
 
 

@@ -16,8 +16,7 @@ from navalkit.core.match import new_match
 from navalkit.core.rng import bot_rng
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard, control_row
-from navalkit.render.svg import scene_to_svg
-from navalkit.widgets.lesson import frame_html, zoomable_picture
+from navalkit.widgets.lesson import frame_html, scene_picture
 
 from . import rules
 from .actions import discard, play
@@ -495,14 +494,14 @@ def rules_table() -> Any:
     return pd.DataFrame(rows, columns=["id", "title", "provenance", "rule"])
 
 
-def board_picture(state: State, viewer: int | None = None, width: int | None = None) -> w.Widget:
+def board_picture(
+    state: State, viewer: int | None = None, width: int | None = None, caption: str = ""
+) -> w.Widget:
     """The table as ``viewer`` sees it (None: the teacher's view), a still picture that shows
     in Voila and JupyterLab alike (an SVG, no canvas): ``width`` CSS pixels at most (default:
     as drawn, its text as on the play page), narrower on a narrower screen, with a *Bigger
     board* switch where it shrank on a phone (see zoomable_picture)."""
-    scene = draw(observe(state, viewer))
-    drawn = round(scene.width)
-    return zoomable_picture(scene_to_svg(scene, fluid=True), drawn=drawn, shown=width or drawn)
+    return scene_picture(draw(observe(state, viewer)), width=width, caption=caption)
 
 
 def game_ending(seed: int = 5, target: int = 40) -> str:

@@ -3,7 +3,8 @@
 * :class:`OddsExplainer`: the chance each die attack sinks a ship, exact and simulated;
 * :class:`SalvoChecker`: which salvos in a hand can fire, on the live table (click to ask);
 * :class:`SquadronExplainer`: what each face of the Destroyer Squadron's die takes;
-* :class:`CreditExplainer`: who scores a ship hit by several players.
+* :class:`CreditExplainer`: who scores a ship hit by several players;
+* :func:`board_picture`: the table as a seat sees it, a still picture.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import ipywidgets as w
 
 from navalkit.core.match import Match, new_match
 from navalkit.render.canvas import CanvasBoard, control_row
-from navalkit.widgets.lesson import frame_html
+from navalkit.widgets.lesson import frame_html, scene_picture
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Play
@@ -33,7 +34,18 @@ from .mechanics.odds import (
     squadron_captures,
     squadron_expected,
 )
-from .state import ACT, OVER
+from .observe import observe
+from .state import ACT, OVER, State
+
+
+def board_picture(
+    state: State, viewer: int | None = None, width: int | None = None, caption: str = ""
+) -> w.Widget:
+    """The table as ``viewer`` sees it (None: the teacher's view, every hand shown), a still
+    picture ``width`` CSS pixels wide at most (default: as drawn, its words as on the play
+    page), narrower on a narrower page, with a *Bigger board* switch where it shrank on a
+    phone (see widgets.lesson.scene_picture), and ``caption`` (plain words) under it."""
+    return scene_picture(draw(observe(state, viewer)), width=width, caption=caption)
 
 
 def _table(rows: list[dict[str, Any]]) -> str:

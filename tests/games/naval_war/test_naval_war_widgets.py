@@ -3,17 +3,23 @@ same callbacks the browser triggers; hot-seat play never shows one hand to the n
 
 from __future__ import annotations
 
+import html
+
+import ipywidgets as w
 import pytest
 
+from navalkit.core.match import new_match
 from navalkit.games.naval_war import GAME
 from navalkit.games.naval_war.actions import Discard, Play
-from navalkit.games.naval_war.data import CARRIER
+from navalkit.games.naval_war.data import CARDS, CARRIER
 from navalkit.games.naval_war.explain import (
     CreditExplainer,
     OddsExplainer,
     SalvoChecker,
     SquadronExplainer,
+    board_picture,
 )
+from navalkit.testing.widgets import picture_in
 from navalkit.widgets import GameApp
 
 
@@ -144,3 +150,27 @@ def test_credit_explainer_names_the_final_blow() -> None:
     assert ex.scorer == "P3"
     ex.blows.value = "P1:3, P2:2"
     assert ex.scorer is None and "afloat" in ex.answer.value
+
+
+def test_the_lesson_picture_of_the_table_shows_one_hand_and_fits_a_phone() -> None:
+    """board_picture: the seat's own hand and none of the others' (its words come from
+    observe), a fluid picture as wide as drawn on a laptop, with a Bigger board switch that
+    shows it at its drawn size where it shrank on a phone."""
+    state = new_match("naval_war", seed=1, players=3).state
+    box = board_picture(state, viewer=0)
+    picture = picture_in(box)
+    svg = html.unescape(picture.value)
+    assert svg.startswith("<svg ") and 'width="100%"' in svg  # never cut off on a phone
+    own = {CARDS[c].label for c in state.hands[0]}
+    others = {CARDS[c].label for hand in state.hands[1:] for c in hand} - own
+    assert own and others
+    assert all(label in svg for label in own)
+    assert not [label for label in others if label in svg]
+    teacher = html.unescape(picture_in(board_picture(state)).value)
+    # the teacher's view: every hand, each in its seat's panel in short ("hand: 16\"×2, ...")
+    assert all(CARDS[c].short in teacher for hand in state.hands for c in hand)
+    drawn = picture.layout.max_width
+    assert picture_in(board_picture(state, viewer=0, width=500)).layout.max_width == "500px"
+    switch = next(c for c in box.children if isinstance(c, w.ToggleButton))
+    switch.value = True
+    assert (picture.layout.width, picture.layout.max_width) == (drawn, "none")
