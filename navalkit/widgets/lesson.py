@@ -50,6 +50,15 @@ def number_words(value: Any, digits: int = 2) -> str:
     return str(value)
 
 
+#: the line height of a paragraph in a widget: a widget's HTML has the 28 px line of a row of
+#: buttons (Jupyter's widget styles), which spreads a question of two lines wide apart
+PROSE_STYLE = "line-height:1.5"
+
+#: the style of a picture's caption: smaller, muted words, at a reading line height (see
+#: PROSE_STYLE)
+CAPTION_STYLE = "font-size:90%;line-height:1.4;color:#4a5a6a;margin-top:2px"
+
+
 def zoomable_picture(
     svg: str, *, drawn: int, shown: int | None = None, caption: str = "", small: bool = False
 ) -> Any:
@@ -86,7 +95,7 @@ def zoomable_picture(
     if not caption and not small:
         return switch.box
     words = w.HTML(
-        f"<div style='font-size:90%;color:#4a5a6a'>{html.escape(caption)}{hint}</div>",
+        f"<div style='{CAPTION_STYLE}'>{html.escape(caption)}{hint}</div>",
         layout=w.Layout(max_width=f"{shown}px"),
     )
     # (a small picture's column no wider than it, so that a question fits beside it)
@@ -190,9 +199,11 @@ def _widest(text: str, bold: bool = False) -> float:
 
 
 #: how a stacked table shows on a screen narrower than 600 px (inline styles lose to
-#: ``!important`` only); a <style> of the table's own, so the same in Voila and JupyterLab
+#: ``!important`` only); a <style> of the table's own, so the same in Voila and JupyterLab.
+#: On every screen, its cells' lines at a reading height (see PROSE_STYLE)
 STACKED = (
-    "<style>@media (max-width: 600px) {"
+    "<style>table.navalkit-stack { line-height: 1.4; }"
+    " @media (max-width: 600px) {"
     " table.navalkit-stack thead { display: none; }"
     " table.navalkit-stack, table.navalkit-stack tbody,"
     " table.navalkit-stack tr, table.navalkit-stack td { display: block; }"
@@ -215,7 +226,9 @@ class Table:
         self._digits = digits
         self._first = frame_html(frame, first, digits)
         self._all: str | None = None  # the whole table, written when first asked for
-        self.caption = w.HTML(f"<p>{html.escape(caption)}</p>" if caption else "")
+        self.caption = w.HTML(
+            f"<p style='{PROSE_STYLE}'>{html.escape(caption)}</p>" if caption else ""
+        )
         self.shown = w.HTML(self._first)
         self.toggle = w.Button(
             description=f"Show all {self.rows} rows",
@@ -265,7 +278,9 @@ class Predict:
             raise ValueError(f"the answer {answer!r} is not one of the options {list(options)}")
         self.answer, self.explain, self.tolerance, self.unit = answer, explain, tolerance, unit
         self._then = then
-        self.question = w.HTML(f"<p><b>Predict:</b> {html.escape(question)}</p>")
+        self.question = w.HTML(
+            f"<p style='{PROSE_STYLE}'><b>Predict:</b> {html.escape(question)}</p>"
+        )
         self.choice: Any
         if options:
             self.choice = w.RadioButtons(
@@ -328,9 +343,10 @@ class Predict:
         verdict = "Right!" if self.right() else "Not quite."
         colour = "#2e7d32" if self.right() else "#b25a00"
         self.result.value = (
-            f"<p><b style='color:{colour}'>{verdict}</b> You said \u201c{html.escape(said)}"
+            f"<p style='{PROSE_STYLE}'><b style='color:{colour}'>{verdict}</b> You said "
+            f"\u201c{html.escape(said)}"
             f"{unit}\u201d; the answer is <b>{html.escape(answer)}{unit}</b>.</p>"
-            f"<p>{html.escape(self.explain)}</p>"
+            f"<p style='{PROSE_STYLE}'>{html.escape(self.explain)}</p>"
         )
         if self._then is not None:
             shown = self._then()

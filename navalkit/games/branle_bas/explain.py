@@ -17,7 +17,7 @@ import ipywidgets as w
 from navalkit.render import Layer, Rect, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.svg import scene_to_svg
-from navalkit.widgets.lesson import number_words, zoomable_picture
+from navalkit.widgets.lesson import CAPTION_STYLE, number_words, zoomable_picture
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Move
@@ -427,7 +427,7 @@ def board_picture(
         count=1,
     )
     note = (
-        f"<div style='font-size:90%;color:#4a5a6a;max-width:{width}px'>{html.escape(caption)}</div>"
+        f"<div style='{CAPTION_STYLE};max-width:{width}px'>{html.escape(caption)}</div>"
         if caption
         else ""
     )
