@@ -102,3 +102,13 @@ def test_binder_requirements_resolve_for_binders_python(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr[-3000:]
     names = {i["metadata"]["name"].lower() for i in json.loads(report.read_text())["install"]}
     assert {"navalkit", "voila", "ipywidgets", "ipycanvas", "pandas", "ipykernel"} <= names
+
+
+def test_the_voila_template_sets_prose_at_the_line_height_of_the_board_style() -> None:
+    """Every Voila page's words in widgets read at PROSE_CSS's line height (JupyterLab gets it
+    with each board's style): the template carries the very rule."""
+    from navalkit.render.canvas import PROSE_CSS, board_style
+
+    template = cli.TEMPLATE_ROOT / "voila" / "templates" / cli.TEMPLATE / "index.html.j2"
+    assert f"<style>{PROSE_CSS}</style>" in template.read_text()
+    assert PROSE_CSS in board_style().children[0].value

@@ -147,6 +147,14 @@ def control_row(children: Iterable[Any]) -> Any:
 #: BOARD_JS also focuses the board without scrolling (where it runs: a trusted page).
 PRESS_CSS = "canvas.navalkit-board:active { scroll-margin: -100000px; }"
 
+#: Words in a widget at a reading line height. Jupyter's widget styles give a widget's HTML the
+#: 28 px line of a row of buttons, to keep it on the baseline of the controls beside it; an
+#: HTML on a row of its own (not in a horizontal box) is read, not lined up: a status of two
+#: lines, the position in words or a setting's help on a phone stood with a blank line's
+#: worth between their lines. Those get 1.45. The Voila template carries the same rule for
+#: every page (tests/test_shipping.py checks it).
+PROSE_CSS = ":not(.widget-hbox) > .widget-html > .widget-html-content { line-height: 1.45; }"
+
 #: What shows under a board shrunk to a narrow box only: the switch of a zoomable board that
 #: shows it at its drawn size (a phone; a notebook made narrow by JupyterLab's side bars). The
 #: box of such a board is a CSS container (``navalkit-zoomable``), so the switch goes by the
@@ -205,11 +213,11 @@ BOARD_JS = """(function () {
 
 
 def board_style(*extra: str) -> Any:
-    """A hidden widget carrying :data:`PRESS_CSS`, :data:`NARROW_CSS`, the ``extra`` rules and
-    :data:`BOARD_JS`, for a clickable board's page, in JupyterLab as in Voila. The
-    box of a :meth:`CanvasBoard.fluid` or :meth:`CanvasBoard.framed` board carries its own
-    (every page places its boards so); put one beside a board placed bare."""
-    css = " ".join((PRESS_CSS, NARROW_CSS, *extra))
+    """A hidden widget carrying :data:`PRESS_CSS`, :data:`NARROW_CSS`, :data:`PROSE_CSS`, the
+    ``extra`` rules and :data:`BOARD_JS`, for a clickable board's page, in JupyterLab as in
+    Voila. The box of a :meth:`CanvasBoard.fluid` or :meth:`CanvasBoard.framed` board carries
+    its own (every page places its boards so); put one beside a board placed bare."""
+    css = " ".join((PRESS_CSS, NARROW_CSS, PROSE_CSS, *extra))
     # the script is a Javascript output of an Output widget: JupyterLab and Voila run those (a
     # widget's HTML never runs its scripts), and no template of ours runs in JupyterLab
     script = Output(layout=Layout(display="none"))
