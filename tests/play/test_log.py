@@ -62,3 +62,53 @@ def test_naval_war_s_deal_is_one_line_on_the_page() -> None:
     n = len(match.events)
     assert f"<li value='1' data-last='{n}'>A card is dealt. (" in log_html(entries)
     assert log_html([], empty="<i>No move yet.</i>") == "<i>No move yet.</i>"
+
+
+def test_nautic_miles_deal_for_each_player_in_turn_is_one_line_on_the_page() -> None:
+    match = navalkit.new_match("nautic_miles", seed=1)
+    entries = recent_log(match.events, LOG_LINES, event_words)
+    assert entries[0] == (1, 12, "Round 1: a card is dealt to each player in turn. (12 times)")
+    assert [t for _, _, t in entries[1:]] == ["Player 1 draws a card."]
+
+
+def test_only_whole_rounds_in_the_same_order_make_one_line() -> None:
+    two = ["Player 2 discards a mine.", "Player 3 discards a mine."]  # one round: two lines
+    assert [t for _, _, t in recent_log(two, 5)] == two
+    rounds = ["Round 2.", *["Player 1 draws.", "Player 2 draws."] * 2, "Player 1 plays."]
+    assert recent_log(rounds, 5) == [
+        (1, 1, "Round 2."),
+        (2, 5, "Each player in turn draws. (4 times)"),
+        (6, 6, "Player 1 plays."),
+    ]
+    # not the same order round after round: each line stays
+    mixed = ["Player 1 draws.", "Player 2 draws.", "Player 2 draws.", "Player 1 draws."]
+    assert [t for _, _, t in recent_log(mixed, 5)] == [
+        "Player 1 draws.",
+        "Player 2 draws. (2 times)",
+        "Player 1 draws.",
+    ]
+    # two players named in one line: never merged
+    duel = ["Player 1 fires at Player 2.", "Player 2 fires at Player 1."] * 2
+    assert len(recent_log(duel, 5)) == 4
+
+
+LINES = ["Player 1 draws.", "Player 2 draws.", "Player 3 draws.", "Player 1 plays.", "Round."]
+
+
+@given(st.lists(st.sampled_from(LINES), max_size=40), st.integers(1, 15))
+def test_the_entries_of_lines_for_each_player_account_for_every_event(
+    texts: list[str], last: int
+) -> None:
+    entries = recent_log(texts, last)
+    if entries:
+        assert entries[-1][1] == len(texts)
+        assert all(a[1] + 1 == b[0] for a, b in pairwise(entries))
+    for first, end, words in entries:
+        lines = texts[first - 1 : end]
+        if words.startswith("Each player in turn"):  # one line for a round said of each
+            players = [line.split(" draws")[0] for line in lines]
+            period = len(set(players))
+            assert all(line.endswith(" draws.") for line in lines) and period > 1
+            assert len(lines) >= 2 * period and players[period:] == players[:-period]
+        else:
+            assert set(lines) == {words.split(" (")[0]}
