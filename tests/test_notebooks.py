@@ -6,6 +6,7 @@ Run only these with ``pytest -m notebook``.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -38,7 +39,13 @@ def test_notebook_executes(path: Path) -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=IDS)
 def test_notebook_is_stripped(path: Path) -> None:
-    """No outputs, no execution counts, no saved widget state (nbstripout does all three)."""
+    """No outputs, no execution counts, no saved widget state (nbstripout does all three);
+    and every cell has its id (nbformat 4.5: a cell without one is a warning now, an error in
+    later versions; JupyterLab adds it, a cell written by a script may lack it)."""
+    raw = json.loads(path.read_text())
+    if (raw["nbformat"], raw["nbformat_minor"]) >= (4, 5):
+        no_id = [n for n, cell in enumerate(raw["cells"], start=1) if "id" not in cell]
+        assert not no_id, f"{path.name}: cells {no_id} have no id (nbformat.validator.normalize)"
     nb = nbformat.read(path, as_version=4)
     dirty = []
     for number, cell in enumerate(nb.cells, start=1):
