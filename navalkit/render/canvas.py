@@ -25,6 +25,7 @@ from ipywidgets import HTML, Box, HBox, Layout, Output, ToggleButton, VBox  # ty
 
 from .geometry import normalize_rect
 from .scene import DEFAULT_LAYERS, Circle, Line, Op, Polygon, Rect, Scene, Text
+from .text import READING_LINE
 
 ClickCallback = Callable[[str | None, float, float], object]
 """Called as ``callback(region_id_or_None, x, y)`` with canvas pixel coordinates."""
@@ -151,9 +152,11 @@ PRESS_CSS = "canvas.navalkit-board:active { scroll-margin: -100000px; }"
 #: 28 px line of a row of buttons, to keep it on the baseline of the controls beside it; an
 #: HTML on a row of its own (not in a horizontal box) is read, not lined up: a status of two
 #: lines, the position in words or a setting's help on a phone stood with a blank line's
-#: worth between their lines. Those get 1.45. The Voila template carries the same rule for
-#: every page (tests/test_shipping.py checks it).
-PROSE_CSS = ":not(.widget-hbox) > .widget-html > .widget-html-content { line-height: 1.45; }"
+#: worth between their lines. Those get text.READING_LINE. The Voila template carries the
+#: same rule for every page (tests/test_shipping.py checks it).
+PROSE_CSS = (
+    f":not(.widget-hbox) > .widget-html > .widget-html-content {{ line-height: {READING_LINE}; }}"
+)
 
 #: What shows under a board shrunk to a narrow box only: the switch of a zoomable board that
 #: shows it at its drawn size (a phone; a notebook made narrow by JupyterLab's side bars). The

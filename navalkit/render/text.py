@@ -10,6 +10,12 @@ from __future__ import annotations
 #: the smallest text on a board, in pixels: what a student reads at 100 % zoom (issue 17)
 MIN_TEXT = 11
 
+#: the line height of words a student reads on a page (a paragraph, a caption, a table's cells):
+#: Jupyter's widget styles give a widget's HTML the 28 px line of a row of buttons, which
+#: spreads words of two lines a blank line's worth apart (render.canvas.PROSE_CSS,
+#: widgets.lesson.PROSE_STYLE)
+READING_LINE = 1.45
+
 # Widths of DejaVu Sans (the widest usual sans-serif) in ems, plain and bold, by groups of
 # characters (each group at its widest): enough to keep a label inside its box without a font.
 _WIDTHS = (

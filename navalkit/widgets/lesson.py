@@ -18,7 +18,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..render.text import text_width
+from ..render.svg import scene_to_svg
+from ..render.text import READING_LINE, text_width
 
 __all__ = ["Predict", "Table", "frame_html", "number_words"]
 
@@ -50,13 +51,12 @@ def number_words(value: Any, digits: int = 2) -> str:
     return str(value)
 
 
-#: the line height of a paragraph in a widget: a widget's HTML has the 28 px line of a row of
-#: buttons (Jupyter's widget styles), which spreads a question of two lines wide apart
-PROSE_STYLE = "line-height:1.5"
+#: a paragraph in a widget at a reading line height (see render.text.READING_LINE), inline: a
+#: lesson in JupyterLab may have no board to carry render.canvas.PROSE_CSS
+PROSE_STYLE = f"line-height:{READING_LINE}"
 
-#: the style of a picture's caption: smaller, muted words, at a reading line height (see
-#: PROSE_STYLE)
-CAPTION_STYLE = "font-size:90%;line-height:1.4;color:#4a5a6a;margin-top:2px"
+#: the style of a picture's caption: smaller, muted words, at a reading line height
+CAPTION_STYLE = f"font-size:90%;{PROSE_STYLE};color:#4a5a6a;margin-top:2px"
 
 
 def zoomable_picture(
@@ -108,8 +108,6 @@ def scene_picture(scene: Any, *, width: int | None = None, caption: str = "") ->
     Voila and JupyterLab alike with no live canvas; ``width`` CSS pixels at most (default: as
     drawn, its words as on the play page), narrower on a narrower page, with a *Bigger board*
     switch where it shrank on a phone (see zoomable_picture)."""
-    from ..render.svg import scene_to_svg
-
     drawn = round(scene.width)
     shown = min(width, drawn) if width else drawn
     return zoomable_picture(
@@ -202,7 +200,7 @@ def _widest(text: str, bold: bool = False) -> float:
 #: ``!important`` only); a <style> of the table's own, so the same in Voila and JupyterLab.
 #: On every screen, its cells' lines at a reading height (see PROSE_STYLE)
 STACKED = (
-    "<style>table.navalkit-stack { line-height: 1.4; }"
+    f"<style>table.navalkit-stack {{ line-height: {READING_LINE}; }}"
     " @media (max-width: 600px) {"
     " table.navalkit-stack thead { display: none; }"
     " table.navalkit-stack, table.navalkit-stack tbody,"
