@@ -41,7 +41,9 @@ class Draw:
         return {"type": "draw"}
 
     def describe(self) -> str:
-        return "draw a card"
+        # the choice (offered only with a carrier ready to strike: NW-AIR), not the draw:
+        # the card drawn follows as its own line, "Player 1 draws a card."
+        return "keep the air strikes back and draw"
 
 
 @dataclass(frozen=True, slots=True)
