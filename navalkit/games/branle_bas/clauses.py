@@ -343,8 +343,8 @@ CLAUSES = ClauseBook(
             "either side can move) and stand face to face at a port's entrance, the defender on "
             "his net left or right of the centre, or side by side diagonally at sea. In a drawn "
             "game each side counts its gains (enemy ships sunk, 100 per ship in the enemy port) "
-            "and its losses (its own ships sunk), and the score carries on into the next game "
-            "of a series.",
+            "and its losses (its own ships sunk, by the enemy or in his nets), and the score "
+            "carries on into the next game of a series.",
             "SEED",
             "'Si les Amiraux restent face à face, à l'entrée du Port, le défenseur, étant dans "
             "l'un des filets Gauche ou Droite du Centre, et s'il n'y a pas possibilité de secours "

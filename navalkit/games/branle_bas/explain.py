@@ -207,7 +207,7 @@ _SIDES = ("A", "B")
 class ScoringCalculator:
     """End-of-game scoring, item by item: set how the game ended and what each side holds."""
 
-    COLUMNS = ("sank (enemy ships)", "in the enemy port", "in neutral ports")
+    COLUMNS = ("sank (enemy ships)", "in the enemy port", "in neutral ports", "lost in enemy nets")
 
     def __init__(self, match: Any = None) -> None:
         """``match``: a Match or a State to load (its ending and tallies), or None."""
@@ -245,7 +245,8 @@ class ScoringCalculator:
                     box.observe(lambda _ch: self.refresh(), "value")
                     self.cells[(side, col, k)] = box
                     grid.append(box)
-        self.grid = w.GridBox(grid, layout=w.Layout(grid_template_columns="170px " + "90px " * 6))
+        columns = "170px " + "90px " * (2 * len(self.COLUMNS))
+        self.grid = w.GridBox(grid, layout=w.Layout(grid_template_columns=columns))
         self.out = w.HTML()
         self.out.add_class("navalkit-description")
         for box in (self.result, self.winner, self.bonus):
@@ -264,7 +265,7 @@ class ScoringCalculator:
         """Fill the calculator from a game's state."""
         for side, t in enumerate(tallies(state)):
             for col, kinds in zip(
-                self.COLUMNS, (t.sunk, t.in_enemy_port, t.in_neutral), strict=True
+                self.COLUMNS, (t.sunk, t.in_enemy_port, t.in_neutral, t.lost), strict=True
             ):
                 for k in SHIPS:
                     self.cells[(side, col, k)].value = list(kinds).count(k)
@@ -284,11 +285,12 @@ class ScoringCalculator:
 
             sunk_by_enemy = kinds(self.COLUMNS[0], 1 - side)
             port, neutral = kinds(self.COLUMNS[1]), kinds(self.COLUMNS[2])
+            lost = kinds(self.COLUMNS[3])
             at_sea = []
             for k in SHIPS:
-                n = KINDS[k].count - sunk_by_enemy.count(k) - port.count(k) - neutral.count(k)
-                at_sea += [k] * max(n, 0)
-            out.append(Tally(kinds(self.COLUMNS[0]), port, at_sea, neutral))
+                gone = sunk_by_enemy.count(k) + port.count(k) + neutral.count(k) + lost.count(k)
+                at_sea += [k] * max(KINDS[k].count - gone, 0)
+            out.append(Tally(kinds(self.COLUMNS[0]), port, at_sea, neutral, lost))
         return out[0], out[1]
 
     def refresh(self) -> None:

@@ -131,6 +131,13 @@ def admiral_square(state: State, side: int) -> int | None:
     return None
 
 
+def _any_move(state: State) -> bool:
+    """Whether any ship of the side to move has a move."""
+    moves: list[Move] = []
+    add_moves(state.board, fleets(state)[state.to_move], moves)
+    return bool(moves)
+
+
 def _touch_moves(state: State) -> list[Move | Pass]:
     """Touch-move: the touched piece's moves, else the Admiral one square, else pass."""
     assert state.touched is not None
@@ -343,8 +350,11 @@ def apply(state: State, action: Move | Place | Touch | Pass) -> State:
                      s.fleets)  # fmt: skip
     if isinstance(action, Pass):
         # Only a pass for want of any move counts towards "neither side can move" (BB-STUCK);
-        # a turn lost to touch-move (BB-TOUCH) does not.
-        passes = state.passes + 1 if state.touched is None else 0
+        # a turn lost to touch-move (BB-TOUCH) while another ship could have moved does not
+        # (under touch-move every pass follows a touch: counting none, a game where neither
+        # side can move went on for ever).
+        stuck = state.touched is None or not _any_move(state)
+        passes = state.passes + 1 if stuck else 0
         return _next_turn(replace(state, passes=passes, touched=None))
     return _move(state, action)
 
@@ -541,7 +551,13 @@ def tallies(state: State) -> tuple[Tally, Tally]:
         if p and p & 15 in SHIPS:
             (neutral if IS_NEUTRAL[sq] else at_sea)[p >> 4].append(p & 15)
     return tuple(  # type: ignore[return-value]
-        Tally(state.sunk_by[p], state.in_port[p], tuple(at_sea[p]), tuple(neutral[p]))
+        Tally(
+            state.sunk_by[p],
+            state.in_port[p],
+            tuple(at_sea[p]),
+            tuple(neutral[p]),
+            state.wrecked[p],
+        )
         for p in (0, 1)
     )
 

@@ -20,7 +20,7 @@ import navalkit
 from navalkit import IllegalActionError, Match
 from navalkit.games.branle_bas import rules
 from navalkit.games.branle_bas.actions import Move, Pass, Place, Touch
-from navalkit.games.branle_bas.data import KINDS, MINE, MINE_SQUARE, SHIPS, WRECK, N, code
+from navalkit.games.branle_bas.data import KINDS, MINE, MINE_SQUARE, SHIPS, WRECK, N, code, value
 from navalkit.games.branle_bas.state import State
 
 SETTINGS: list[dict[str, Any]] = [
@@ -110,7 +110,8 @@ def check_board(state: State) -> None:
 
 def check_scores(m: Match) -> None:
     """Only a drawn game's losses count against a side: its items are gains less losses, and
-    one side's losses are the other's gains, so the two scores add up to the port bonuses."""
+    one side's losses are the other's gains but for its ships lost in enemy nets (nobody's
+    gain), so the two scores add up to the port bonuses less those ships."""
     items = rules.score_breakdown(m.state)
     losses = [(label, p) for side in items for label, p in side if "losses" in label]
     assert all(p >= 0 for side in items for label, p in side if "losses" not in label), items
@@ -121,7 +122,8 @@ def check_scores(m: Match) -> None:
         assert not losses and all(s >= 0 for s in m.scores)
     elif losses:
         ports = sum(100 * len(kinds) for kinds in m.state.in_port)
-        assert sum(m.scores) == ports, (m.scores, ports)
+        nets = sum(value(k) for kinds in m.state.wrecked for k in kinds)
+        assert sum(m.scores) == ports - nets, (m.scores, ports, nets)
 
 
 @PROFILE

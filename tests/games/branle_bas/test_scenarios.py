@@ -48,6 +48,7 @@ from navalkit.games.branle_bas.data import (
     VEDETTE,
     WRECK,
     code,
+    value,
 )
 from navalkit.games.branle_bas.game import BranleBas
 from navalkit.games.branle_bas.mechanics.movement import walk
@@ -844,7 +845,8 @@ def test_BB_NET_enemy_ship_sunk_in_net() -> None:
     m = play({**ADMIRALS, "h16": (A, VEDETTE)}, ("h16", "h17"))
     assert m.state.wrecked == ((VEDETTE,), ())
     assert m.state.sunk_by == ((), ())  # sunk for nobody
-    assert m.scores == (0, 0)
+    # scored as the game stands (a draw's gains less losses): a loss for A, nobody's gain
+    assert m.scores == (-value(VEDETTE), 0)
     assert piece_at(m, "h17") == code(A, WRECK)
 
 
@@ -1273,6 +1275,51 @@ def test_BB_STUCK_when_neither_side_can_move() -> None:
     m.apply(Pass())
     assert m.is_over and m.winner is None and m.state.result is not None
     assert m.state.result.rule == "BB-STUCK"
+
+
+#: both sides boxed in: A as BOXED, B the same at the other end of the board
+BOTH_BOXED = {
+    **BOXED,
+    "i2": (B, VEDETTE),
+    "k2": (B, AMIRAL),
+    "j3": (B, WRECK),
+    "k3": (B, WRECK),
+    "l3": (B, WRECK),
+}
+
+
+@SEED.cites(123, "Si impossible, le joueur passe son tour.", clause="BB-TOUCH")
+def test_BB_STUCK_under_touch_move_too() -> None:
+    """Under touch-move every pass follows a touch; a side that had no move at all still
+    counts towards BB-STUCK (the game used to go on for ever, touch and pass in turn)."""
+    m = play(BOTH_BOXED, touch_move=True)
+    for side in (A, B):
+        assert m.current_player == side and not m.is_over
+        m.apply(m.legal_actions()[0])  # a touch
+        assert m.legal_actions() == (Pass(),)
+        m.apply(Pass())
+    assert m.is_over and m.winner is None and m.state.result is not None
+    assert m.state.result.rule == "BB-STUCK"
+    # a turn lost to a touch while another ship could move is no "neither side can move"
+    m = play({**BOTH_BOXED, "c10": (B, CROISEUR)}, touch_move=True)
+    m.apply(m.legal_actions()[0])  # A touches a boxed-in ship and loses his turn
+    m.apply(Pass())
+    m.apply(Touch(sq("i2")))  # B touches his boxed-in Vedette though his cruiser could move
+    m.apply(Pass())
+    assert not m.is_over and m.state.passes == 0
+
+
+@SEED.cites(71, "Tout navire ennemi pénétrant dans un filet adverse est coulé", clause="BB-NET")
+@SEED.cites(146, "On comptabilise les gains et pertes", clause="BB-DRAW")
+def test_BB_DRAW_a_ship_lost_in_an_enemy_net_is_a_loss() -> None:
+    """A ship lost in an enemy net is sunk ('coulé'): in a drawn game its side counts it
+    among its losses, and nobody gains it."""
+    m = play({**ADMIRALS, "h16": (A, VEDETTE), "c10": (B, CROISEUR)}, ("h16", "h17"))
+    items_a, items_b = rules.score_breakdown(m.state)
+    assert ("own ships lost in enemy nets (losses)", -value(VEDETTE)) in items_a
+    assert ("own ships sunk (losses)", 0) in items_a
+    assert ("enemy ships sunk (gains)", 0) in items_b
+    assert m.scores == (-value(VEDETTE), 0)
 
 
 def test_BB_TIME_move_limit_ends_the_game_as_a_draw() -> None:

@@ -22,6 +22,7 @@ class Tally:
     in_enemy_port: Sequence[int] = ()  # own ships inside the enemy port
     at_sea: Sequence[int] = ()  # own ships afloat on the board, outside neutral ports
     in_neutral: Sequence[int] = ()  # own ships resting in neutral ports
+    lost: Sequence[int] = ()  # own ships lost in enemy nets (BB-NET: sunk, scoring for nobody)
 
 
 def _worth(kinds: Sequence[int]) -> int:
@@ -88,6 +89,8 @@ def score_items(
                 ),
                 ("own ships sunk (losses)", -_worth(tallies[1 - p].sunk)),
             ]
+            if t.lost:  # a ship lost in a net is 'coulé' too: a loss that is nobody's gain
+                items[p].append(("own ships lost in enemy nets (losses)", -_worth(t.lost)))
     return items[0], items[1]
 
 
