@@ -96,7 +96,8 @@ LATER_CLAUSES: list[Clause] = [
         "the modifier reaches 0; -1 firer half damaged; +1 target half damaged; +1 target in "
         "torpedo range (every firer at C range, battleships too); -2 firer tried to run last "
         "round; +1 Scharnhorst or Gneisenau firing at a ship hit last round (by any ship); -1 "
-        "for each earlier combat of a German non-BC; +2 for a surprising German (FS-SURPRISE); "
+        "for each earlier combat of a German non-BC (one that came to a round: running away "
+        "before the first is none); +2 for a surprising German (FS-SURPRISE); "
         "+2 Allies in the first round against a ship leaving the Rufiji.",
         "SEED",
         "Each ship has a damage roll modifier: +1 if firing on same ship (for each round until "
@@ -161,7 +162,9 @@ LATER_CLAUSES: list[Clause] = [
     C(
         "FS-REPAIR",
         "Repair",
-        "Ships that survive a combat each remove 1 damage point.",
+        "Ships that survive a combat each remove 1 damage point: every ship that fought and "
+        "is still at sea, pursuers the runners left behind too. A side that ran away before "
+        "the first round fought no combat, and nobody repairs.",
         "SEED",
         "Ships which survive combat each remove 1 damage point.",
     ),
@@ -169,7 +172,8 @@ LATER_CLAUSES: list[Clause] = [
         "FS-RETIRE",
         "Allied retirement",
         "Allied ships at least half damaged after combat "
-        "retire to the England box (repaired, no VP cost).",
+        "retire to the England box (repaired, no VP cost), pursuers left behind and ships "
+        "that escaped too.",
         "SEED",
         "'He must do so for ships equal to or more than half damaged.' The sentence before, 'Now "
         "British may retire any remaining damaged ships at no VP cost', is not offered: a house "
@@ -343,11 +347,13 @@ CLAUSES = ClauseBook(
             "Allied placement",
             "Atlantic 17 (one in each of areas 1-16 and "
             "32), Pacific 23 (one in each of 17-31 and 8 more), England 9, Mediterranean 6, "
-            "Pacific reinforcements 14 (the colony forces), Other 5 (convoy escorts).",
+            "Pacific reinforcements 14 (the colony forces), Other 5 (convoy escorts, armoured "
+            "cruisers: ships the escort rule FS-CONVOY allows).",
             "SEED",
             "Allied Ship Counts: Atlantic area: 17 (1-16, 32) Pacific area: 23 (17-31) England: 9 "
             "Mediterranean: 6 ... Pacific reinforcements: 14 Other: 5. Reading: the brackets are "
-            "area lists; 14 = 2+7+2+3, the colony forces of FS-COLONY.",
+            "area lists; 14 = 2+7+2+3, the colony forces of FS-COLONY; the five others on "
+            "convoy and their class are our reading.",
         ),
         C(
             "FS-COLONY",

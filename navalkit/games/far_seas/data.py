@@ -216,7 +216,10 @@ def _roster() -> tuple[Ship, ...]:
         if k < len(named):
             name, (code, nation) = named[(k * 17) % len(named)]
         else:
-            code = fill[k % len(fill)]
+            # a convoy escort must be one that may escort (FS-CONVOY: 'A or B gun range and
+            # speed <= 3+'): an armoured cruiser, whichever reading of the speed is set; the
+            # class fill gave four of the five an escort the rule forbids
+            code = "CA" if box == "convoy" else fill[k % len(fill)]
             name, nation = f"{CLASSES[code].label.title()} {k + 1}", "GB"
             if k % 7 == 3:
                 nation = "FR" if k % 2 else "JP"

@@ -168,7 +168,9 @@ class Battle:
     points) to apply at the end of the round; ``aim`` (shooter, target, rounds on it);
     ``hits`` (shooter, target) pairs that hit last round; ``tried`` which side has tried to
     run; ``ran_last`` which side tried to run last round; ``runner`` the side now running
-    and ``chasers``/``keepers`` the pursuers still to compare and those that kept up.
+    and ``chasers``/``keepers`` the pursuers still to compare and those that kept up;
+    ``outrun`` the pursuers the runners left behind, out of the fight but survivors of it
+    (they repair, and the Allies among them retire, as the others: FS-REPAIR, FS-RETIRE).
     """
 
     area: int
@@ -187,6 +189,7 @@ class Battle:
     runner: int = -1
     chasers: tuple[int, ...] = ()
     keepers: tuple[int, ...] = ()
+    outrun: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

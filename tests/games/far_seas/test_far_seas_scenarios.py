@@ -27,7 +27,8 @@ from navalkit.games.far_seas.data import (
     damage_points,
     half_damaged,
 )
-from navalkit.games.far_seas.mechanics.combat import fire_modifiers, speed
+from navalkit.games.far_seas.mechanics.combat import fire_modifiers, speed, start_battle
+from navalkit.games.far_seas.mechanics.orders import may_escort
 from navalkit.games.far_seas.mechanics.search import search_chance, search_finds
 from navalkit.games.far_seas.observe import observe
 from navalkit.games.far_seas.state import (
@@ -47,6 +48,8 @@ from navalkit.games.far_seas.state import (
     SUNK,
     UNKNOWN,
     WATCH,
+    State,
+    Unit,
     evolve,
 )
 from navalkit.games.far_seas.state import (
@@ -262,6 +265,24 @@ def test_FS_CONVOY_who_may_escort() -> None:
     summary = setup({EMDEN: (26, START)}, ships, phase=ALLY, convoy_speed="3 or more")
     assert play(summary, Deploy((INVINCIBLE,), 4, "convoy")).box[INVINCIBLE] == CONVOY
     assert play(summary, Deploy((GLASGOW,), 4, "convoy")).box[GLASGOW] == CONVOY
+
+
+@SEED.cites(
+    11,
+    "British ships with A or B gun range and speed <= 3+ may go on convoy by covering the "
+    "merchant ship box.",
+    clause="FS-CONVOY",
+)
+@SEED.cites(62, "Other: 5", clause="FS-ALLIED-SETUP")
+def test_FS_CONVOY_the_escorts_at_the_start_may_escort() -> None:
+    """The five escorts the game starts with (the seed's 'Other: 5') obey the escort rule,
+    under either reading of the speed: the class fill once gave four of them a light
+    cruiser of speed 4, an armed merchant cruiser or an old cruiser (gun range C)."""
+    escorts = [s.id for s in SHIPS if s.side == 1 and s.box == "convoy"]
+    assert len(escorts) == 5
+    for reading in ("3+ or less", "3 or more"):
+        state = rules.initial_state(Config(convoy_speed=reading))
+        assert all(may_escort(state, s) for s in escorts), reading
 
 
 @SEED.cites(
@@ -680,6 +701,73 @@ def test_FS_RETIRE_half_damaged_allies() -> None:
                          ship=SCHARNHORST, max_rounds=1)  # fmt: skip
     state = play(_round(state), dice=(6,))  # 3 points on Glasgow (capacity 4), repairs to 2
     assert state.loc[GLASGOW] == ENGLAND and state.damage[GLASGOW] == 0
+
+
+MINOTAUR, KARLSRUHE, FOX = sid("Minotaur"), sid("Karlsruhe"), sid("Fox")
+
+
+def _at_battle(germans: tuple[int, ...], allies: tuple[int, ...], area: int = 10) -> State:
+    """A search battle in ``area`` between ``germans`` and ``allies`` (all in its Moved box),
+    the Germans about to choose whether to run."""
+    state = setup({g: (area, MOVED) for g in germans}, {a: (area, MOVED) for a in allies})
+    state = evolve(state, unit=Unit(germans, "move", area), phase=SEARCH)
+    return start_battle(state, germans, allies, "search")
+
+
+def _fight_out(state: State, die: int = 2) -> State:
+    """Fight on, every die a ``die``, until the battle is over."""
+    while state.battle is not None:
+        state = GAME.apply_chance(state, die) if GAME.is_chance(state) else GAME.apply(state, FIGHT)
+    return state
+
+
+@SEED.cites(48, "Ships which survive combat each remove 1 damage point.", clause="FS-REPAIR")
+@SEED.cites(49, "He must do so for ships equal to or more than half damaged.", clause="FS-RETIRE")
+def test_FS_RETIRE_a_pursuer_left_behind_survived_the_combat_too() -> None:
+    """A pursuer the runner outran is out of the fight, not out of its end: it repairs, and
+    (an Allied ship at least half damaged) retires. It used to stay at sea, unrepaired."""
+    state = _at_battle((SCHARNHORST,), (IBUKI, MINOTAUR))
+    # two rounds: Scharnhorst puts 3 then 2 points on Ibuki (capacity 6); the Allies miss
+    state = play(state, FIGHT, FIGHT, FIGHT, FIGHT, dice=(6, 1, 1, 2, 1, 1))
+    assert state.damage[IBUKI] == 5
+    # Scharnhorst runs and is not stopped (1); Ibuki loses the race (1), Minotaur keeps up (6)
+    state = play(state, RUN, dice=(1, 1, 6))
+    assert state.battle is not None
+    assert state.battle.sides[1] == (MINOTAUR,) and state.battle.outrun == (IBUKI,)
+    state = _fight_out(state)
+    assert (state.loc[IBUKI], state.box[IBUKI], state.damage[IBUKI]) == (ENGLAND, START, 0)
+
+
+@SEED.cites(33, "Escaping ships go to the Moved box of an adjacent area.", clause="FS-ESCAPE")
+@SEED.cites(49, "He must do so for ships equal to or more than half damaged.", clause="FS-RETIRE")
+def test_FS_RETIRE_an_allied_ship_that_escapes_half_damaged_retires() -> None:
+    """Escaping does not spare a ship at least half damaged its retirement: it goes to
+    England, repaired, not to the Moved box next door (where it used to go, repaired of all
+    its damage by the retirement)."""
+    state = _at_battle((SCHARNHORST,), (IBUKI,))
+    state = play(state, FIGHT, FIGHT, FIGHT, FIGHT, dice=(6, 1, 2, 1))  # 5 points on Ibuki
+    assert state.damage[IBUKI] == 5
+    state = play(state, FIGHT, RUN, dice=(6,))  # Ibuki runs, and wins the race on a 6
+    assert state.battle is None
+    assert (state.loc[IBUKI], state.box[IBUKI], state.damage[IBUKI]) == (ENGLAND, START, 0)
+
+
+@SEED.cites(25, "Failing that, there is combat.", clause=("FS-DRM", "FS-REPAIR"))
+@SEED.cites(
+    43,
+    "-1 for every previous naval combat ship has been in if German and not BC class.",
+    clause="FS-DRM",
+)
+def test_FS_DRM_running_away_at_once_is_no_combat() -> None:
+    """A German who runs before the first round and gets away fought no combat: it does not
+    count against him later, and nobody repairs (he used to do both)."""
+    state = _at_battle((KARLSRUHE,), (FOX,))
+    state = evolve(
+        state, damage=tuple(1 if i == KARLSRUHE else d for i, d in enumerate(state.damage))
+    )
+    state = play(state, RUN, dice=(1,))  # not stopped (a 6 would), and three grades faster
+    assert state.battle is None and state.loc[KARLSRUHE] in ADJ[10]  # away next door
+    assert state.combats[KARLSRUHE] == 0 and state.damage[KARLSRUHE] == 1
 
 
 @SEED.cites(

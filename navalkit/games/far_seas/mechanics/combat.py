@@ -321,9 +321,10 @@ def _chase(state: State) -> State:
     if not b.keepers:
         return end_battle(state, escaped=b.runner)
     sides = list(b.sides)
+    left = tuple(s for s in sides[1 - b.runner] if s not in b.keepers)
     sides[1 - b.runner] = b.keepers
     ran = (True, b.ran_last[1]) if b.runner == 0 else (b.ran_last[0], True)
-    b = evolve(b, sides=(sides[0], sides[1]), ran_last=ran, runner=-1)
+    b = evolve(b, sides=(sides[0], sides[1]), ran_last=ran, runner=-1, outrun=b.outrun + left)
     return begin_round(_with_battle(state, battle=b))
 
 
@@ -357,24 +358,39 @@ _GERMANS: Final = frozenset(GERMAN)
 
 
 def end_battle(state: State, escaped: int = -1) -> State:
-    """Repair, retirement, escapes; then the German order is finished (FS-REPAIR..)."""
+    """Repair, retirement, escapes; then the German order is finished (FS-REPAIR..).
+
+    Only a combat that came to a round has survivors to repair and retire, and counts as
+    a combat of its Germans ('Failing that, there is combat': a side that ran away before
+    the first round fought none). Its survivors are every ship that fought and is still
+    at sea: the pursuers the runners outran too (``Battle.outrun``). An Allied ship that
+    must retire goes to England, even when its side escaped."""
     b = state.battle
     assert b is not None
     damage, box, loc = list(state.damage), list(state.box), list(state.loc)
     combats = list(state.combats)
-    for s in (*b.sides[0], *b.sides[1]):
-        if box[s] in AT_SEA:
-            damage[s] = max(0, damage[s] - 1)
-    for s in b.sides[1]:
-        if box[s] in AT_SEA and damage[s] and half_damaged(damage[s], SHIPS[s].cls.capacity):
-            loc[s], box[s], damage[s] = ENGLAND, START, 0  # FS-RETIRE
-    if state.unit:
-        for s in set(state.unit.ships) & _GERMANS:
-            combats[s] += 1
+    retired: set[int] = set()
+    if b.rounds:
+        for s in (*b.sides[0], *b.sides[1], *b.outrun):
+            if box[s] in AT_SEA:
+                damage[s] = max(0, damage[s] - 1)
+        for s in (*b.sides[1], *b.outrun):
+            if (
+                SHIPS[s].side == 1
+                and box[s] in AT_SEA
+                and damage[s]
+                and half_damaged(damage[s], SHIPS[s].cls.capacity)
+            ):
+                loc[s], box[s], damage[s] = ENGLAND, START, 0  # FS-RETIRE
+                retired.add(s)
+        if state.unit:
+            for s in set(state.unit.ships) & _GERMANS:
+                combats[s] += 1
     if escaped >= 0:
         to = escape_area(state, escaped, b.area)
         for s in b.sides[escaped]:
-            loc[s], box[s] = to, MOVED
+            if s not in retired:
+                loc[s], box[s] = to, MOVED
     state = _ended(
         state,
         damage=tuple(damage),
