@@ -437,9 +437,12 @@ CLAUSES = ClauseBook(
         C(
             "NW-LIMIT",
             "A finite game",
-            "After the house limit of rounds the game ends and the highest total wins.",
+            "After the house limit of rounds (20 unless the teacher sets fewer) the game ends "
+            "and the highest total wins.",
             "HOUSE",
-            "Every navalkit game must end.",
+            "Every navalkit game must end. The seed plays until someone has 100 points at a "
+            "round's end; the limit is set well above what that takes (at most 14 rounds in 20 "
+            "nine-player games between random players), so that it seldom decides a game.",
             "max_rounds",
         ),
         C(

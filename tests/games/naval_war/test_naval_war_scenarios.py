@@ -7,12 +7,16 @@ A test named ``test_NW_X_...`` covers clause ``NW-X``; a meta-test checks every 
 
 from __future__ import annotations
 
+import random
+
 from nw_helpers import card, match_at, position, refused, ship
 from seedcite import Seed
 
 import navalkit
 from navalkit.games.naval_war import CARDS, CLAUSES, GAME, SHIPS, conserved, strike_sinks
 from navalkit.games.naval_war.actions import DRAW, LAUNCH, Aim, Discard, Play, Strike, Take
+from navalkit.games.naval_war.bots import greedy_choice
+from navalkit.games.naval_war.config import Config
 from navalkit.games.naval_war.data import (
     ADD_DAMAGE,
     ADD_SHIP,
@@ -779,6 +783,28 @@ def test_NW_GOAL_the_game_ends_at_the_goal() -> None:
         [F3, F2, F3B], totals=(70, 0, 0), sunk=((ship("Hood"),), (), ()), config={"goal": 75}
     )
     assert end_round(st75).phase == OVER
+
+
+@SEED.cites(
+    52,
+    ("Play until someone has at least 100 points at the end of a round."),
+    clause=("NW-GOAL", "NW-LIMIT"),
+)
+def test_NW_LIMIT_by_default_the_goal_ends_a_long_game_not_the_limit() -> None:
+    """Nine greedy players need up to 10 rounds to reach 100 points; the house limit (20 by
+    default) is a stop for endless games, not what decides these (at 8 it ended some)."""
+    rounds = []
+    for seed in range(1000, 1008):
+        rng = random.Random(seed)
+        state = GAME.initial_state(Config(), 9)
+        while not GAME.is_over(state):
+            if GAME.is_chance(state):
+                state = GAME.apply_chance(state, rng.choice(GAME.chance_uniform(state)))
+            else:
+                state = GAME.apply(state, greedy_choice(state, GAME.legal_actions(state)))
+        assert max(state.totals) >= 100, (seed, state.round, state.totals)
+        rounds.append(state.round)
+    assert max(rounds) > 8 and max(rounds) < Config().max_rounds, rounds
 
 
 def test_NW_GOAL_a_tie_is_a_draw() -> None:
