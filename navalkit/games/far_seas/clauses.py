@@ -486,9 +486,11 @@ CLAUSES = ClauseBook(
             "watch it is discovered automatically; combat starts at C range and the Allies get +2 "
             "in the first round.",
             "SEED",
-            "British ships moving into the river automatically "
+            "'British ships moving into the river automatically "
             "discover the German ship if it is moving out on the same turn. Combat is at C range "
-            "and British receive +2 on first round.",
+            "and British receive +2 on first round.' (Our reading: ships placed beside the river "
+            "stay there from turn to turn, as FS-RIVER-STAY needs, so any watcher counts, not "
+            "only one that came this turn.)",
         ),
         # --- search ------------------------------------------------------------------------
         C(
