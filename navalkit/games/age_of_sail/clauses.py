@@ -152,7 +152,8 @@ CLAUSES = ClauseBook(
             "AOS-DRIFT",
             "Dismasted",
             "With no masts left a ship drifts 1 cm the way the wind blows, as her move (unless "
-            "at anchor): in a wind due south she drifts south.",
+            "she drops anchor): in a wind due south she drifts south. Movement does not end "
+            "before she has drifted or anchored.",
             "SEED",
             "'if all masts have been shot away, the ship will drift 1 unit in the direction of "
             "the wind'; 'the direction of the wind' is the way it blows, as in AOS-WIND-REF.",
@@ -440,10 +441,13 @@ CLAUSES = ClauseBook(
         C(
             "AOS-SEPARATE",
             "Cutting loose",
-            "Locked ships separate on a 6, rolled as the ship's "
-            "movement order; locked ships cannot move.",
+            "A locked pair may try to cut loose once a turn, before moving (one die, not a "
+            "ship's move): on a 6 both are free and may move this turn; otherwise both stay "
+            "locked and cannot move.",
             "SEED",
-            "'it takes a throw of 6 on a dice to disentangle them'.",
+            "'it takes a throw of 6 on a dice to disentangle them'; the sequence of play has "
+            "'Tries to separate any entangled ships if desired' as a step of its own, before "
+            "'Moves their ships'.",
         ),
         C(
             "AOS-VICTORY",

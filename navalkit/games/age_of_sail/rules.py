@@ -78,6 +78,7 @@ def _move_actions(state: State) -> list[Action]:
         dists = sail_range(state, i, top)
         return list(row) if len(dists) == len(row) else [row[d] for d in dists]
     out: list[Action] = []
+    adrift = False  # a dismasted ship still to drift: movement cannot end yet (AOS-DRIFT)
     for i, s in enumerate(state.ships):
         if s.side != state.to_move or not s.afloat or s.ordered or s.aground:
             continue
@@ -90,12 +91,14 @@ def _move_actions(state: State) -> list[Action]:
         units = s.units
         if units == 0:
             out.append(order(i, "drift"))
+            adrift = True
         elif s.squadron >= 0 and state.config.line_of_battle and line_rule(state, i)[0] != "free":
             out += [turn(i, h) for h in range(8) if turn_problem(state, i, h) is None]
         else:
             out += _free_turns(i, state.wind_from, units, state.wind_speed, s.heading)
         out.append(order(i, "anchor"))
-    out.append(END)
+    if not adrift:  # 'the ship will drift': she drifts, or anchors, before movement ends
+        out.append(END)
     return out
 
 
@@ -214,8 +217,18 @@ def _explain(state: State, action: Action) -> Violation:
     """Why a well-formed action is not legal (the first rule it breaks)."""
     seq = "AOS-SEQUENCE"
     if isinstance(action, End):
-        s = state.ships[state.helm.ship] if state.helm else None
-        name = s.name if s else "the ship"
+        if state.helm is None:
+            adrift = next(
+                o.ship for o in legal_actions(state) if isinstance(o, Order) and o.what == "drift"
+            )
+            name = state.ships[adrift].name
+            return refuse(
+                "AOS-DRIFT",
+                f"{name} has no masts left: she drifts 1 cm the way the wind blows (or drops "
+                "anchor) before movement ends.",
+                adrift,
+            )
+        name = state.ships[state.helm.ship].name
         return refuse("AOS-ORDERS", f"Finish {name}'s order first: choose how far she sails.")
     i = action.ship
     s = state.ships[i]
@@ -248,6 +261,14 @@ def _explain_move(state: State, action: Turn | Sail | Order) -> Violation:
             "AOS-ORDERS",
             f"Finish {h.name}'s order first: choose how far she sails.",
             state.helm.ship,
+        )
+    if s.ordered and s.entangled >= 0:
+        return refuse(
+            "AOS-SEPARATE",
+            f"{s.name} and {state.ships[s.entangled].name} tried to cut loose this turn and "
+            "stay locked: they try again next turn.",
+            i,
+            s.entangled,
         )
     if s.ordered:
         return refuse("AOS-ORDERS", f"{s.name} has had her movement order this turn.", i)
@@ -408,7 +429,10 @@ def apply(state: State, action: Action) -> State:
                 queue = (*queue, Roll("shoal", i, x=x, y=y))
             s = evolve_ship(s, x=x, y=y)
         elif action.what == "separate":
+            # not her move: a try before moving, once a turn for the pair; the die frees both
+            # to move, or leaves both locked and ordered (mechanics.sequence, "separate")
             queue = (*queue, Roll("separate", i))
+            return evolve_state(state, queue=queue, ply=ply, last=(i,))
         s = evolve_ship(
             s,
             ordered=True,

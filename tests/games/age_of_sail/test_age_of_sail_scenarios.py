@@ -219,8 +219,16 @@ def test_AOS_MASTS_pirate_main_mast() -> None:
 def test_AOS_DRIFT_dismasted_ship_drifts_downwind() -> None:
     m = match_at(two({"x": 50.0, "y": 30.0, "masts": (False,) * 3}, {"x": 90.0, "y": 60.0}))
     refused(m, Turn(0, N), "AOS-DRIFT")
+    # 'the ship will drift': movement cannot end with her still where she was (it could)
+    refused(m, End(), "AOS-DRIFT")
     m.apply(Order(0, "drift"))
     assert (m.state.ships[0].x, m.state.ships[0].y) == (51.0, 30.0)
+    m.apply(End())  # now it can
+    # at anchor she stays: dropping the anchor is her order instead
+    m = match_at(two({"x": 50.0, "y": 30.0, "masts": (False,) * 3}, {"x": 90.0, "y": 60.0}))
+    m.apply(Order(0, "anchor"))
+    m.apply(End())
+    assert (m.state.ships[0].x, m.state.ships[0].y) == (50.0, 30.0)
 
 
 @SEED.cites(
@@ -599,6 +607,34 @@ def test_AOS_SEPARATE_on_a_six() -> None:
     refused(m, Turn(0, N), "AOS-SEPARATE")
     m.apply(Order(0, "separate"))
     assert m.state.ships[0].entangled == -1 and m.state.ships[1].entangled == -1
+    # cutting loose is a step before moving, not the ship's move: free, she may sail now
+    assert any(isinstance(a, Turn) and a.ship == 0 for a in m.legal_actions())
+
+
+@SEED.cites(
+    194,
+    "Once the ships are in contact, it takes a throw of 6 on a dice to disentangle them.",
+    clause="AOS-SEPARATE",
+)
+@SEED.cites(215, "Tries to separate any entangled ships if desired", clause="AOS-SEPARATE")
+def test_AOS_SEPARATE_one_throw_a_turn_for_a_captor_and_her_prize() -> None:
+    """A captor and her prize (one admiral's two ships) throw once a turn between them: a
+    failed throw leaves both locked and unable to move (each used to have a throw of its own,
+    11 chances in 36 a turn instead of 1 in 6)."""
+    st = table(
+        {"x": 30.0, "y": 30.0, "entangled": 1},
+        {"x": 33.0, "y": 30.0, "entangled": 0, "side": 0},
+        {"x": 60.0, "y": 60.0, "side": 1, "name": "Other"},
+    )
+    m = match_at(st, 5)
+    assert {a for a in m.legal_actions() if isinstance(a, Order)} == {
+        Order(0, "separate"),
+        Order(1, "separate"),
+    }
+    m.apply(Order(0, "separate"))
+    assert m.state.ships[0].entangled == 1
+    refused(m, Order(1, "separate"), "AOS-SEPARATE")
+    assert m.legal_actions() == (End(),)
 
 
 @SEED.cites(

@@ -277,8 +277,14 @@ def resolve(state: State, roll: Roll) -> State:
             masts = tuple(up or m == k for m, up in enumerate(s.masts))
             return evolve_state(state, ships=put(ships, i, evolve_ship(s, masts=masts)))
         return state
-    if kind == "separate":
-        return evolve_state(state, ships=_untangle(ships, i)) if die == 6 else state
+    if kind == "separate":  # AOS-SEPARATE: once a turn for the pair, before moving
+        if die == 6:  # both free, and both may still move this turn
+            return evolve_state(state, ships=_untangle(ships, i))
+        j = s.entangled  # a captor and her prize: one try a turn for the two of them
+        ships = put(ships, i, evolve_ship(s, ordered=True))
+        if j >= 0 and ships[j].side == s.side:
+            ships = put(ships, j, evolve_ship(ships[j], ordered=True))
+        return evolve_state(state, ships=ships)
     raise ValueError(f"unknown roll {kind!r}")
 
 
