@@ -217,10 +217,11 @@ def _explain(state: State, action: Action) -> Violation:
     """Why a well-formed action is not legal (the first rule it breaks)."""
     seq = "AOS-SEQUENCE"
     if isinstance(action, End):
-        if state.helm is None:
-            adrift = next(
-                o.ship for o in legal_actions(state) if isinstance(o, Order) and o.what == "drift"
-            )
+        drifts = [
+            o.ship for o in legal_actions(state) if isinstance(o, Order) and o.what == "drift"
+        ]
+        if state.helm is None and drifts:
+            adrift = drifts[0]
             name = state.ships[adrift].name
             return refuse(
                 "AOS-DRIFT",
@@ -228,7 +229,7 @@ def _explain(state: State, action: Action) -> Violation:
                 "anchor) before movement ends.",
                 adrift,
             )
-        name = state.ships[state.helm.ship].name
+        name = state.ships[state.helm.ship].name if state.helm else "the ship"
         return refuse("AOS-ORDERS", f"Finish {name}'s order first: choose how far she sails.")
     i = action.ship
     s = state.ships[i]
