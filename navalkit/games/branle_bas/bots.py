@@ -27,7 +27,7 @@ from .data import (
     value,
 )
 from .mechanics.movement import ELBOWS, PLANS, add_moves
-from .rules import apply
+from .rules import apply, mover_moves
 from .state import PLAY, State, fleets
 
 WIN = 100_000.0
@@ -102,9 +102,7 @@ def reply_value(state: State, me: int) -> float:
         return 0.0 if w is None else (WIN if w == me else -WIN)
     score = _material(state, me) + _progress(state, me)
     if state.to_move != me:
-        replies: list[Move] = []
-        add_moves(state.board, fleets(state)[state.to_move], replies)
-        score -= _loss(state.board, replies, me)
+        score -= _loss(state.board, mover_moves(state), me)
     return score
 
 
@@ -175,10 +173,8 @@ def greedy_action(state: State, legal: Sequence[Any], rng: Any) -> Any:
     me = state.to_move
     judge = Replies(state, me)
     if isinstance(legal[0], Touch):
-        moves: list[Move] = []
-        add_moves(state.board, fleets(state)[me], moves)
         best: dict[int, float] = {}
-        for move in moves:
+        for move in mover_moves(state):
             score = judge.value(move)
             if score > best.get(move.frm, -float("inf")):
                 best[move.frm] = score

@@ -131,11 +131,12 @@ def admiral_square(state: State, side: int) -> int | None:
     return None
 
 
-def _any_move(state: State) -> bool:
-    """Whether any ship of the side to move has a move."""
+def mover_moves(state: State) -> list[Move]:
+    """Every move of the side to move's ships, in ascending order of their squares (as a
+    scan of the board would visit them): a fresh list."""
     moves: list[Move] = []
     add_moves(state.board, fleets(state)[state.to_move], moves)
-    return bool(moves)
+    return moves
 
 
 def _touch_moves(state: State) -> list[Move | Pass]:
@@ -158,10 +159,7 @@ def legal_actions(state: State) -> list[Move | Place | Touch | Pass]:
                 return [TOUCH[sq] for sq in fleets(state)[state.to_move]]
             # (a new list each call: no need to copy it)
             return _touch_moves(state)  # type: ignore[return-value]
-        moves: list[Move | Place | Touch | Pass] = []
-        # The mover's ships in ascending order, as a scan of the board would visit them.
-        add_moves(state.board, fleets(state)[state.to_move], moves)  # type: ignore[arg-type]
-        return moves or [PASS]
+        return mover_moves(state) or [PASS]  # type: ignore[return-value]
     if state.phase == SETUP:
         # [Place(k, sq) for k in kinds left for sq in the free squares of the zone], from the
         # shared Place objects, the free squares picked by a mask
@@ -353,7 +351,7 @@ def apply(state: State, action: Move | Place | Touch | Pass) -> State:
         # a turn lost to touch-move (BB-TOUCH) while another ship could have moved does not
         # (under touch-move every pass follows a touch: counting none, a game where neither
         # side can move went on for ever).
-        stuck = state.touched is None or not _any_move(state)
+        stuck = state.touched is None or not mover_moves(state)
         passes = state.passes + 1 if stuck else 0
         return _next_turn(replace(state, passes=passes, touched=None))
     return _move(state, action)
