@@ -19,7 +19,7 @@ import pytest
 
 from navalkit import cli, serving
 from navalkit._paths import checkout_notebooks_dir, find_notebooks, notebooks_dir
-from navalkit.core import Clause, ClauseBook, Game, Violation, registry, setting
+from navalkit.core import Clause, ClauseBook, Game, RulesVersion, Violation, registry, setting
 from navalkit.play.teacher import TEACHER_KEY_ENV
 
 
@@ -62,6 +62,7 @@ class TinyNim(Game[NimState, Take, NimState, Any]):
     id = "tiny_nim"
     title = "Tiny Nim"
     rules_version = "1"
+    rules_history = (RulesVersion("1", "2026-11-21", "The first version."),)
     summary = "take 1 to 3 stones; the last stone wins"
     min_players = 2
     max_players = 2

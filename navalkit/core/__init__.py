@@ -20,7 +20,7 @@ from .errors import (
     Violation,
 )
 from .match import Match, NothingToUndoError, load_match, new_match
-from .protocol import Action, Game
+from .protocol import Action, Game, RulesVersion
 from .registry import games, get_game, register
 from .simulate import play_one, simulate
 
@@ -38,6 +38,7 @@ __all__ = [
     "NothingToUndoError",
     "RandomBot",
     "RecordError",
+    "RulesVersion",
     "UnknownGameError",
     "Violation",
     "bot_names",

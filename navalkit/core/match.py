@@ -15,6 +15,7 @@ from typing import Any, Final, TypeGuard
 from .actions import ChainedActions
 from .config import config_to_json
 from .errors import IllegalActionError, NavalkitError, RecordError, Violation, read_json
+from .protocol import changes_words
 from .registry import get_game
 from .rng import ChanceStream, draw_outcome_v1
 from .signing import is_signed_here, signature
@@ -176,6 +177,9 @@ class Match:
         self.players = players
         self.seed = seed
         self.meta: dict[str, Any] = dict(meta or {})
+        #: when loaded from a save made under older rules of the game (load_match): the
+        #: versions of the rules since, each saying what changed (empty: the current rules)
+        self.older_rules: tuple[Any, ...] = ()
         self._script: list[Any] = list(chance)
         #: True once some chance outcome was set by hand (script_chance) rather than drawn from
         #: the seed: such a record cannot prove its dice, so play pages do not load it
@@ -711,10 +715,13 @@ def load_match(
         game = get_game(data["game"])
     except (KeyError, NavalkitError) as exc:
         raise RecordError(f"This record is of an unknown game: {exc}") from None
-    if data.get("rules_version") != game.rules_version:
+    saved_rules = data.get("rules_version")
+    newer = game.rules_since(saved_rules)
+    if newer is None:
         raise RecordError(
-            f"This record was made under {game.title} rules version {data.get('rules_version')!r}; "
-            f"this navalkit plays version {game.rules_version!r} and will not replay it."
+            f"This record was made under {game.title} rules version {saved_rules!r}, which this "
+            f"navalkit does not know (it plays version {game.rules_version!r}): a save from a "
+            "newer navalkit, or one changed by hand."
         )
     scripted = data.get("chance") == "scripted"
     if scripted and not allow_scripted:
@@ -724,6 +731,104 @@ def load_match(
         )
     if data.get("chance", "seed") not in ("seed", "scripted"):
         raise RecordError("This save is damaged: it does not say where its chance came from.")
+    try:
+        match = _replay(game, data, version, scripted)
+    except _ReplayError as exc:
+        if not newer:
+            raise
+        raise RecordError(older_rules_words(game, newer, exc.moves)) from None
+    match.older_rules = newer
+    return match
+
+
+def _replay_events(game: Any, match: Match, events: Any, scripted: bool) -> None:
+    """Play a record's ``events`` on ``match`` (just built from its settings and seed)."""
+    damaged = "This save is damaged"
+    if not isinstance(events, list):
+        raise _ReplayError(damaged, "it has no list of events")
+    # The opening chance events were drawn when the match was built: they must agree.
+    n_open = len(match._who)
+    opened = zip(match._who, match._what, events[:n_open], strict=False)
+    for i, (who, what, saved) in enumerate(opened):
+        if _event_json(who, what) != saved:
+            raise _ReplayError(damaged, f"event {i} does not replay")
+    pending_chance: list[Any] = []
+    i = n_open
+    while i < len(events):
+        ev = events[i]
+        if not isinstance(ev, dict) or "action" not in ev:
+            raise _ReplayError(damaged, f"event {i} is not a move where one is due")
+        try:
+            action = game.action_from_json(ev["action"])
+        except (ValueError, TypeError, KeyError) as exc:
+            raise _ReplayError(damaged, f"event {i} is not a move ({exc})") from None
+        if ev.get("player") != match.current_player:
+            raise _ReplayError(damaged, f"event {i} is played by the wrong seat")
+        v = match.violation(action)
+        if v is not None:
+            raise _ReplayError(damaged, f"move {i} does not replay: {v}")
+        j = i + 1
+        pending_chance = []
+        while j < len(events) and isinstance(events[j], dict) and "chance" in events[j]:
+            pending_chance.append(events[j]["chance"])
+            j += 1
+        match._script = list(pending_chance) if scripted else []
+        before = len(match._who)
+        try:
+            match.apply(action)
+        except ValueError as exc:
+            raise _ReplayError(
+                damaged, f"the chance after move {i} does not replay: {exc}"
+            ) from None
+        if match._script:
+            raise _ReplayError(damaged, f"extra chance events after move {i}")
+        drawn = match._what[before + 1 :]
+        if drawn != pending_chance:
+            raise _ReplayError(
+                "This save was changed",
+                f"the dice or cards after move {i} do not follow from its seed",
+            )
+        i = j
+
+
+class _ReplayError(RecordError):
+    """A record that does not replay: ``lead`` says what that means for a save of the current
+    rules (damaged, changed), ``detail`` where it fails."""
+
+    def __init__(self, lead: str, detail: str) -> None:
+        self.detail = detail.rstrip(".")
+        #: how many moves did replay before it failed (None: it failed before the first)
+        self.moves: int | None = None
+        super().__init__(f"{lead}: {self.detail}.")
+
+
+def older_rules_words(
+    game: Any,
+    newer: Sequence[Any],
+    moves: int | None,
+    *,
+    began: str = "This game was saved",
+    then: str = "Start a new game.",
+) -> str:
+    """Why a game ``began`` under older rules cannot go on: which versions, where its replay
+    stops (after ``moves`` moves; None: its settings), what changed since, and what to do
+    (``then``). A save's words by default; a class server's table says its own."""
+    was = game.rules_history[-len(newer) - 1]
+    if moves is None:
+        where = "its settings are not those of these rules"
+    else:
+        where = f"its move {moves + 1} is not what these rules allow"
+    return (
+        f"{began} under version {was.number} of the {game.title} rules, and it cannot go on "
+        f"under version {newer[-1].number}, the corrected rules this navalkit plays: {where}. "
+        f"What changed since: {changes_words(newer)} {then}"
+    )
+
+
+def _replay(game: Any, data: dict[str, Any], version: int, scripted: bool) -> Match:
+    """The match of record ``data`` (whose checksum, game, rules and chance were checked),
+    its events replayed under the current rules; _ReplayError where they do not."""
+    damaged = "This save is damaged"
     opening: list[Any] = []
     if scripted:  # the opening chance (a deal) may have been set by hand too
         events0 = data.get("events") or []
@@ -737,54 +842,18 @@ def load_match(
             raise TypeError("its settings are not a table of names and values")
         match = _build(game.id, data["seed"], data["players"], opening, config, version)
     except (KeyError, ValueError, TypeError) as exc:
-        raise RecordError(f"This record's settings cannot be used: {exc}") from None
+        raise _ReplayError("This record's settings cannot be used", str(exc)) from None
     match.meta = dict(data.get("meta") or {})
-    events = data.get("events")
-    if not isinstance(events, list):
-        raise RecordError("This save is damaged: it has no list of events.")
-    # The opening chance events were drawn when the match was built: they must agree.
-    n_open = len(match._who)
-    opened = zip(match._who, match._what, events[:n_open], strict=False)
-    for i, (who, what, saved) in enumerate(opened):
-        if _event_json(who, what) != saved:
-            raise RecordError(f"This save is damaged: event {i} does not replay.")
-    pending_chance: list[Any] = []
-    i = n_open
-    while i < len(events):
-        ev = events[i]
-        if not isinstance(ev, dict) or "action" not in ev:
-            raise RecordError(f"This save is damaged: event {i} is not a move where one is due.")
-        try:
-            action = game.action_from_json(ev["action"])
-        except (ValueError, TypeError, KeyError) as exc:
-            raise RecordError(f"This save is damaged: event {i} is not a move ({exc}).") from None
-        if ev.get("player") != match.current_player:
-            raise RecordError(f"This save is damaged: event {i} is played by the wrong seat.")
-        v = match.violation(action)
-        if v is not None:
-            raise RecordError(f"This save is damaged: move {i} does not replay: {v}")
-        j = i + 1
-        pending_chance = []
-        while j < len(events) and isinstance(events[j], dict) and "chance" in events[j]:
-            pending_chance.append(events[j]["chance"])
-            j += 1
-        match._script = list(pending_chance) if scripted else []
-        before = len(match._who)
-        try:
-            match.apply(action)
-        except ValueError as exc:
-            raise RecordError(
-                f"This save is damaged: the chance after move {i} does not replay: {exc}"
-            ) from None
-        if match._script:
-            raise RecordError(f"This save is damaged: extra chance events after move {i}.")
-        drawn = match._what[before + 1 :]
-        if drawn != pending_chance:
-            raise RecordError(
-                f"This save was changed: the dice or cards after move {i} do not follow from "
-                "its seed."
-            )
-        i = j
-    if match.record() != data:
-        raise RecordError("This save is damaged: replaying it does not give the same record.")
+    try:
+        _replay_events(game, match, data.get("events"), scripted)
+    except _ReplayError as exc:
+        exc.moves = len(match.history)
+        raise
+    again = match.record()
+    if data["rules_version"] != game.rules_version:  # a save of older rules: its own words
+        again = {**again, "rules_version": data["rules_version"], "checksum": data["checksum"]}
+    if again != data:
+        error = _ReplayError(damaged, "replaying it does not give the same record")
+        error.moves = len(match.history)
+        raise error
     return match

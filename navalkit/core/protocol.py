@@ -12,8 +12,10 @@ declared here, with its default where a game may leave it out; nothing is found 
 
 from __future__ import annotations
 
+import datetime as dt
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from .clauses import ClauseBook
@@ -31,6 +33,34 @@ def possessive(name: str) -> str:
     """A player's name as an owner: "Germany's", "Player 2's", and "Allies'" (a plural name
     ending in s takes the apostrophe alone)."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+@dataclass(frozen=True)
+class RulesVersion:
+    """One version of a game's rules, as a save names it (``"far_seas/3"``): when it came and
+    what changed from the version before, in words a student reads when an older save is
+    resumed. A game lists its versions oldest first (``Game.rules_history``); a save made
+    under an older one replays under the newest if its moves are still legal there."""
+
+    version: str
+    date: str  # YYYY-MM-DD
+    changes: str
+
+    @property
+    def number(self) -> str:
+        """The version as a student reads it: ``"3"`` for ``"far_seas/3"``."""
+        return self.version.rpartition("/")[2]
+
+
+def changes_words(versions: Sequence[RulesVersion]) -> str:
+    """What changed in ``versions`` (a game's versions after a save's), in plain words."""
+    return " ".join(f"Version {v.number} ({day_words(v.date)}): {v.changes}" for v in versions)
+
+
+def day_words(date: str) -> str:
+    """``"2026-11-29"`` as ``"29 November 2026"``."""
+    day = dt.date.fromisoformat(date)
+    return f"{day.day} {day:%B %Y}"
 
 
 @runtime_checkable
@@ -60,6 +90,8 @@ class Game(ABC, Generic[S, A, V, C]):
     id: ClassVar[str]
     title: ClassVar[str]
     rules_version: ClassVar[str]
+    #: every version of the rules, oldest first; the last is ``rules_version``
+    rules_history: ClassVar[tuple[RulesVersion, ...]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
@@ -91,6 +123,16 @@ class Game(ABC, Generic[S, A, V, C]):
     def settings(self) -> list[dict[str, Any]]:
         """Every setting with its default, provenance and help, as table rows."""
         return settings_table(self.config_type)
+
+    # --- versions of the rules --------------------------------------------------------
+    def rules_since(self, version: object) -> tuple[RulesVersion, ...] | None:
+        """The versions of the rules that came after ``version`` (empty for the current one),
+        or None when ``version`` is not one of this game's (another game's, a newer
+        navalkit's, or made up)."""
+        names = [v.version for v in self.rules_history]
+        if version not in names:
+            return None
+        return self.rules_history[names.index(version) + 1 :]
 
     # --- the rules ------------------------------------------------------------------
     @abstractmethod

@@ -23,7 +23,7 @@ from typing import Any
 
 from navalkit.core import IllegalActionError, NavalkitError, load_match, new_match
 from navalkit.core.clauses import PROVENANCE_MEANING
-from navalkit.core.protocol import possessive
+from navalkit.core.protocol import changes_words, possessive
 from navalkit.render.games import draw
 from navalkit.render.scene import Layer, Rect, Scene
 
@@ -504,6 +504,13 @@ class PlaySession:
                 seats = check_seats(self.game, lineup, match.players)
             self._restart(match, seats)
             self.say(f"Resumed a saved game at move {len(match.history)}.")
+            if match.older_rules:  # saved before a correction of the rules, and still fits it
+                was = self.game.rules_history[-len(match.older_rules) - 1]
+                self.say(
+                    f"It was saved under version {was.number} of the {self.game.title} rules; "
+                    f"it goes on under version {self.game.rules_history[-1].number}, the "
+                    f"corrected rules. What changed since: {changes_words(match.older_rules)}"
+                )
 
         return self.act(load)
 

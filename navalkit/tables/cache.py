@@ -14,7 +14,8 @@ import threading
 from collections.abc import Callable
 
 from navalkit.core.errors import IllegalActionError
-from navalkit.core.match import Match, new_match
+from navalkit.core.match import Match, new_match, older_rules_words
+from navalkit.core.registry import get_game
 
 from .errors import StoreError
 from .store import MoveRow, TableRow
@@ -74,15 +75,35 @@ class MatchCache:
                 raise _Damaged
         except (_Damaged, IllegalActionError, ValueError, KeyError, TypeError):
             self.forget(table.code)
-            raise StoreError(
-                f"The moves stored for table {table.code} do not replay: the store is "
-                "damaged. Tell your teacher."
-            ) from None
+            raise StoreError(unreplayable_words(table, seq)) from None
         except BaseException:
             self.forget(table.code)
             raise
         self._entries[table.code] = (seq, match)
         return match
+
+
+def unreplayable_words(table: TableRow, moves: int) -> str:
+    """Why table ``table``'s stored moves stop replaying after ``moves`` of them: the rules
+    were corrected since the table began (a navalkit updated during the game), or, under the
+    very rules it began with, a damaged store."""
+    game = get_game(table.game_id)
+    newer = game.rules_since(table.rules_version)
+    began = f"Table {table.code}'s game began"
+    then = "Ask your teacher for a new table."
+    if newer:
+        return older_rules_words(game, newer, moves, began=began, then=then)
+    if table.rules_version is None:  # stored before tables kept their rules' version
+        return (
+            f"{began} before this server's last update, and it cannot go on under the "
+            f"{game.title} rules this navalkit plays (version "
+            f"{game.rules_history[-1].number}): its move {moves + 1} is not what these rules "
+            f"allow. {then}"
+        )
+    return (
+        f"The moves stored for table {table.code} do not replay: the store is damaged. Tell "
+        "your teacher."
+    )
 
 
 def fresh_match(table: TableRow) -> Match:

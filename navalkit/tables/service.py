@@ -205,7 +205,19 @@ class Tables:
         for _ in range(CODE_TRIES):
             code = new_code()
             row = TableRow(
-                code, game.id, chosen, seed, n, status, host, now, now, 0, match.current_player, 0
+                code,
+                game.id,
+                chosen,
+                seed,
+                n,
+                status,
+                host,
+                now,
+                now,
+                0,
+                match.current_player,
+                0,
+                game.rules_version,
             )
             if self.store.insert_table(row, seats):
                 break

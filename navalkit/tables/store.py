@@ -86,7 +86,9 @@ HUMAN = "human"
 COMPUTER = "computer"
 FREE = "free"
 
-SCHEMA_VERSION = "1"
+#: 2: each table names the version of its game's rules (a store of version 1 gains the column
+#: when it is first opened, its tables' versions unknown)
+SCHEMA_VERSION = "2"
 
 
 def default_data_dir() -> Path:
@@ -121,6 +123,9 @@ class TableRow:
     seq: int
     to_move: int | None
     revision: int
+    #: the version of the game's rules the table began under (None: a table stored before
+    #: the store kept it)
+    rules_version: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +152,8 @@ class MoveRow:
 
 
 _TABLE_COLUMNS = (
-    "code, game_id, settings, seed, players, status, host, created, updated, seq, to_move, revision"
+    "code, game_id, settings, seed, players, status, host, created, updated, seq, to_move, "
+    "revision, rules_version"
 )
 _SEAT_COLUMNS = "seat, holder, bot, token_digest, name, last_seen"
 
@@ -168,7 +174,8 @@ SCHEMA = (
         updated DOUBLE PRECISION NOT NULL,
         seq INTEGER NOT NULL,
         to_move INTEGER,
-        revision INTEGER NOT NULL
+        revision INTEGER NOT NULL,
+        rules_version TEXT
     )""",
     """CREATE TABLE IF NOT EXISTS navalkit_seats (
         code TEXT NOT NULL REFERENCES navalkit_tables (code) ON DELETE CASCADE,
@@ -207,6 +214,7 @@ def _table_row(r: Sequence[Any]) -> TableRow:
         seq=int(r[9]),
         to_move=None if r[10] is None else int(r[10]),
         revision=int(r[11]),
+        rules_version=r[12],
     )
 
 
@@ -424,6 +432,13 @@ class TableStore:
             for statement in SCHEMA[:-1]:
                 link.run(statement)
             link.run(SCHEMA[-1], (SCHEMA_VERSION,))
+            found = link.rows("SELECT value FROM navalkit_meta WHERE key = 'schema_version'")
+            if found and found[0][0] == "1":  # a store from before the rules' versions
+                link.run("ALTER TABLE navalkit_tables ADD COLUMN rules_version TEXT")
+                link.run(
+                    "UPDATE navalkit_meta SET value = ? WHERE key = 'schema_version'",
+                    (SCHEMA_VERSION,),
+                )
             link.run("COMMIT")
         except BaseException:
             _rollback(link)
@@ -506,7 +521,7 @@ class TableStore:
             try:
                 link.run(
                     f"INSERT INTO navalkit_tables ({_TABLE_COLUMNS}) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         table.code,
                         table.game_id,
@@ -520,6 +535,7 @@ class TableStore:
                         table.seq,
                         table.to_move,
                         table.revision,
+                        table.rules_version,
                     ),
                 )
             except Exception as exc:

@@ -143,6 +143,16 @@ def _check_declaration(ctx: _Context, game_id: str) -> AnyGame:
     ctx.check(game.id == game_id, f"the game's id is {game.id!r}, registered as {game_id!r}")
     ctx.check(_nonempty_str(game.title), "the game has no title")
     ctx.check(_nonempty_str(game.rules_version), "the game has no rules_version")
+    history = getattr(game, "rules_history", ())
+    ctx.check(
+        bool(history) and history[-1].version == game.rules_version,
+        "the game's rules_history (oldest first) must end with its rules_version",
+    )
+    ctx.check(
+        len({v.version for v in history}) == len(history)
+        and all(_nonempty_str(v.changes) for v in history),
+        "each version in rules_history must be named once and say what changed",
+    )
     lo, default, hi = game.min_players, game.default_players, game.max_players
     ctx.check(
         all(_is_int(n) for n in (lo, default, hi)) and 1 <= lo <= default <= hi,

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from navalkit.core.clauses import PROVENANCE_MEANING
+from navalkit.core.protocol import day_words
 
 BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
 
@@ -61,7 +62,18 @@ def clauses_html(game: Any) -> str:
         for c in game.clauses
     )
     legend = " ".join(f"{badge(p)} {html.escape(m)}" for p, m in PROVENANCE_MEANING.items())
-    return f"<p>{legend}</p><table>{rows}</table>"
+    return f"<p>{legend}</p><table>{rows}</table>{versions_html(game)}"
+
+
+def versions_html(game: Any) -> str:
+    """Which version of the rules these are, and what each version changed, newest first (a
+    save made under an older version goes on under this one if its moves still fit)."""
+    items = "".join(
+        f"<li><b>Version {html.escape(v.number)}</b> ({html.escape(day_words(v.date))}): "
+        f"{html.escape(v.changes)}</li>"
+        for v in reversed(game.rules_history)
+    )
+    return f"<p><b>Versions of these rules</b> (this is the latest)</p><ul>{items}</ul>"
 
 
 def settings_html(game: Any, config: Any) -> str:

@@ -233,3 +233,17 @@ def test_position_in_words_is_text_and_comes_after_the_folded_sections() -> None
     screen = dataclasses.replace(fs.session.screen(), description="a <b>bold</b> claim")
     fs._paint(screen)
     assert "a &lt;b&gt;bold&lt;/b&gt; claim" in fs.description.value
+
+
+def test_the_rules_panel_lists_the_versions_of_the_rules_newest_first() -> None:
+    """A teacher sees which version of the rules a page plays and what each one corrected
+    (a save of an older version goes on under the newest if its moves still fit)."""
+    fs = GameApp("far_seas", seed=0)
+    rules = fs.rules_panel.children[1].value
+    listed = rules[rules.index("Versions of these rules") :]
+    assert (
+        listed.index("<b>Version 3</b> (29 November 2026): A pursuer")
+        < listed.index("<b>Version 2</b> (25 November 2026)")
+        < listed.index("<b>Version 1</b> (21 November 2026): The first version.")
+    )
+    assert "far_seas/" not in rules

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
-from navalkit.core.protocol import Game
+from navalkit.core.protocol import Game, RulesVersion
 
 from . import bots, rules
 from .actions import Take, action_from_json, from_path, to_path
@@ -20,7 +20,10 @@ from .data import SIDES
 from .observe import View, observe
 from .state import OVER, TOSS, State
 
-RULES_VERSION = "_template/1"
+#: every version of the rules, oldest first: add one (and say what changed) whenever a change
+#: could make a saved game play differently
+RULES_HISTORY = (RulesVersion("_template/1", "2026-11-21", "The first version."),)
+RULES_VERSION = RULES_HISTORY[-1].version
 
 
 class LastBuoy(Game[State, Take, View, Config]):
@@ -28,6 +31,7 @@ class LastBuoy(Game[State, Take, View, Config]):
     title: ClassVar[str] = "Last Buoy"
     summary: ClassVar[str] = "the template game: sweep 1 to 3 buoys, the last buoy wins"
     rules_version: ClassVar[str] = RULES_VERSION
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
 from navalkit.core.mcts import squash
-from navalkit.core.protocol import Game
+from navalkit.core.protocol import Game, RulesVersion
 
 from . import rules, search
 from .actions import (
@@ -31,7 +31,17 @@ from .mechanics.wind import point_of_sail, wind_words
 from .observe import observe
 from .state import EXPLODED, MOVE, OVER, SUNK, Ship, State
 
-RULES_VERSION = "age_of_sail/1"
+RULES_HISTORY = (
+    RulesVersion("age_of_sail/1", "2026-11-21", "The first version."),
+    RulesVersion(
+        "age_of_sail/2",
+        "2026-11-29",
+        "The wind is named the way it blows (a wind due south comes from the north); a "
+        "dismasted ship must drift with the wind, or drop anchor, before movement ends; a "
+        "captor and her prize try once a turn to cut loose, before the ships move.",
+    ),
+)
+RULES_VERSION = RULES_HISTORY[-1].version
 ROLL_WORDS = {
     "fire_out": "fire-fighting roll",
     "catch": "explosion: does the fire spread",
@@ -52,6 +62,7 @@ class AgeOfSail(Game[State, Action, State, Config]):
     title: ClassVar[str] = "Age of Sail"
     summary: ClassVar[str] = "Miniatures on a tabletop: wind, points of sail, broadsides, boarding"
     rules_version: ClassVar[str] = RULES_VERSION
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
-from navalkit.core.protocol import Game
+from navalkit.core.protocol import Game, RulesVersion
 
 from . import actions, bots, observe, rules
 from .actions import Action
@@ -20,7 +20,23 @@ from .config import Config
 from .observe import View
 from .state import OVER, TOSS, State
 
-RULES_VERSION = "branle_bas/2"  # 2: the Admiral moves straight; the seed's draws
+RULES_HISTORY = (
+    RulesVersion("branle_bas/1", "2026-11-21", "The first version."),
+    RulesVersion(
+        "branle_bas/2",
+        "2026-11-25",
+        "Each player places his own ships, screened; a touched piece must be played; the "
+        "Admiral moves one square straight, never diagonally; the seed's two drawn positions "
+        "end the game, and a drawn game counts gains less losses.",
+    ),
+    RulesVersion(
+        "branle_bas/3",
+        "2026-11-29",
+        "A game where neither side can move ends, even when each turn began with a touch; a "
+        "ship lost in an enemy net counts as a loss when a drawn game is scored.",
+    ),
+)
+RULES_VERSION = RULES_HISTORY[-1].version
 
 
 class BranleBas(Game[State, Action, View, Config]):
@@ -28,6 +44,7 @@ class BranleBas(Game[State, Action, View, Config]):
     title: ClassVar[str] = "Branle-Bas"
     summary: ClassVar[str] = "French two-player grid game: 181 squares, ports, mines and nets"
     rules_version: ClassVar[str] = RULES_VERSION
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2

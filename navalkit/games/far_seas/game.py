@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
-from navalkit.core.protocol import Game
+from navalkit.core.protocol import Game, RulesVersion
 
 from . import rules
 from .actions import Action, Deploy, action_from_json, from_path, to_path
@@ -18,7 +18,25 @@ from .mechanics import orders
 from .observe import View, assert_no_leak, observe
 from .state import CHANCE, OVER, SIDES, State
 
-RULES_VERSION = "far_seas/2"  # 2: Allied squadrons search as one, a finder drawn
+RULES_HISTORY = (
+    RulesVersion("far_seas/1", "2026-11-21", "The first version."),
+    RulesVersion(
+        "far_seas/2",
+        "2026-11-25",
+        "Allied ships that move together stay one squadron and search as one, and when "
+        "several find a raider one finder is drawn to fight; the combat bonuses are the "
+        "seed's; convoy escorts need gun range A or B and speed 3+ or less.",
+    ),
+    RulesVersion(
+        "far_seas/3",
+        "2026-11-29",
+        "A pursuer the raider outran repairs 1 damage point after the combat, and an Allied "
+        "one at least half damaged goes home to England, as does an Allied ship that escapes "
+        "half damaged; a side that gets away before the first round has fought no combat; the "
+        "five convoy escorts at the start are armoured cruisers.",
+    ),
+)
+RULES_VERSION = RULES_HISTORY[-1].version
 
 
 class FarSeas(Game[State, Action, View, Config]):
@@ -26,6 +44,7 @@ class FarSeas(Game[State, Action, View, Config]):
     title: ClassVar[str] = "Far Seas"
     summary: ClassVar[str] = "WWI German raiders against the Allies on a map of sea areas"
     rules_version: ClassVar[str] = RULES_VERSION
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2

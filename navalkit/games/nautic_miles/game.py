@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
-from navalkit.core.protocol import Game
+from navalkit.core.protocol import Game, RulesVersion
 
 from . import rules
 from .actions import Action, Discard, Place, Play, action_from_json, from_path, to_path
@@ -23,7 +23,8 @@ from .observe import View, assert_no_leak, observe
 from .rules import side_name
 from .state import DEAL, DRAW, OVER, REFILL, State
 
-RULES_VERSION = "nautic_miles/1"
+RULES_HISTORY = (RulesVersion("nautic_miles/1", "2026-11-21", "The first version."),)
+RULES_VERSION = RULES_HISTORY[-1].version
 
 #: the phases in which a card is dealt or drawn, and those in which no seat moves: sets made
 #: once (a Match asks ``is_chance`` and ``to_move`` several times a step, and a tuple of the
@@ -37,6 +38,7 @@ class NauticMiles(Game[State, Action, View, Config]):
     title: ClassVar[str] = "Nautic Miles"
     summary: ClassVar[str] = "French convoy card game, played alone or in teams of two"
     rules_version: ClassVar[str] = RULES_VERSION
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     default_players: ClassVar[int] = 2

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
-from navalkit.core.protocol import Game
+from navalkit.core.protocol import Game, RulesVersion
 
 from . import rules, search
 from .actions import Action, action_from_json, choices, from_path, to_path
@@ -21,7 +21,17 @@ from .config import Config
 from .observe import View, assert_no_leak, observe, sample_state
 from .state import CHANCE_PHASES, OVER, State
 
-RULES_VERSION = "naval_war/1"
+RULES_HISTORY = (
+    RulesVersion("naval_war/1", "2026-11-21", "The first version."),
+    RulesVersion(
+        "naval_war/2",
+        "2026-11-29",
+        "The red cards are cleared out starting on the dealer's left; the Destroyer Squadron "
+        "can only be stopped with salvos; a game stops at round 20 at the latest (it was 8), "
+        "so nearly every game is won at 100 points.",
+    ),
+)
+RULES_VERSION = RULES_HISTORY[-1].version
 
 
 class NavalWar(Game[State, Action, View, Config]):
@@ -29,6 +39,7 @@ class NavalWar(Game[State, Action, View, Config]):
     title: ClassVar[str] = "Naval War"
     summary: ClassVar[str] = "WWII card game: salvos, red cards, air strikes"
     rules_version: ClassVar[str] = RULES_VERSION
+    rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 9
     default_players: ClassVar[int] = 3
