@@ -17,7 +17,7 @@ from navalkit.core.errors import IllegalActionError
 from navalkit.core.match import Match, new_match, older_rules_words
 from navalkit.core.registry import get_game
 
-from .errors import StoreError
+from .errors import RulesChangedError, StoreError
 from .store import MoveRow, TableRow
 
 __all__ = ["MatchCache", "Moves"]
@@ -75,7 +75,7 @@ class MatchCache:
                 raise _Damaged
         except (_Damaged, IllegalActionError, ValueError, KeyError, TypeError):
             self.forget(table.code)
-            raise StoreError(unreplayable_words(table, seq)) from None
+            raise unreplayable(table, seq) from None
         except BaseException:
             self.forget(table.code)
             raise
@@ -83,24 +83,31 @@ class MatchCache:
         return match
 
 
-def unreplayable_words(table: TableRow, moves: int) -> str:
+def unreplayable(table: TableRow, moves: int) -> StoreError:
     """Why table ``table``'s stored moves stop replaying after ``moves`` of them: the rules
     were corrected since the table began (a navalkit updated during the game), or, under the
     very rules it began with, a damaged store."""
     game = get_game(table.game_id)
     newer = game.rules_since(table.rules_version)
     began = f"Table {table.code}'s game began"
-    then = "Ask your teacher for a new table."
+    student, teacher = (
+        "Ask your teacher for a new table.",
+        "End this game (its seats are then free) and start a new table for its players.",
+    )
     if newer:
-        return older_rules_words(game, newer, moves, began=began, then=then)
+        said = [
+            older_rules_words(game, newer, moves, began=began, then=t) for t in (student, teacher)
+        ]
+        return RulesChangedError(*said)
     if table.rules_version is None:  # stored before tables kept their rules' version
-        return (
+        words = (
             f"{began} before this server's last update, and it cannot go on under the "
             f"{game.title} rules this navalkit plays (version "
             f"{game.rules_history[-1].number}): its move {moves + 1} is not what these rules "
-            f"allow. {then}"
+            "allow."
         )
-    return (
+        return RulesChangedError(f"{words} {student}", f"{words} {teacher}")
+    return StoreError(
         f"The moves stored for table {table.code} do not replay: the store is damaged. Tell "
         "your teacher."
     )

@@ -14,6 +14,7 @@ __all__ = [
     "IllegalMoveError",
     "NoSuchTableError",
     "NotYourTurnError",
+    "RulesChangedError",
     "SeatTakenError",
     "StaleMoveError",
     "StoreBusyError",
@@ -100,6 +101,18 @@ class StoreError(TableError):
     """The table store failed (cannot be reached, damaged): nothing was changed."""
 
     kind = "store"
+
+
+class RulesChangedError(StoreError):
+    """A table whose game began under older rules of its game and whose stored moves do not
+    fit the corrected rules this navalkit plays (navalkit was updated during the game): it
+    cannot go on. ``reason`` is for its players; ``for_teacher`` says what the teacher can do."""
+
+    kind = "rules_changed"
+
+    def __init__(self, reason: str, for_teacher: str) -> None:
+        super().__init__(reason)
+        self.for_teacher = for_teacher
 
 
 class StoreBusyError(StoreError):

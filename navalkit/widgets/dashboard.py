@@ -31,7 +31,7 @@ from navalkit.play.table_session import seat_words
 from navalkit.play.teacher import is_teacher_key
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.games import draw
-from navalkit.tables import HUMAN, Tables, TableSummary, TeacherView
+from navalkit.tables import HUMAN, RulesChangedError, Tables, TableSummary, TeacherView
 
 from .forms import NewTableForm, TableRequest
 from .live import Poller
@@ -200,7 +200,9 @@ class TeacherDashboard:
         try:
             fn()
         except Exception as exc:
-            if isinstance(exc, TableError):
+            if isinstance(exc, RulesChangedError):
+                why = exc.for_teacher
+            elif isinstance(exc, TableError):
                 why = exc.reason
             elif isinstance(exc, NavalkitError | ValueError):
                 why = str(exc)

@@ -23,7 +23,7 @@ from navalkit.play.log import LOG_LINES, recent_log
 from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
-from navalkit.tables import WrongTokenError
+from navalkit.tables import RulesChangedError, WrongTokenError
 
 from .forms import show_legal
 from .live import Poller, in_background
@@ -292,7 +292,7 @@ class SeatBoard:
             self.refresh()
 
     def _poll_failed(self, exc: BaseException) -> None:
-        if isinstance(exc, WrongTokenError):
+        if isinstance(exc, WrongTokenError | RulesChangedError):  # trying again will not help
             why = exc.reason
         elif isinstance(exc, TableError):
             why = f"The table could not be read just now: {exc.reason} The page keeps trying."

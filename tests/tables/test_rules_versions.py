@@ -164,3 +164,32 @@ def test_a_store_of_schema_1_gains_the_column_when_first_opened(tmp_path: Path) 
     assert version == [("2",)] and columns[-1] == "rules_version"
     with Tables(str(data), teacher_key=KEY) as again:  # opened again: nothing more to do
         assert json.dumps(again.store.table("KXPDRA").settings) == "{}"
+
+
+def test_the_seat_page_tells_the_student_and_the_dashboard_tells_the_teacher(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same fact in the words each one can act on: the student asks for a new table; the
+    teacher ends this one (which needs no replay) and starts another."""
+    from navalkit.tables import seat_link
+    from navalkit.widgets.dashboard import teacher_page
+    from navalkit.widgets.table import TablePage
+
+    store = str(tmp_path / "data")
+    code, tokens, _ = a_table_begun_under(store, "naval_war/1", broken=True)
+    monkeypatch.setenv("NAVALKIT_TEACHER_KEY", KEY)
+    with Tables(store, teacher_key=KEY) as again:
+        page = TablePage(f"seat={seat_link(code, tokens[0])}", again)
+        assert page.board is None
+        assert "Ask your teacher for a new table." in page.message.value
+        assert "Traceback" not in page.message.value
+        dash = teacher_page(f"teacher={KEY}", again)
+        dash.picker.value = code
+        dash.show_button.click()
+        said = dash.message.value
+        assert "cannot go on under version 2" in said
+        assert "End this game (its seats are then free) and start a new table" in said
+        assert "Ask your teacher" not in said
+        dash.end_button.click()
+        dash.end_button.click()
+        assert again.summary(code).status == "ended"
