@@ -202,10 +202,11 @@ CLAUSES = ClauseBook(
         C(
             "AOS-SHOAL",
             "Shoals",
-            "A ship entering a shoal rolls a die: 1-3 she runs aground "
-            "where she entered it and cannot move.",
+            "A ship entering a shoal rolls a die, once for each shoal she meets on her run: "
+            "1-3 she runs aground where she entered it and cannot move.",
             "SEED",
-            "'throw a dice and a score of 1, 2, 3 indicates they founder and cannot move again'.",
+            "'throw a dice and a score of 1, 2, 3 indicates they founder and cannot move again'; "
+            "'checks if any ships foundered on shoals when first encountering them'.",
         ),
         C(
             "AOS-REFLOAT",

@@ -38,7 +38,8 @@ RULES_HISTORY = (
         "2026-11-29",
         "The wind is named the way it blows (a wind due south comes from the north); a "
         "dismasted ship must drift with the wind, or drop anchor, before movement ends; a "
-        "captor and her prize try once a turn to cut loose, before the ships move.",
+        "captor and her prize try once a turn to cut loose, before the ships move; a ship "
+        "throws a die at each shoal she meets on a run, not only the first.",
     ),
 )
 RULES_VERSION = RULES_HISTORY[-1].version

@@ -25,7 +25,7 @@ from .mechanics.sailing import (
     run_end,
     sail_problem,
     sail_range,
-    shoal_entry,
+    shoal_entries,
     turn_points,
     turn_problem,
 )
@@ -412,9 +412,12 @@ def apply(state: State, action: Action) -> State:
             x, y = run_end(s, action.cm)
             if near_shoal(state, s, action.cm):  # only then is the whole run looked at
                 pts = path(s, action.cm)
-                k = shoal_entry(state, s, pts)
-                if k >= 0:
-                    queue = (*queue, Roll("shoal", i, x=pts[k][0], y=pts[k][1]))
+                # a die for each shoal she meets, in order: aground at one, she meets no more
+                # (mechanics.sequence drops the rest)
+                rolls = [
+                    Roll("shoal", i, x=pts[k][0], y=pts[k][1]) for k in shoal_entries(state, s, pts)
+                ]
+                queue = (*queue, *rolls)
         ships = put(ships, i, evolve_ship(s, x=x, y=y, ordered=True))
         return evolve_state(
             state, ships=ships, helm=None, line_moves=moves, queue=queue, ply=ply, last=(i,)

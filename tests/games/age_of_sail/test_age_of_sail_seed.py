@@ -550,6 +550,36 @@ def test_a_ship_crossing_a_shoal_founders_on_1_2_3(die: int) -> None:
 
 
 @SEED.cites(
+    223,
+    "Moves their ships and checks if any ships foundered on shoals when first encountering them",
+    clause="AOS-SHOAL",
+)
+@pytest.mark.parametrize(
+    ("dice", "thrown", "aground_at"), [((4, 1), 2, 30.0), ((5, 6), 2, None), ((2,), 1, 24.0)]
+)
+def test_a_run_across_two_shoals_throws_a_die_at_each(
+    dice: tuple[int, ...], thrown: int, aground_at: float | None
+) -> None:
+    """'shoals ... when first encountering them': each shoal she meets is a die (there used to
+    be one die a run, at the first). Aground at the first, she never reaches the second."""
+    st = two(
+        {"x": 20.0, "y": 30.0, "heading": E}, FAR, shoals=((25.0, 30.0, 1.0), (31.0, 30.0, 1.0))
+    )  # shoals from x = 24 to 26 and from x = 30 to 32 on her course
+    m = match_at(st, *dice)
+    m.apply(Turn(0, E))
+    m.apply(Sail(0, 12))
+    ship = m.state.ships[0]
+    rolls = [e.text for e in m.events if e.kind == "chance"]
+    assert len(rolls) == thrown and all("shoal" in r for r in rolls)
+    assert not m.state.queue
+    if aground_at is None:
+        assert not ship.aground and ship.x == 32.0
+    else:
+        assert ship.aground and ship.x == aground_at
+    spent(m)
+
+
+@SEED.cites(
     114,
     "Ships passing over shoals or mudflats marked on the playing surface do so at their peril, "
     "for they must throw a dice and a score of 1, 2, 3 indicates they founder and cannot move "

@@ -105,17 +105,20 @@ def near_shoal(state: State, ship: Ship, cm: int) -> bool:
     return any(math.hypot(x - sx, y - sy) <= r + cm + 1 for sx, sy, r in state.shoals)
 
 
-def shoal_entry(state: State, ship: Ship, points: tuple[tuple[float, float], ...]) -> int:
-    """Index in ``points`` where the run first enters a shoal from open water (-1: never)."""
+def shoal_entries(state: State, ship: Ship, points: tuple[tuple[float, float], ...]) -> list[int]:
+    """Indices in ``points`` where the run enters a shoal from open water, in order: each is
+    a shoal she meets, and a die ('checks if any ships foundered on shoals when first
+    encountering them'; a run across two shoals meets two)."""
     if not near_shoal(state, ship, len(points)):
-        return -1
+        return []
+    out = []
     inside = in_shoal(state, ship.x, ship.y)
     for k, (x, y) in enumerate(points):
         now = in_shoal(state, x, y)
         if now and not inside:
-            return k
+            out.append(k)
         inside = now
-    return -1
+    return out
 
 
 def sail_range(state: State, i: int, top: int) -> list[int]:
@@ -131,11 +134,11 @@ def sail_range(state: State, i: int, top: int) -> list[int]:
         return list(range(top + 1))
     pts = path(s, top)
     stop = top
-    k = shoal_entry(state, s, pts)
-    if k >= 0:
+    for k in shoal_entries(state, s, pts):
         kx, ky = pts[k]
         if any(hypot(ox - kx, oy - ky) < SHIP_GAP for ox, oy in others):
-            stop = k  # she would run aground on top of another ship beyond this
+            stop = k  # she could run aground on top of another ship beyond this
+            break
     for d in range(1, stop + 1):
         x, y = pts[d - 1]
         inside = 0 <= x <= TABLE_W and 0 <= y <= TABLE_H
@@ -172,10 +175,10 @@ def sail_problem(state: State, i: int, cm: int) -> Violation | None:
     if not (0 <= x <= TABLE_W and 0 <= y <= TABLE_H):
         return refuse("AOS-EDGE", f"{s.name} would sail off the table.", i)
     j = blocked(state, i, x, y)
-    if j < 0:
-        k = shoal_entry(state, s, pts)
-        if k >= 0:
-            j = blocked(state, i, *pts[k])
+    for k in shoal_entries(state, s, pts) if j < 0 else ():
+        j = blocked(state, i, *pts[k])  # where she could run aground
+        if j >= 0:
+            break
     if j >= 0:
         return refuse(
             "AOS-COLLIDE",

@@ -305,6 +305,8 @@ def _stale(state: State, roll: Roll) -> bool:
         return True
     if roll.other >= 0 and roll.kind in ("volley", "board") and not state.ships[roll.other].afloat:
         return True
+    if roll.kind == "shoal":  # aground on an earlier shoal of the same run: no further
+        return s.aground
     return roll.kind == "founder" and not s.wrecked
 
 
