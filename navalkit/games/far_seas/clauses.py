@@ -474,10 +474,12 @@ CLAUSES = ClauseBook(
             "FS-RIVER-STAY",
             "Found in the river",
             "The Allies may not attack in the river, but a "
-            "German found there must stay in it while any Allied ship watches.",
+            "German found there must stay in it while any Allied ship watches. A German in the "
+            "river may always stay there, even when no other German ship moves that turn.",
             "SEED",
             "'British may not attack Germans in the river, but if found, Germans must remain in "
-            "river.' (Staying while watched is our reading of how long.)",
+            "river.' (Staying while watched is our reading of how long.) 'Ships may remain in "
+            "area': staying in the river is her move ('must move at least 1').",
         ),
         C(
             "FS-RIVER-EXIT",

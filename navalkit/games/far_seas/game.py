@@ -33,7 +33,8 @@ RULES_HISTORY = (
         "A pursuer the raider outran repairs 1 damage point after the combat, and an Allied "
         "one at least half damaged goes home to England, as does an Allied ship that escapes "
         "half damaged; a side that gets away before the first round has fought no combat; the "
-        "five convoy escorts at the start are armoured cruisers.",
+        "five convoy escorts at the start are armoured cruisers; a German in the Rufiji may "
+        "stay there even when no other German ship moves.",
     ),
 )
 RULES_VERSION = RULES_HISTORY[-1].version

@@ -24,7 +24,7 @@ from test_far_seas_scenarios import (
 )
 
 from navalkit.games.far_seas import GAME
-from navalkit.games.far_seas.actions import END_SEARCH, FIGHT, PASS, RUN, Search
+from navalkit.games.far_seas.actions import END_SEARCH, FIGHT, PASS, RUN, Order, Search
 from navalkit.games.far_seas.config import Config
 from navalkit.games.far_seas.data import ALLIED, BY_NAME, ENGLAND, RIVER, SHIPS, STATIONS
 from navalkit.games.far_seas.mechanics.combat import fire_modifiers, group_speed, speed
@@ -380,6 +380,29 @@ def test_the_watchers_are_one_squadron_but_count_ship_by_ship() -> None:
     assert [a for a in GAME.legal_actions(state) if isinstance(a, Search)] == [Search(RIVER)]
     state = play(state, Search(RIVER), dice=(2,))  # 2 - 1 extra ship: found, no finder drawn
     assert KONIGSBERG in state.river_found and state.roll != "finder"
+
+
+@SEED.cites(
+    7,
+    "German player announces names of all ships he will move (must move at least 1).",
+    clause="FS-GER-MOVE",
+)
+@SEED.cites(8, "Ships may remain in area or move to an adjacent area", clause="FS-GER-MOVE")
+@SEED.cites(
+    70,
+    "British may not attack Germans in the river, but if found, Germans must remain in river.",
+    clause="FS-RIVER-STAY",
+)
+def test_the_last_german_at_sea_may_stay_in_the_river() -> None:
+    """Staying in the river is her move ('remain in area'): she used to have to leave it when
+    no other German ship moved, into the arms of any ship watching the river."""
+    for watch in ({}, {PEGASUS: (23, WATCH)}):
+        state = setup({KONIGSBERG: (23, RIVER_BOX)}, watch)
+        orders = [(o.kind, o.to) for o in GAME.legal_actions(state)]
+        assert orders == [("leave", 23), ("hold", 23)]
+        after = play(state, Order((KONIGSBERG,), "hold", 23))
+        assert after.box[KONIGSBERG] == RIVER_BOX and KONIGSBERG not in after.river_found
+        assert not after.discovered and after.battle is None  # unseen: nobody searches her
 
 
 def test_a_half_squadron_is_refused_with_the_squadrons_names() -> None:

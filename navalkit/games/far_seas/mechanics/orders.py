@@ -145,11 +145,12 @@ def _orders(state: State, units: Sequence[tuple[int, ...]], left: int) -> tuple[
         # FS-GER-MOVE: he may hold if a ship has moved this turn or will still move
         may_hold = moved_any or left > len(unit)
         if box[first] == RIVER_BOX:
-            leave = not (first in state.river_found and at[WATCH])
-            if leave:
+            # FS-RIVER-STAY: she may always stay in the river: it is the seed's 'remain in
+            # area', her move when she is the last at sea ('must move at least 1'), and the
+            # watchers search only a ship that moved into the river, so it shows her to no one
+            if not (first in state.river_found and at[WATCH]):
                 out.append(t.leave)
-            if may_hold or not leave:
-                out.append(t.hold)
+            out.append(t.hold)
             continue
         # which of the four endings (see _Template.ends): bit 0 the hold, bit 1 the river
         k = 2 if t.river is not None and RIVER_BOX not in box[:FIRST_ALLIED] else 0
