@@ -407,7 +407,9 @@ CLAUSES = ClauseBook(
             "FS-SQUADRON",
             "Squadrons",
             "German ships in one area may move together as a squadron "
-            "(order 's'); the squadron's speed is its slowest ship's.",
+            "(order 's'): every German ship of the area that has not yet moved (our "
+            "simplification: a squadron leaving some behind is not offered); the squadron's "
+            "speed is its slowest ship's.",
             "SEED",
             "s - join a Squadron",
         ),
