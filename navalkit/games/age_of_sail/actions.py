@@ -39,7 +39,8 @@ class Sail:
 
 @dataclass(frozen=True, slots=True)
 class Order:
-    """A movement order that is not sailing: ``drift``, ``anchor``, ``weigh`` or ``separate``."""
+    """A movement order that is not sailing: ``drift``, ``anchor``, ``weigh``, or, for a ship
+    locked with another before the ships move, ``separate`` (try to cut loose) or ``stay``."""
 
     ship: int
     what: str
@@ -53,6 +54,7 @@ class Order:
             "anchor": "drops anchor",
             "weigh": "weighs anchor",
             "separate": "tries to cut loose",
+            "stay": "stays locked this turn",
         }
         return f"ship {self.ship + 1} {words[self.what]}"
 
@@ -112,7 +114,7 @@ class End:
 
 Action = Turn | Sail | Order | Fire | Board | Repair | End
 ACTION_TYPES = (Turn, Sail, Order, Fire, Board, Repair, End)
-ORDERS = ("drift", "anchor", "weigh", "separate")
+ORDERS = ("drift", "anchor", "weigh", "separate", "stay")
 
 
 def _int(data: dict[str, Any], key: str) -> int:

@@ -38,7 +38,7 @@ from navalkit.core.bots import BotView
 from . import rules, search
 from .actions import Board, End, Fire, Order, Repair, Sail, Turn
 from .data import VECTORS
-from .state import COMBAT, MOVE, Ship, State, evolve
+from .state import COMBAT, CUT_LOOSE, MOVE, Ship, State, evolve
 
 #: the captain's pull towards the nearest enemy, per cm beyond 4, when nothing bears yet
 CLOSING = 0.05
@@ -91,6 +91,8 @@ class CaptainBot:
             return legal[0]
         if state.phase == MOVE:
             action = self._move(state, legal, view.rng)
+        elif state.phase == CUT_LOOSE:  # a try costs nothing: locked, she does not move anyway
+            action = next((a for a in legal if a.what == "separate"), None)
         elif state.phase == COMBAT:
             action = self._combat(state, legal)
         else:

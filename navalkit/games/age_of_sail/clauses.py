@@ -442,13 +442,14 @@ CLAUSES = ClauseBook(
         C(
             "AOS-SEPARATE",
             "Cutting loose",
-            "A locked pair may try to cut loose once a turn, before moving (one die, not a "
-            "ship's move): on a 6 both are free and may move this turn; otherwise both stay "
-            "locked and cannot move.",
+            "As the turn opens, after the fire rolls and before the refloat rolls and any "
+            "movement, each locked ship tries to cut loose or stays locked (a captor and her "
+            "prize once between them): on a 6 both ships are free and may move this turn; "
+            "otherwise both stay locked and cannot move.",
             "SEED",
             "'it takes a throw of 6 on a dice to disentangle them'; the sequence of play has "
-            "'Tries to separate any entangled ships if desired' as a step of its own, before "
-            "'Moves their ships'.",
+            "'Tries to separate any entangled ships if desired' as a step of its own, after "
+            "'Fire removal stage' and before 'Tries to refloat' and 'Moves their ships'.",
         ),
         C(
             "AOS-VICTORY",

@@ -16,12 +16,12 @@ from navalkit.render.theme import Theme
 from .data import COMPASS, POINT_WORDS, TABLE_H, TABLE_W, VECTORS
 from .mechanics.wind import point_of_sail, wind_words
 from .rules import allowance
-from .state import MOVE, OVER, State
+from .state import CUT_LOOSE, MOVE, OVER, State
 
 PX = 8  # pixels per cm
 PANEL = 190
 W, H = TABLE_W * PX + PANEL, TABLE_H * PX
-BUTTONS = ("anchor", "weigh", "drift", "separate", "repair", "hull", "sails", "board")
+BUTTONS = ("anchor", "weigh", "drift", "separate", "stay", "repair", "hull", "sails", "board")
 LABELS = {
     "hull": "Fire: hull",
     "sails": "Fire: sails",
@@ -30,6 +30,7 @@ LABELS = {
     "weigh": "Weigh anchor",
     "drift": "Drift",
     "separate": "Cut loose",
+    "stay": "Stay locked",
     "repair": "Repair mast",
 }
 
@@ -216,7 +217,7 @@ def draw(
             b.add("overlay", Text(x + w / 2, y + h / 2, LABELS[name], 12, "#ffffff", bold=True))
             b.rect_region(f"cmd:{name}", x, y, w, h)
             k += 1
-    if state.phase != OVER:
+    if state.phase not in (OVER, CUT_LOOSE):  # locked ships decide first: no end yet
         x, y, w, h = TABLE_W * PX + 15, END_Y, PANEL - 30, 34
         label = "End movement" if state.phase == MOVE else "End turn"
         b.add("overlay", Rect(x, y, w, h, fill=t.grid, radius=6))

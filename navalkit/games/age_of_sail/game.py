@@ -29,7 +29,7 @@ from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
 from .mechanics import sequence
 from .mechanics.wind import point_of_sail, wind_words
 from .observe import observe
-from .state import EXPLODED, MOVE, OVER, SUNK, Ship, State
+from .state import CUT_LOOSE, EXPLODED, MOVE, OVER, SUNK, Ship, State
 
 RULES_HISTORY = (
     RulesVersion("age_of_sail/1", "2026-11-21", "The first version."),
@@ -37,9 +37,10 @@ RULES_HISTORY = (
         "age_of_sail/2",
         "2026-11-29",
         "The wind is named the way it blows (a wind due south comes from the north); a "
-        "dismasted ship must drift with the wind, or drop anchor, before movement ends; a "
-        "captor and her prize try once a turn to cut loose, before the ships move; a ship "
-        "throws a die at each shoal she meets on a run, not only the first.",
+        "dismasted ship must drift with the wind, or drop anchor, before movement ends; "
+        "locked ships try to cut loose (or stay locked) as the turn opens, after the fire dice "
+        "and before the refloat dice and any movement, a captor and her prize once between "
+        "them; a ship throws a die at each shoal she meets on a run, not only the first.",
     ),
 )
 RULES_VERSION = RULES_HISTORY[-1].version
@@ -180,7 +181,10 @@ class AgeOfSail(Game[State, Action, State, Config]):
             return ending(state)
         if state.queue:
             return f"Round {state.round}, {wind}: dice to throw. {score}"
-        phase = "movement" if state.phase == MOVE else "broadsides and boarding"
+        phase = {
+            MOVE: "movement",
+            CUT_LOOSE: "locked ships: cut loose (on a 6) or stay locked, before moving",
+        }.get(state.phase, "broadsides and boarding")
         if state.helm is not None:
             s = state.ships[state.helm.ship]
             phase = f"{s.name} on {COMPASS[s.heading]}, up to {state.helm.left} cm to sail"
@@ -202,6 +206,8 @@ class AgeOfSail(Game[State, Action, State, Config]):
             return "Click one of your ships."
         if s.side != state.to_move:
             return f"{s.name} flies the flag of {state.nations[s.side]}: click one of yours."
+        if state.phase == CUT_LOOSE:
+            return "First the locked ships: click one, then Cut loose or Stay locked."
         if state.phase == MOVE and s.ordered:
             return f"{s.name} has had her order this turn."
         return f"{s.name} has nothing she can do now: try another ship, or end the phase."

@@ -29,8 +29,18 @@ from .mechanics.sailing import (
     turn_points,
     turn_problem,
 )
-from .mechanics.sequence import check_end, end_turn, put
-from .state import COMBAT, MOVE, OVER, Helm, Roll, State, evolve_ship, evolve_state
+from .mechanics.sequence import check_end, end_turn, put, settle_cut_loose, undecided
+from .state import (
+    COMBAT,
+    CUT_LOOSE,
+    MOVE,
+    OVER,
+    Helm,
+    Roll,
+    State,
+    evolve_ship,
+    evolve_state,
+)
 
 __all__ = ["allowance", "apply", "legal_actions", "violation"]
 
@@ -82,8 +92,7 @@ def _move_actions(state: State) -> list[Action]:
     for i, s in enumerate(state.ships):
         if s.side != state.to_move or not s.afloat or s.ordered or s.aground:
             continue
-        if s.entangled >= 0:
-            out.append(order(i, "separate"))
+        if s.entangled >= 0:  # locked, and stayed so before moving (the CUT_LOOSE step)
             continue
         if s.anchored:
             out.append(order(i, "weigh"))
@@ -182,6 +191,8 @@ def legal_actions(state: State) -> list[Action]:
         out: list[Action] = []
     elif state.phase == MOVE:
         out = _move_actions(state)
+    elif state.phase == CUT_LOOSE:  # each locked ship: try to cut loose, or stay locked
+        out = [order(i, what) for i in undecided(state) for what in ("separate", "stay")]
     elif state.phase == COMBAT:
         out = _combat_actions(state)
     else:
@@ -216,6 +227,8 @@ def violation(state: State, action: object) -> Violation | None:
 def _explain(state: State, action: Action) -> Violation:
     """Why a well-formed action is not legal (the first rule it breaks)."""
     seq = "AOS-SEQUENCE"
+    if state.phase == CUT_LOOSE:
+        return _explain_cut_loose(state, action)
     if isinstance(action, End):
         drifts = [
             o.ship for o in legal_actions(state) if isinstance(o, Order) and o.what == "drift"
@@ -253,6 +266,26 @@ def _explain(state: State, action: Action) -> Violation:
     return _explain_combat(state, action)
 
 
+def _explain_cut_loose(state: State, action: Action) -> Violation:
+    """Why ``action`` is refused while locked ships decide whether to cut loose (the seed's
+    sequence: fire, cutting loose, refloating and high seas, then movement and combat)."""
+    waiting = undecided(state)
+    names = " and ".join(state.ships[i].name for i in waiting)
+    if isinstance(action, Order) and action.what in ("separate", "stay"):
+        s = state.ships[action.ship]
+        if s.side != state.to_move:
+            return refuse("AOS-SEQUENCE", f"{s.name} is not yours.", action.ship)
+        if s.entangled < 0:
+            return refuse("AOS-SEPARATE", f"{s.name} is not locked with another ship.", action.ship)
+        return refuse("AOS-SEPARATE", f"{s.name} has made her choice this turn.", action.ship)
+    return refuse(
+        "AOS-SEQUENCE",
+        f"First the locked ships: {names} may try to cut loose (on a 6) or stay locked. Then "
+        "ships aground try to refloat, and then the ships move.",
+        *waiting,
+    )
+
+
 def _explain_move(state: State, action: Turn | Sail | Order) -> Violation:
     i = action.ship
     s = state.ships[i]
@@ -284,7 +317,15 @@ def _explain_move(state: State, action: Turn | Sail | Order) -> Violation:
             i,
             s.entangled,
         )
-    if isinstance(action, Order) and action.what == "separate":
+    if isinstance(action, Order) and action.what in ("separate", "stay"):
+        if s.entangled >= 0:
+            return refuse(
+                "AOS-SEQUENCE",
+                f"{s.name} and {state.ships[s.entangled].name} try to cut loose before the "
+                "ships move, as the turn begins: they try again next turn.",
+                i,
+                s.entangled,
+            )
         return refuse("AOS-SEPARATE", f"{s.name} is not locked with another ship.", i)
     if s.anchored and not (isinstance(action, Order) and action.what == "weigh"):
         return refuse("AOS-ANCHOR", f"{s.name} is at anchor: weighing takes a whole move.", i)
@@ -433,10 +474,16 @@ def apply(state: State, action: Action) -> State:
                 queue = (*queue, Roll("shoal", i, x=x, y=y))
             s = evolve_ship(s, x=x, y=y)
         elif action.what == "separate":
-            # not her move: a try before moving, once a turn for the pair; the die frees both
-            # to move, or leaves both locked and ordered (mechanics.sequence, "separate")
+            # not her move: a try before the ships move, once a turn for the pair; the die
+            # frees both to move, or leaves both locked and ordered (mechanics.sequence)
             queue = (*queue, Roll("separate", i))
             return evolve_state(state, queue=queue, ply=ply, last=(i,))
+        elif action.what == "stay":  # locked this turn, she and a prize of her flag with her
+            ships = put(ships, i, evolve_ship(s, ordered=True))
+            j = s.entangled
+            if ships[j].side == s.side:
+                ships = put(ships, j, evolve_ship(ships[j], ordered=True))
+            return settle_cut_loose(evolve_state(state, ships=ships, ply=ply, last=(i,)))
         s = evolve_ship(
             s,
             ordered=True,

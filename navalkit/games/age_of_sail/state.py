@@ -14,6 +14,8 @@ T = TypeVar("T")
 
 # phases
 FIRST, MOVE, COMBAT, OVER = "first", "move", "combat", "over"
+#: a turn's step before moving, while a locked ship of the admiral to move may try to cut loose
+CUT_LOOSE = "cut_loose"
 # ship status
 AFLOAT, SUNK, EXPLODED = "afloat", "sunk", "exploded"
 

@@ -26,13 +26,15 @@ class _At(AgeOfSail):
 
 def table(
     *ships: dict[str, Any],
-    phase: str = "move",
+    phase: str | None = None,
     wind: int = W,
     speed: int = 4,
     shoals: tuple[tuple[float, float, float], ...] = (),
     **cfg: Any,
 ) -> State:
-    """A duel state with the two ships changed as given (then more copies if more dicts)."""
+    """A duel state with the two ships changed as given (then more copies if more dicts), as
+    the first admiral's turn opens (movement; or first cutting loose, if a ship of hers is
+    locked with another), or at ``phase``."""
     base = initial_state(Config(first_player="first", **cfg))
     proto = base.ships
     made = []
@@ -42,7 +44,7 @@ def table(
         base, ships=tuple(made), shoals=shoals, wind_from=wind, wind_speed=speed
     )
     state = start_turn(state, 0)
-    return dataclasses.replace(state, phase=phase)
+    return state if phase is None else dataclasses.replace(state, phase=phase)
 
 
 def match_at(state: State, *dice: Any) -> Match:

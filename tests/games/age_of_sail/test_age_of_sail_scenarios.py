@@ -604,7 +604,7 @@ def test_AOS_PRIZE_CREW_one_deck_crosses_at_once_and_the_ships_stay_locked() -> 
 def test_AOS_SEPARATE_on_a_six() -> None:
     st = two({"entangled": 1}, {"entangled": 0})
     m = match_at(st, 6)
-    refused(m, Turn(0, N), "AOS-SEPARATE")
+    refused(m, Turn(0, N), "AOS-SEQUENCE")  # the locked ship chooses first
     m.apply(Order(0, "separate"))
     assert m.state.ships[0].entangled == -1 and m.state.ships[1].entangled == -1
     # cutting loose is a step before moving, not the ship's move: free, she may sail now
@@ -627,9 +627,11 @@ def test_AOS_SEPARATE_one_throw_a_turn_for_a_captor_and_her_prize() -> None:
         {"x": 60.0, "y": 60.0, "side": 1, "name": "Other"},
     )
     m = match_at(st, 5)
-    assert {a for a in m.legal_actions() if isinstance(a, Order)} == {
+    assert set(m.legal_actions()) == {
         Order(0, "separate"),
         Order(1, "separate"),
+        Order(0, "stay"),
+        Order(1, "stay"),
     }
     m.apply(Order(0, "separate"))
     assert m.state.ships[0].entangled == 1

@@ -1113,11 +1113,13 @@ def test_boarding_totals_a_die_per_remaining_deck_and_the_higher_captures() -> N
 def test_locked_ships_cut_loose_only_on_a_6_and_only_if_they_wish() -> None:
     st = two({"x": 30.0, "y": 30.0, "entangled": 1}, {"x": 33.0, "y": 30.0, "entangled": 0})
     m = match_at(st)
-    assert [a for a in m.legal_actions() if not isinstance(a, End)] == [Order(0, "separate")]
-    m.apply(End())  # if desired: she may stay locked
+    assert m.legal_actions() == (Order(0, "separate"), Order(0, "stay"))
+    m.apply(Order(0, "stay"))  # if desired: she may stay locked
+    assert m.legal_actions() == (End(),)  # locked, she does not move
+    m.apply(End())
     m.apply(End())
     assert m.state.ships[0].entangled == 1
-    assert [a for a in m.legal_actions() if not isinstance(a, End)] == [Order(1, "separate")]
+    assert m.legal_actions() == (Order(1, "separate"), Order(1, "stay"))
     m.script_chance(5)
     m.apply(Order(1, "separate"))
     assert (m.state.ships[0].entangled, m.state.ships[1].entangled) == (1, 0)
@@ -1126,6 +1128,45 @@ def test_locked_ships_cut_loose_only_on_a_6_and_only_if_they_wish() -> None:
     m.apply(End())
     m.apply(Order(0, "separate"))
     assert (m.state.ships[0].entangled, m.state.ships[1].entangled) == (-1, -1)
+    spent(m)
+
+
+@SEED.cites(212, "Fire removal stage", clause="AOS-SEQUENCE")
+@SEED.cites(
+    215, "Tries to separate any entangled ships if desired", clause=("AOS-SEPARATE", "AOS-SEQUENCE")
+)
+@SEED.cites(217, "Tries to refloat any ships foundered on shoals", clause="AOS-SEQUENCE")
+@SEED.cites(
+    223,
+    "Moves their ships and checks if any ships foundered on shoals when first encountering them",
+    clause="AOS-SEQUENCE",
+)
+def test_the_turn_runs_fire_then_cutting_loose_then_refloating_then_moving() -> None:
+    """The seed's sequence of play: a burning ship's fire roll; then a locked ship tries to
+    cut loose (or stays), before any ship moves; then a ship aground tries to refloat; then
+    the ships move. Cutting loose used to be an order in the movement, after the refloat die
+    and after other ships had sailed."""
+    st = table(
+        {"x": 30.0, "y": 30.0, "entangled": 1, "fire": 1},
+        {"x": 33.0, "y": 30.0, "entangled": 0},
+        {"x": 60.0, "y": 20.0, "side": 0, "name": "Aground", "aground": True},
+        {"x": 80.0, "y": 60.0, "side": 0, "name": "Free"},
+    )
+    m = match_at(st, 5, 6, 2)  # the fire goes out, she cuts loose, Aground stays aground
+    assert m.state.phase == "cut_loose"
+    assert m.legal_actions() == (Order(0, "separate"), Order(0, "stay"))
+    refused(m, Turn(3, E), "AOS-SEQUENCE")  # no ship moves before the locked ones chose
+    refused(m, End(), "AOS-SEQUENCE")
+    m.apply(Order(0, "separate"))
+    assert [e.text.split(" — ")[0] for e in m.events if e.kind == "chance"] == [
+        "Die for fire-fighting roll",
+        "Die for cutting loose",
+        "Die for refloat roll",
+    ]
+    assert m.state.phase == "move" and m.state.ships[0].entangled == -1
+    assert Turn(3, E) in m.legal_actions() and any(
+        isinstance(a, Turn) and a.ship == 0 for a in m.legal_actions()
+    )
     spent(m)
 
 

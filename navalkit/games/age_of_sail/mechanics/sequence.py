@@ -13,6 +13,7 @@ from ..data import HIGH_SEAS, MAX_RANGE, SCENARIOS, STERN_RAKE_DEG, WIND_START
 from ..state import (
     AFLOAT,
     COMBAT,
+    CUT_LOOSE,
     EXPLODED,
     FIRST,
     MOVE,
@@ -71,34 +72,57 @@ def put(ships: tuple[Ship, ...], i: int, ship: Ship) -> tuple[Ship, ...]:
 
 
 def start_turn(state: State, player: int, **changes: Any) -> State:
-    """A player's turn begins: fire, refloat and high-seas rolls, then movement (AOS-SEQUENCE).
-    ``changes``: other fields to set in the same new state (the round, the turns done...)."""
+    """A player's turn begins, in the seed's sequence (AOS-SEQUENCE): the fire rolls; then,
+    if a ship of hers is locked with another, each such ship tries to cut loose or stays
+    (the CUT_LOOSE step, "if desired"); then the refloat and high-seas rolls
+    (:func:`upkeep_rolls`), and movement. ``changes``: other fields to set in the same new
+    state (the round, the turns done...)."""
     ships = tuple(
         evolve_ship(s, ordered=False, fired=_UNFIRED, engaged=False)
         if s.side == player and (s.ordered or s.engaged or s.fired != _UNFIRED)
         else s  # a ship with nothing to clear stays the same value
         for s in state.ships
     )
-    fires, refloats, founders = [], [], []
-    for i, s in enumerate(ships):
+    fires = tuple(
+        Roll("fire_out", i, need=5 if s.fire == 1 else 6)
+        for i, s in enumerate(ships)
+        if s.side == player and s.afloat and s.fire
+    )
+    state = evolve_state(
+        state, ships=ships, phase=CUT_LOOSE, to_move=player, helm=None, line_moves=(), **changes
+    )
+    return settle_cut_loose(evolve_state(state, queue=fires))
+
+
+def upkeep_rolls(state: State, player: int) -> tuple[Roll, ...]:
+    """The refloat and high-seas rolls of ``player``'s ships, as her turn's movement nears."""
+    refloats, founders = [], []
+    for i, s in enumerate(state.ships):
         if s.side != player or not s.afloat:
             continue
-        if s.fire:
-            fires.append(Roll("fire_out", i, need=5 if s.fire == 1 else 6))
         if s.aground:
             refloats.append(Roll("refloat", i, need=6))
         if state.wind_speed >= HIGH_SEAS and s.wrecked:
             founders.append(Roll("founder", i))
-    return evolve_state(
-        state,
-        ships=ships,
-        phase=MOVE,
-        to_move=player,
-        helm=None,
-        line_moves=(),
-        queue=tuple(fires + refloats + founders),
-        **changes,
-    )
+    return tuple(refloats + founders)
+
+
+def undecided(state: State) -> list[int]:
+    """The admiral to move's ships locked with another that have neither tried to cut loose
+    this turn nor chosen to stay locked."""
+    return [
+        i
+        for i, s in enumerate(state.ships)
+        if s.side == state.to_move and s.afloat and s.entangled >= 0 and not s.ordered
+    ]
+
+
+def settle_cut_loose(state: State) -> State:
+    """Leave the CUT_LOOSE step once its dice are thrown and no locked ship is undecided:
+    the refloat and high-seas rolls, then movement."""
+    if state.phase != CUT_LOOSE or state.queue or undecided(state):
+        return state
+    return evolve_state(state, phase=MOVE, queue=upkeep_rolls(state, state.to_move))
 
 
 _UNFIRED = (False, False)
@@ -277,7 +301,7 @@ def resolve(state: State, roll: Roll) -> State:
             masts = tuple(up or m == k for m, up in enumerate(s.masts))
             return evolve_state(state, ships=put(ships, i, evolve_ship(s, masts=masts)))
         return state
-    if kind == "separate":  # AOS-SEPARATE: once a turn for the pair, before moving
+    if kind == "separate":  # AOS-SEPARATE: once a turn for the pair, before the ships move
         if die == 6:  # both free, and both may still move this turn
             return evolve_state(state, ships=_untangle(ships, i))
         j = s.entangled  # a captor and her prize: one try a turn for the two of them
@@ -326,7 +350,7 @@ def apply_die(state: State, outcome: int) -> State:
         queue = queue[1:]
     if queue is not state.queue:
         state = evolve_state(state, queue=queue)
-    return check_end(state)
+    return settle_cut_loose(check_end(state))
 
 
 __all__ = [
@@ -337,5 +361,8 @@ __all__ = [
     "end_turn",
     "initial_state",
     "put",
+    "settle_cut_loose",
     "start_turn",
+    "undecided",
+    "upkeep_rolls",
 ]
