@@ -407,8 +407,8 @@ CLAUSES = ClauseBook(
             "FS-SQUADRON",
             "Squadrons",
             "German ships in one area may move together as a squadron "
-            "(order 's'): every German ship of the area that has not yet moved (our "
-            "simplification: a squadron leaving some behind is not offered); the squadron's "
+            "(order 's'): the German ships of the area that have not yet had their order this "
+            "turn (to leave one behind, give her order first: she may hold); the squadron's "
             "speed is its slowest ship's.",
             "SEED",
             "s - join a Squadron",
