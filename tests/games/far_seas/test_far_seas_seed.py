@@ -405,6 +405,24 @@ def test_the_last_german_at_sea_may_stay_in_the_river() -> None:
         assert not after.discovered and after.battle is None  # unseen: nobody searches her
 
 
+@SEED.cites(8, "s - join a Squadron", clause="FS-SQUADRON")
+def test_any_grouping_of_an_areas_ships_can_sail_as_a_squadron() -> None:
+    """The squadron is the area's ships without an order yet: Emden takes hers first (a
+    hold), and Scharnhorst and Gneisenau then sail as a squadron of two."""
+    state = setup({SCHARNHORST: (26, START), GNEISENAU: (26, START), EMDEN: (26, START)})
+    assert {o.ships for o in GAME.legal_actions(state)} == {
+        (SCHARNHORST,),
+        (GNEISENAU,),
+        (EMDEN,),
+        (SCHARNHORST, GNEISENAU, EMDEN),
+    }
+    state = play(play(state, Order((EMDEN,), "hold", 26)), PASS)  # the Allies have no move
+    pair = (SCHARNHORST, GNEISENAU)
+    assert {o.ships for o in GAME.legal_actions(state)} == {(SCHARNHORST,), (GNEISENAU,), pair}
+    state = play(state, Order(pair, "move", 20))
+    assert state.loc[SCHARNHORST] == state.loc[GNEISENAU] == 20 and state.loc[EMDEN] == 26
+
+
 def test_a_half_squadron_is_refused_with_the_squadrons_names() -> None:
     state = setup({EMDEN: (26, START)}, {KENT: (20, MOVED), GLASGOW: (20, MOVED)})
     state = play(_squadron(state, KENT, GLASGOW), mv(EMDEN, 20))
