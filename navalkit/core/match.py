@@ -813,7 +813,7 @@ def older_rules_words(
     """Why a game ``began`` under older rules cannot go on: which versions, where its replay
     stops (after ``moves`` moves; None: its settings), what changed since, and what to do
     (``then``). A save's words by default; a class server's table says its own."""
-    was = game.rules_history[-len(newer) - 1]
+    was = game.rules_before(newer)
     if moves is None:
         where = "its settings are not those of these rules"
     else:

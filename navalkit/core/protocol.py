@@ -134,6 +134,10 @@ class Game(ABC, Generic[S, A, V, C]):
             return None
         return self.rules_history[names.index(version) + 1 :]
 
+    def rules_before(self, newer: Sequence[RulesVersion]) -> RulesVersion:
+        """The version a save was made under, given the versions since (``rules_since``)."""
+        return self.rules_history[-len(newer) - 1]
+
     # --- the rules ------------------------------------------------------------------
     @abstractmethod
     def initial_state(self, config: C, players: int) -> S: ...

@@ -505,7 +505,7 @@ class PlaySession:
             self._restart(match, seats)
             self.say(f"Resumed a saved game at move {len(match.history)}.")
             if match.older_rules:  # saved before a correction of the rules, and still fits it
-                was = self.game.rules_history[-len(match.older_rules) - 1]
+                was = self.game.rules_before(match.older_rules)
                 self.say(
                     f"It was saved under version {was.number} of the {self.game.title} rules; "
                     f"it goes on under version {self.game.rules_history[-1].number}, the "
