@@ -33,7 +33,9 @@ RULES_HISTORY = (
         "branle_bas/3",
         "2026-11-29",
         "A game where neither side can move ends, even when each turn began with a touch; a "
-        "ship lost in an enemy net counts as a loss when a drawn game is scored.",
+        "ship lost in an enemy net counts as a loss when a drawn game is scored, and a "
+        "triumphant side takes it back with its other sunk ships; two Admirals are not left "
+        "'without help' while a ship waits only for her own Admiral to step aside.",
     ),
 )
 RULES_VERSION = RULES_HISTORY[-1].version

@@ -24,6 +24,7 @@ from .data import (
     BOARD,
     CUIRASSE,
     DRAGUEUR,
+    EMPTY,
     FORWARD,
     HARBOUR_OF,
     INDEX,
@@ -480,22 +481,31 @@ def _end(state: State, result: Result) -> State:
 def seed_draw(state: State) -> str | None:
     """BB-DRAW, the seed's two drawn games ("PARTIES NULLES"), or None.
 
-    Both need the Admirals alone: no other ship of either side left that can move ("s'il n'y
-    a pas possibilité de secours d'autres navires", "sans secours"). Then the game is drawn
+    Both need the Admirals alone: no other ship of either side left that can move, nor one
+    boxed in by her own Admiral alone, who could come once he stepped aside ("s'il n'y a pas
+    possibilité de secours d'autres navires", "sans secours"). Then the game is drawn
     when the Admirals stand face to face at a port's entrance, the defender on one of his nets
     left or right of the centre (``"port"``), or side by side diagonally at sea (``"sea"``).
     An Admiral moves and takes one square straight, never diagonally (BB-MOVES), so at sea
     neither can take the other, and the one that steps beside the other is taken."""
     board = state.board
-    admirals: list[int] = []
-    for ships in fleets(state):
+    admiral_of: dict[int, int] = {}  # side -> the square of its Admiral
+    boxed: list[tuple[int, int]] = []  # (square, side) of the other ships, none can move
+    for side, ships in enumerate(fleets(state)):
         for sq in ships:
             if board[sq] & 15 == AMIRAL:
-                admirals.append(sq)
+                admiral_of[side] = sq
             elif can_move(board, sq):
                 return None  # another ship can still move: it may come to help
-    if len(admirals) != 2:
+            else:
+                boxed.append((sq, side))
+    if len(admiral_of) != 2:
         return None
+    for sq, side in boxed:
+        # a ship boxed in by her own Admiral alone comes to help as soon as he steps aside
+        if can_move(_without(board, admiral_of[side]), sq):
+            return None
+    admirals = [admiral_of[0], admiral_of[1]]
     a, b = BOARD[admirals[0]], BOARD[admirals[1]]
     dx, dy = abs(a.x - b.x), abs(a.y - b.y)
     if dx == 1 and dy == 1 and all(s.zone in ("high_seas", "territorial") for s in (a, b)):
@@ -511,6 +521,11 @@ def seed_draw(state: State) -> str | None:
             ):
                 return "port"
     return None
+
+
+def _without(board: tuple[int, ...], sq: int) -> tuple[int, ...]:
+    """``board`` with square ``sq`` emptied."""
+    return (*board[:sq], EMPTY, *board[sq + 1 :])
 
 
 #: the squares "à l'entrée du Port" of each side: the centre of the row before the port and

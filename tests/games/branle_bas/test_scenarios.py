@@ -1200,6 +1200,18 @@ def test_BB_TRIUMPH_SCORE_item_by_item() -> None:
     assert m.scores == (1525, 0)
 
 
+@SEED.cites(179, "4o La reprise de ses navires coulés ;", clause="BB-TRIUMPH-SCORE")
+@SEED.cites(71, "Tout navire ennemi pénétrant dans un filet adverse est coulé", clause="BB-NET")
+def test_BB_TRIUMPH_SCORE_recovers_ships_lost_in_enemy_nets_too() -> None:
+    """A ship lost in an enemy net is 'coulé' (sunk), so the triumphant side takes it back
+    with the ships the enemy sank, as a drawn game counts it among the losses (it used to
+    be left out)."""
+    win = Tally(in_enemy_port=(AMIRAL, TORPILLEUR), lost=(CROISEUR,))
+    lose = Tally(sunk=(VEDETTE,))
+    items = score_items("triumph", 0, (win, lose))
+    assert ("4° his own sunk ships recovered", value(VEDETTE) + value(CROISEUR)) in items[0]
+
+
 @SEED.cites(177, "3o La bonification de I00 pour I'Amiral au port ;", clause="BB-TRIUMPH-SCORE")
 def test_BB_TRIUMPH_SCORE_with_the_100_switch() -> None:
     pieces = {"j18": (A, AMIRAL), "n14": (B, AMIRAL)}
@@ -1255,6 +1267,22 @@ def test_BB_DRAW_not_while_help_can_come() -> None:
     assert not m.is_over  # A's cruiser can still come
     m = play({"j10": (A, AMIRAL), "j11": (B, VEDETTE), "l12": (B, AMIRAL)}, ("j10", "j11"))
     assert not m.is_over  # alone, but not side by side
+
+
+@SEED.cites(
+    143, "si deux Amiraux restent en mer, côte à côte en diagonale, sans secours.", clause="BB-DRAW"
+)
+def test_BB_DRAW_not_while_a_ship_waits_only_for_her_own_admiral_to_step_aside() -> None:
+    """A's Vedette on o14 is boxed in by the board's edge and by her own Admiral: she cannot
+    move now, but help is possible ('possibilité de secours') as soon as he steps aside, so
+    the Admirals side by side diagonally are no draw (it used to be one)."""
+    m = play({"n14": (A, AMIRAL), "o14": (A, VEDETTE), "m16": (B, AMIRAL)}, to_move=B)
+    assert targets(m, "o14") == set()
+    m.apply(mv("m16", "m15"))
+    assert not m.is_over
+    m.apply(mv("n14", "n13"))  # A's Admiral steps aside: the Vedette can come
+    m.apply(mv("m15", "l15"))
+    assert "n14" in targets(m, "o14")
 
 
 def test_BB_DRAW_despite_a_ship_locked_in_place() -> None:

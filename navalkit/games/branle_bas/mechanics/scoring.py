@@ -50,7 +50,9 @@ def score_items(
                     PORT_BONUS * len(others),
                 ),
                 ("3° the Admiral in the enemy port", triumph_bonus),
-                ("4° his own sunk ships recovered", _worth(L.sunk)),
+                # 'ses navires coulés': those the enemy sank and those lost in his nets,
+                # which are 'coulé' too (BB-NET), as a drawn game counts them
+                ("4° his own sunk ships recovered", _worth([*L.sunk, *W.lost])),
             ]
             items[lo] = [("total surrender: nothing", 0)]
         else:
