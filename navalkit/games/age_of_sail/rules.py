@@ -29,7 +29,14 @@ from .mechanics.sailing import (
     turn_points,
     turn_problem,
 )
-from .mechanics.sequence import check_end, end_turn, put, settle_cut_loose, undecided
+from .mechanics.sequence import (
+    check_end,
+    end_turn,
+    put,
+    settle_cut_loose,
+    stay_locked,
+    undecided,
+)
 from .state import (
     COMBAT,
     CUT_LOOSE,
@@ -479,10 +486,7 @@ def apply(state: State, action: Action) -> State:
             queue = (*queue, Roll("separate", i))
             return evolve_state(state, queue=queue, ply=ply, last=(i,))
         elif action.what == "stay":  # locked this turn, she and a prize of her flag with her
-            ships = put(ships, i, evolve_ship(s, ordered=True))
-            j = s.entangled
-            if ships[j].side == s.side:
-                ships = put(ships, j, evolve_ship(ships[j], ordered=True))
+            ships = stay_locked(ships, i)
             return settle_cut_loose(evolve_state(state, ships=ships, ply=ply, last=(i,)))
         s = evolve_ship(
             s,

@@ -170,6 +170,18 @@ def _untangle(ships: tuple[Ship, ...], i: int) -> tuple[Ship, ...]:
     return ships
 
 
+def stay_locked(ships: tuple[Ship, ...], i: int) -> tuple[Ship, ...]:
+    """Locked ship ``i`` stays so this turn (her order is spent: she does not move), after a
+    failed throw or by choice, and a prize of her flag locked with her too: a captor and her
+    prize have one try a turn between them."""
+    s = ships[i]
+    j = s.entangled
+    ships = put(ships, i, evolve_ship(s, ordered=True))
+    if j >= 0 and ships[j].side == s.side:
+        ships = put(ships, j, evolve_ship(ships[j], ordered=True))
+    return ships
+
+
 def _lose(state: State, i: int, status: str) -> State:
     """Ship ``i`` sinks or blows up: the enemy scores her remaining boxes."""
     s = state.ships[i]
@@ -304,11 +316,7 @@ def resolve(state: State, roll: Roll) -> State:
     if kind == "separate":  # AOS-SEPARATE: once a turn for the pair, before the ships move
         if die == 6:  # both free, and both may still move this turn
             return evolve_state(state, ships=_untangle(ships, i))
-        j = s.entangled  # a captor and her prize: one try a turn for the two of them
-        ships = put(ships, i, evolve_ship(s, ordered=True))
-        if j >= 0 and ships[j].side == s.side:
-            ships = put(ships, j, evolve_ship(ships[j], ordered=True))
-        return evolve_state(state, ships=ships)
+        return evolve_state(state, ships=stay_locked(ships, i))
     raise ValueError(f"unknown roll {kind!r}")
 
 
@@ -363,6 +371,7 @@ __all__ = [
     "put",
     "settle_cut_loose",
     "start_turn",
+    "stay_locked",
     "undecided",
     "upkeep_rolls",
 ]
