@@ -61,7 +61,6 @@ class NimState:
 class TinyNim(Game[NimState, Take, NimState, Any]):
     id = "tiny_nim"
     title = "Tiny Nim"
-    rules_version = "1"
     rules_history = (RulesVersion("1", "2026-11-21", "The first version."),)
     summary = "take 1 to 3 stones; the last stone wins"
     min_players = 2

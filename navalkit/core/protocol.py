@@ -89,8 +89,7 @@ class Game(ABC, Generic[S, A, V, C]):
 
     id: ClassVar[str]
     title: ClassVar[str]
-    rules_version: ClassVar[str]
-    #: every version of the rules, oldest first; the last is ``rules_version``
+    #: every version of the rules, oldest first; the last is the one played (``rules_version``)
     rules_history: ClassVar[tuple[RulesVersion, ...]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -125,6 +124,12 @@ class Game(ABC, Generic[S, A, V, C]):
         return settings_table(self.config_type)
 
     # --- versions of the rules --------------------------------------------------------
+    @property
+    def rules_version(self) -> str:
+        """The version of the rules played, as a save names it: the last of
+        ``rules_history``."""
+        return self.rules_history[-1].version
+
     def rules_since(self, version: object) -> tuple[RulesVersion, ...] | None:
         """The versions of the rules that came after ``version`` (empty for the current one),
         or None when ``version`` is not one of this game's (another game's, a newer

@@ -23,14 +23,12 @@ from .state import OVER, TOSS, State
 #: every version of the rules, oldest first: add one (and say what changed) whenever a change
 #: could make a saved game play differently
 RULES_HISTORY = (RulesVersion("_template/1", "2026-11-21", "The first version."),)
-RULES_VERSION = RULES_HISTORY[-1].version
 
 
 class LastBuoy(Game[State, Take, View, Config]):
     id: ClassVar[str] = "_template"
     title: ClassVar[str] = "Last Buoy"
     summary: ClassVar[str] = "the template game: sweep 1 to 3 buoys, the last buoy wins"
-    rules_version: ClassVar[str] = RULES_VERSION
     rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

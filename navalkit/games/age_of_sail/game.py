@@ -43,7 +43,6 @@ RULES_HISTORY = (
         "them; a ship throws a die at each shoal she meets on a run, not only the first.",
     ),
 )
-RULES_VERSION = RULES_HISTORY[-1].version
 ROLL_WORDS = {
     "fire_out": "fire-fighting roll",
     "catch": "explosion: does the fire spread",
@@ -63,7 +62,6 @@ class AgeOfSail(Game[State, Action, State, Config]):
     id: ClassVar[str] = "age_of_sail"
     title: ClassVar[str] = "Age of Sail"
     summary: ClassVar[str] = "Miniatures on a tabletop: wind, points of sail, broadsides, boarding"
-    rules_version: ClassVar[str] = RULES_VERSION
     rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

@@ -38,14 +38,12 @@ RULES_HISTORY = (
         "'without help' while a ship waits only for her own Admiral to step aside.",
     ),
 )
-RULES_VERSION = RULES_HISTORY[-1].version
 
 
 class BranleBas(Game[State, Action, View, Config]):
     id: ClassVar[str] = "branle_bas"
     title: ClassVar[str] = "Branle-Bas"
     summary: ClassVar[str] = "French two-player grid game: 181 squares, ports, mines and nets"
-    rules_version: ClassVar[str] = RULES_VERSION
     rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

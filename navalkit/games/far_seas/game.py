@@ -37,14 +37,12 @@ RULES_HISTORY = (
         "stay there even when no other German ship moves.",
     ),
 )
-RULES_VERSION = RULES_HISTORY[-1].version
 
 
 class FarSeas(Game[State, Action, View, Config]):
     id: ClassVar[str] = "far_seas"
     title: ClassVar[str] = "Far Seas"
     summary: ClassVar[str] = "WWI German raiders against the Allies on a map of sea areas"
-    rules_version: ClassVar[str] = RULES_VERSION
     rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

@@ -24,7 +24,6 @@ from .rules import side_name
 from .state import DEAL, DRAW, OVER, REFILL, State
 
 RULES_HISTORY = (RulesVersion("nautic_miles/1", "2026-11-21", "The first version."),)
-RULES_VERSION = RULES_HISTORY[-1].version
 
 #: the phases in which a card is dealt or drawn, and those in which no seat moves: sets made
 #: once (a Match asks ``is_chance`` and ``to_move`` several times a step, and a tuple of the
@@ -37,7 +36,6 @@ class NauticMiles(Game[State, Action, View, Config]):
     id: ClassVar[str] = "nautic_miles"
     title: ClassVar[str] = "Nautic Miles"
     summary: ClassVar[str] = "French convoy card game, played alone or in teams of two"
-    rules_version: ClassVar[str] = RULES_VERSION
     rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6

@@ -31,14 +31,12 @@ RULES_HISTORY = (
         "so nearly every game is won at 100 points.",
     ),
 )
-RULES_VERSION = RULES_HISTORY[-1].version
 
 
 class NavalWar(Game[State, Action, View, Config]):
     id: ClassVar[str] = "naval_war"
     title: ClassVar[str] = "Naval War"
     summary: ClassVar[str] = "WWII card game: salvos, red cards, air strikes"
-    rules_version: ClassVar[str] = RULES_VERSION
     rules_history: ClassVar[tuple[RulesVersion, ...]] = RULES_HISTORY
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 9
