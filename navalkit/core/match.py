@@ -731,6 +731,8 @@ def load_match(
         )
     if data.get("chance", "seed") not in ("seed", "scripted"):
         raise RecordError("This save is damaged: it does not say where its chance came from.")
+    if newer and isinstance(data.get("config"), dict):  # the earlier rules it began under
+        data = {**data, "config": game.settings_kept(newer, data["config"])}
     try:
         match = _replay(game, data, version, scripted)
     except _ReplayError as exc:
@@ -852,6 +854,11 @@ def _replay(game: Any, data: dict[str, Any], version: int, scripted: bool) -> Ma
     again = match.record()
     if data["rules_version"] != game.rules_version:  # a save of older rules: its own words
         again = {**again, "rules_version": data["rules_version"], "checksum": data["checksum"]}
+    named = again["config"]
+    if named != config and all(named.get(k, named) == v for k, v in config.items()):
+        # settings this navalkit has that the save does not name (they came after it): it
+        # plays on under their defaults, or under the earlier rule a correction kept for it
+        again = {**again, "config": config, "checksum": data["checksum"]}
     if again != data:
         error = _ReplayError(damaged, "replaying it does not give the same record")
         error.moves = len(match.history)

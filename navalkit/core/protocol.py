@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
@@ -45,6 +45,10 @@ class RulesVersion:
     version: str
     date: str  # YYYY-MM-DD
     changes: str
+    #: settings that give the rule as it was before this version, where a setting can: a game
+    #: begun under an earlier version keeps them (unless it names them itself), so it goes on
+    #: as it began
+    earlier: tuple[tuple[str, Any], ...] = ()
 
     @property
     def number(self) -> str:
@@ -142,6 +146,34 @@ class Game(ABC, Generic[S, A, V, C]):
     def rules_before(self, newer: Sequence[RulesVersion]) -> RulesVersion:
         """The version a save was made under, given the versions since (``rules_since``)."""
         return self.rules_history[-len(newer) - 1]
+
+    def settings_kept(
+        self, newer: Sequence[RulesVersion], settings: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The settings of a game begun under older rules (``newer``: the versions since):
+        its own, and for each correction a setting can undo, the earlier rule, unless the game
+        names that setting itself (the oldest correction first: it is the rule it began
+        with)."""
+        kept = dict(settings)
+        for v in newer:
+            for name, value in v.earlier:
+                kept.setdefault(name, value)
+        return kept
+
+    def kept_words(self, newer: Sequence[RulesVersion], config: Any) -> str:
+        """The earlier rules a game begun under older rules keeps through its settings
+        (``settings_kept``), in words: "" when it keeps none."""
+        labels = {row["setting"]: row["label"] for row in self.settings()}
+        kept = {
+            name: value
+            for v in newer
+            for name, value in v.earlier
+            if getattr(config, name) == value
+        }
+        if not kept:
+            return ""
+        said = "; ".join(f"{labels[name]}: {value}" for name, value in kept.items())
+        return f"It keeps the earlier rule it began with, as a setting ({said})."
 
     # --- the rules ------------------------------------------------------------------
     @abstractmethod

@@ -511,6 +511,9 @@ class PlaySession:
                     f"it goes on under version {self.game.rules_history[-1].number}, the "
                     f"corrected rules. What changed since: {changes_words(match.older_rules)}"
                 )
+                kept = self.game.kept_words(match.older_rules, match.config)
+                if kept:
+                    self.say(kept)
 
         return self.act(load)
 

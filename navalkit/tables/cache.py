@@ -115,4 +115,6 @@ def unreplayable(table: TableRow, moves: int) -> StoreError:
 
 def fresh_match(table: TableRow) -> Match:
     """The table's game before any move: its chance drawn from its seed (server side only)."""
-    return new_match(table.game_id, seed=table.seed, players=table.players, **table.settings)
+    game = get_game(table.game_id)
+    settings = game.settings_kept(game.rules_since(table.rules_version) or (), table.settings)
+    return new_match(table.game_id, seed=table.seed, players=table.players, **settings)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import navalkit
 from navalkit import IllegalActionError, load_match
 from navalkit.core.actions import ChainedActions
+from navalkit.core.config import config_to_json
 from navalkit.core.match import RECORD_FORMAT_VERSION
 from navalkit.core.rng import ChanceStream, _block_numpy, _block_python, splitmix64
 
@@ -83,15 +84,20 @@ def test_saves_of_format_1_still_load_and_play_on(game_id: str) -> None:
     """Records saved before the stream drew each chance step from its own generator; they
     replay exactly (their dice were checked against the old draw) and stay format 1. Naval
     War's was saved under its first rules and still replays under the current ones: it goes
-    on under them (its record names them), the same events otherwise."""
+    on under them (its record names them), the same events otherwise; the settings that came
+    after it keep the rules it began with (nine players dealt 4 and 4, as in version 1) or
+    their defaults."""
     text = (DATA / f"v1_{game_id}.json").read_text()
     match = load_match(text)
     assert match.format_version == 1 < RECORD_FORMAT_VERSION
     saved, again = json.loads(text), json.loads(match.to_json())
     assert again["rules_version"] == match.game.rules_version
     assert bool(match.older_rules) == (saved["rules_version"] != match.game.rules_version)
-    assert _without(again, "rules_version", "checksum") == _without(
-        saved, "rules_version", "checksum"
+    assert _without(again, "rules_version", "checksum", "config") == _without(
+        saved, "rules_version", "checksum", "config"
+    )
+    assert again["config"] == {**config_to_json(match.game.make_config()), **saved["config"]} | (
+        {"nine_deal": 4} if game_id == "naval_war" else {}
     )
     rng = random.Random(0)
     for _ in range(20):

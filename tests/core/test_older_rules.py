@@ -5,8 +5,9 @@ of an older version of the rules replays under the current ones: if every move a
 still follows, the game goes on under the corrected rules, and the student is told what
 changed; if not, it is refused in words that say the rules changed (not that the save is
 damaged), what changed, and to start a new game. A version the game never had is refused.
-The two ``old_rules_*`` files are real saves, written by navalkit before the versions were
-raised (``far_seas/2`` and ``age_of_sail/1``).
+The ``old_rules_*`` files are real saves, written by navalkit before the versions were raised
+(``far_seas/2``, ``age_of_sail/1`` and ``naval_war/2``). Where a correction can be undone by a
+setting, a game begun before it keeps the earlier rule through that setting.
 """
 
 from __future__ import annotations
@@ -66,6 +67,42 @@ def test_a_real_save_of_older_rules_goes_on_under_the_current_ones(
     assert again["events"] == saved["events"] and again["seed"] == saved["seed"]
     # saved again, it is a save of the current rules
     assert load_match(match.to_json()).older_rules == ()
+
+
+def test_a_nine_player_save_from_before_the_deal_was_corrected_goes_on_with_its_deal() -> None:
+    """Naval War's version 3 deals nine players 5 and 5; version 2 dealt 4 and 4, which the
+    setting nine_deal still gives. A real nine-player save of version 2 (which has no such
+    setting) goes on dealt 4 and 4, its next rounds too; saved again, it names the setting."""
+    text = (DATA / "old_rules_naval_war.json").read_text()
+    saved = json.loads(text)
+    assert saved["rules_version"] == "naval_war/2" and saved["players"] == 9
+    assert "nine_deal" not in saved["config"]
+    match = load_match(text)
+    game = get_game("naval_war")
+    assert match.older_rules == game.rules_since("naval_war/2") != ()
+    assert match.config.nine_deal == 4 and game.make_config().nine_deal == 5
+    dealt = game.initial_state(match.config, 9)
+    for event in saved["events"][: 2 * 4 * 9]:  # a ship, then a card, to each in turn
+        dealt = game.apply_chance(dealt, event["chance"])
+    assert all(len(f) == 4 for f in dealt.fleets) and all(len(h) == 4 for h in dealt.hands)
+    again = json.loads(match.to_json())
+    assert again["config"] == {**saved["config"], "nine_deal": 4}
+    assert again["events"] == saved["events"]
+    reloaded = load_match(match.to_json())
+    assert reloaded.older_rules == () and reloaded.config.nine_deal == 4
+
+
+def test_a_save_that_names_a_setting_itself_is_not_given_the_earlier_rule() -> None:
+    """The earlier rule is kept only for a setting the save does not name: one that names it
+    (here the corrected deal, 5 and 5) is replayed with its own, and where its moves do not
+    fit, it is refused as rules that changed."""
+    saved = json.loads((DATA / "old_rules_naval_war.json").read_text())
+    saved["config"]["nine_deal"] = 5
+    with pytest.raises(RecordError) as info:
+        load_match(resealed(saved))
+    assert str(info.value).startswith(
+        "This game was saved under version 2 of the Naval War rules, and it cannot go on"
+    )
 
 
 def test_an_older_save_that_no_longer_replays_says_the_rules_changed() -> None:
@@ -129,3 +166,14 @@ def test_the_play_page_says_the_game_goes_on_under_the_corrected_rules() -> None
     )
     assert "far_seas" not in " ".join(said)
     assert session.match is not before
+
+
+def test_the_play_page_says_which_earlier_rule_a_resumed_game_keeps() -> None:
+    session = PlaySession("naval_war", players=9)
+    assert session.resume((DATA / "old_rules_naval_war.json").read_text())
+    said = session.screen().messages
+    assert said[1].startswith("It was saved under version 2 of the Naval War rules")
+    assert said[2] == (
+        "It keeps the earlier rule it began with, as a setting (Cards dealt with nine players: 4)."
+    )
+    assert "nine_deal" not in " ".join(said)

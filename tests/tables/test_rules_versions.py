@@ -62,6 +62,7 @@ def test_a_new_table_keeps_its_rules_version(tables: Tables) -> None:
 
 
 CURRENT = object()  # the table keeps the rules version it was made with
+NOW = get_game("naval_war").rules_history[-1].number  # the version this navalkit plays
 
 
 def a_table_begun_under(
@@ -96,6 +97,28 @@ def test_a_table_of_older_rules_goes_on_while_its_moves_fit(store_url: str) -> N
         assert play_random(again, code, tokens, random.Random(5), 3) == 3
 
 
+def test_a_nine_player_table_begun_before_the_deal_was_corrected_keeps_its_deal(
+    store_url: str,
+) -> None:
+    """Naval War's version 3 deals nine players 5 and 5 (it was 4 and 4, which the setting
+    nine_deal still gives): a table begun under version 2 stored no such setting, and goes on
+    as it began, its next rounds dealt 4 and 4 too."""
+    with Tables(store_url, teacher_key=KEY) as tables:
+        code, tokens = seat_everyone(tables, "naval_war", 9, seed=4, settings={"nine_deal": 4})
+        assert play_random(tables, code, tokens, random.Random(4), 12) == 12
+        settings = dict(tables.store.table(code).settings)
+        del settings["nine_deal"]  # as version 2 stored it: the setting did not exist
+        write(
+            tables,
+            "UPDATE navalkit_tables SET rules_version = ?, settings = ? WHERE code = ?",
+            ("naval_war/2", json.dumps(settings), code),
+        )
+    with Tables(store_url, teacher_key=KEY) as again:  # a restarted server: replayed from the seed
+        view = again.view(code, tokens[0])
+        assert view.seq == 12
+        assert play_random(again, code, tokens, random.Random(5), 3) == 3
+
+
 def test_a_table_of_older_rules_that_no_longer_fits_says_the_rules_changed(
     store_url: str,
 ) -> None:
@@ -103,7 +126,7 @@ def test_a_table_of_older_rules_that_no_longer_fits_says_the_rules_changed(
     words = refusal(store_url, code, tokens[0])
     assert words.startswith(
         f"Table {code}'s game began under version 1 of the Naval War rules, and it cannot go on "
-        f"under version 2, the corrected rules this navalkit plays: its move {stops} is not "
+        f"under version {NOW}, the corrected rules this navalkit plays: its move {stops} is not "
         "what these rules allow. What changed since: Version 2 (29 November 2026): "
     )
     assert words.endswith("Ask your teacher for a new table.")
@@ -117,7 +140,7 @@ def test_a_table_from_before_versions_were_kept_says_the_server_was_updated(
     words = refusal(store_url, code, tokens[0])
     assert words == (
         f"Table {code}'s game began before this server's last update, and it cannot go on "
-        f"under the Naval War rules this navalkit plays (version 2): its move {stops} is not "
+        f"under the Naval War rules this navalkit plays (version {NOW}): its move {stops} is not "
         "what these rules allow. Ask your teacher for a new table."
     )
 
@@ -187,7 +210,7 @@ def test_the_seat_page_tells_the_student_and_the_dashboard_tells_the_teacher(
         dash.picker.value = code
         dash.show_button.click()
         said = dash.message.value
-        assert "cannot go on under version 2" in said
+        assert f"cannot go on under version {NOW}" in said
         assert "End this game (its seats are then free) and start a new table" in said
         assert "Ask your teacher" not in said
         dash.end_button.click()

@@ -4,7 +4,8 @@ Rules card
 ----------
 * **Decks** (SRC, NW-DECKS): 54 ship cards and 108 play cards (card lists HOUSE).
 * **Deal** (SEED): 5 ships (your fleet, face up, in columns by gun size, carriers behind)
-  and 5 play cards (your hand, secret) each; 4 + 4 with nine players (SRC).
+  and 5 play cards (your hand, secret) each, at any table; a setting deals 4 + 4 with
+  nine players (SRC).
 * **Clear-out** (SEED/SRC): before play, each player in turn plays every red card he holds
   and refills (Additional Damage is wasted then).
 * **Turn** (SEED): draw one card and play one; a red card drawn (Additional Damage,

@@ -58,9 +58,13 @@ CLAUSES = ClauseBook(
         C(
             "NW-DEAL-NINE",
             "Nine players",
-            "With nine players the deal is 4 + 4.",
-            "SRC",
-            "[W2]: '4 and 4 in a 9-player game'.",
+            "With nine players the deal is 5 + 5, as at any table.",
+            "SEED",
+            "Seed rule 1: 'Deal five card starting hand and five card starting fleets', with no "
+            "word of fewer cards at a big table; its rule 14 finds the ship deck enough 'even "
+            "with 9 players' (45 ships dealt of 54). [W2] has '4 and 4 in a 9-player game'; the "
+            "setting nine_deal gives that reading.",
+            "nine_deal",
         ),
         C(
             "NW-FIRST-DEALER",
@@ -441,7 +445,7 @@ CLAUSES = ClauseBook(
             "and the highest total wins.",
             "HOUSE",
             "Every navalkit game must end. The seed plays until someone has 100 points at a "
-            "round's end; the limit is set well above what that takes (at most 14 rounds in 20 "
+            "round's end; the limit is set well above what that takes (at most 15 rounds in 20 "
             "nine-player games between random players), so that it seldom decides a game.",
             "max_rounds",
         ),

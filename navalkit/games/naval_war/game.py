@@ -30,6 +30,13 @@ RULES_HISTORY = (
         "can only be stopped with salvos; a game stops at round 20 at the latest (it was 8), "
         "so nearly every game is won at 100 points.",
     ),
+    RulesVersion(
+        "naval_war/3",
+        "2026-11-29",
+        "Nine players are dealt 5 ships and 5 cards each, as the seed deals at any table (it "
+        "was 4 and 4, which a setting still gives).",
+        earlier=(("nine_deal", 4),),
+    ),
 )
 
 

@@ -152,7 +152,9 @@ def chance_uniform(state: State) -> tuple[int, ...]:
     phase = state.phase
     if phase == ROLL:
         return FACES
-    if phase == SHIP or (phase == DEAL and state.dealt < hand_size(state.n) * state.n):
+    if phase == SHIP or (
+        phase == DEAL and state.dealt < hand_size(state.config, state.n) * state.n
+    ):
         return state.harbor
     return state.deck
 
@@ -194,7 +196,7 @@ def apply_chance(state: State, outcome: int) -> State:
         return resolve_roll(state, outcome)
     seat = state.seat
     if phase == DEAL:  # a ship to a fleet, then a card to a hand, round the table
-        n, k = state.n, hand_size(state.n)
+        n, k = state.n, hand_size(state.config, state.n)
         i = state.dealt
         if i < k * n:
             to = (state.dealer + 1 + i) % n

@@ -64,6 +64,7 @@ SUITES: tuple[tuple[str, dict[str, Any], tuple[int, ...], str, int], ...] = (
      (3, 5, 7, 8, 9), "mixed", 1),
     ("one-round", {"max_rounds": 1}, (3, 4, 5, 6, 7, 8, 9), "random", 1),
     ("one-round-greedy", {"max_rounds": 1, "kamikaze": True}, (3, 9), "greedy", 1),
+    ("nine-four", {"nine_deal": 4, "max_rounds": 2}, (8, 9), "mixed", 2),
 )  # fmt: skip
 
 VIOLATION_EVERY = 5  # ask about illegal actions at every fifth decision

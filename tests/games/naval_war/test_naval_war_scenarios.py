@@ -8,6 +8,7 @@ A test named ``test_NW_X_...`` covers clause ``NW-X``; a meta-test checks every 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from nw_helpers import card, match_at, position, refused, ship
 from seedcite import Seed
@@ -96,12 +97,38 @@ def test_NW_DEAL_one_card_at_a_time_uniformly() -> None:
     assert len(outcomes) == 54 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
 
 
-def test_NW_DEAL_NINE_four_and_four() -> None:
-    st = GAME.initial_state(GAME.make_config(), 9)
-    m = navalkit.new_match("naval_war", seed=2, players=9)
-    for e in [e for e in m.events if e.kind == "chance"][:72]:
-        st = GAME.apply_chance(st, e.payload)
-    assert all(len(f) == 4 for f in st.fleets) and len(st.harbor) == 54 - 36
+def _nine_dealt(**settings: object) -> Any:
+    """A nine-player round just dealt, under the given settings."""
+    st = GAME.initial_state(GAME.make_config(**settings), 9)
+    while st.phase == DEAL:
+        st = GAME.apply_chance(st, GAME.chance_uniform(st)[0])
+    return st
+
+
+@SEED.cites(
+    15, "Deal five card starting hand and five card starting fleets.", clause="NW-DEAL-NINE"
+)
+@SEED.cites(
+    46,
+    "Even with 9 players there are not enough Additional Ship cards for the ship deck to ever "
+    "run out.",
+    clause="NW-DEAL-NINE",
+)
+def test_NW_DEAL_NINE_five_and_five_at_nine_players_by_default() -> None:
+    st = _nine_dealt()
+    assert all(len(f) == 5 for f in st.fleets) and all(len(h) == 5 for h in st.hands)
+    assert len(st.harbor) == 54 - 45
+
+
+def test_NW_DEAL_NINE_the_published_four_and_four_is_a_setting() -> None:
+    st = _nine_dealt(nine_deal=4)
+    assert all(len(f) == 4 for f in st.fleets) and all(len(h) == 4 for h in st.hands)
+    assert len(st.harbor) == 54 - 36
+    # the setting is for nine players only: a smaller table is dealt 5 and 5 all the same
+    st = GAME.initial_state(GAME.make_config(nine_deal=4), 8)
+    while st.phase == DEAL:
+        st = GAME.apply_chance(st, GAME.chance_uniform(st)[0])
+    assert all(len(f) == 5 for f in st.fleets)
 
 
 def test_NW_FIRST_DEALER_is_the_last_seat() -> None:
@@ -791,20 +818,25 @@ def test_NW_GOAL_the_game_ends_at_the_goal() -> None:
     clause=("NW-GOAL", "NW-LIMIT"),
 )
 def test_NW_LIMIT_by_default_the_goal_ends_a_long_game_not_the_limit() -> None:
-    """Nine greedy players need up to 10 rounds to reach 100 points; the house limit (20 by
+    """Nine greedy players need up to 7 rounds to reach 100 points dealt 5 and 5 (the seed),
+    and up to 10 dealt 4 and 4 (the published deal, a setting); the house limit (20 by
     default) is a stop for endless games, not what decides these (at 8 it ended some)."""
-    rounds = []
-    for seed in range(1000, 1008):
-        rng = random.Random(seed)
-        state = GAME.initial_state(Config(), 9)
-        while not GAME.is_over(state):
-            if GAME.is_chance(state):
-                state = GAME.apply_chance(state, rng.choice(GAME.chance_uniform(state)))
-            else:
-                state = GAME.apply(state, greedy_choice(state, GAME.legal_actions(state)))
-        assert max(state.totals) >= 100, (seed, state.round, state.totals)
-        rounds.append(state.round)
-    assert max(rounds) > 8 and max(rounds) < Config().max_rounds, rounds
+    longest = {}
+    for nine_deal in (5, 4):
+        rounds = []
+        for seed in range(1000, 1008):
+            rng = random.Random(seed)
+            state = GAME.initial_state(Config(nine_deal=nine_deal), 9)
+            while not GAME.is_over(state):
+                if GAME.is_chance(state):
+                    state = GAME.apply_chance(state, rng.choice(GAME.chance_uniform(state)))
+                else:
+                    state = GAME.apply(state, greedy_choice(state, GAME.legal_actions(state)))
+            assert max(state.totals) >= 100, (nine_deal, seed, state.round, state.totals)
+            rounds.append(state.round)
+        assert max(rounds) < Config().max_rounds, rounds
+        longest[nine_deal] = max(rounds)
+    assert longest[4] > 8 >= longest[5], longest
 
 
 def test_NW_GOAL_a_tie_is_a_draw() -> None:

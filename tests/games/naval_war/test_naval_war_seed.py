@@ -13,6 +13,7 @@ from seedcite import Seed
 import navalkit
 from navalkit.games.naval_war import CARDS, GAME, SHIPS
 from navalkit.games.naval_war.actions import DRAW, LAUNCH, Aim, Discard, Play, Strike, Take
+from navalkit.games.naval_war.config import Config
 from navalkit.games.naval_war.data import (
     ADD_DAMAGE,
     ADD_SHIP,
@@ -244,9 +245,10 @@ def test_after_the_squadrons_attack_its_owner_still_plays_his_turn() -> None:
 )
 def test_the_harbor_never_runs_dry() -> None:
     additional = sum(1 for c in CARDS if c.kind == ADD_SHIP)
-    for players in range(3, 10):
-        dealt = players * hand_size(players)
-        assert len(SHIPS) - dealt >= additional, players
+    for nine_deal in (5, 4):
+        for players in range(3, 10):
+            dealt = players * hand_size(Config(nine_deal=nine_deal), players)
+            assert len(SHIPS) - dealt >= additional, (players, nine_deal)
 
 
 @SEED.cites(

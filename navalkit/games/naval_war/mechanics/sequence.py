@@ -15,9 +15,9 @@ ELIMINATION_PENALTY = 10
 SURVIVOR_BONUS = 10
 
 
-def hand_size(players: int) -> int:
-    """Cards dealt to each player of each deck (NW-DEAL, NW-DEAL-NINE)."""
-    return 4 if players == 9 else 5
+def hand_size(config: Config, players: int) -> int:
+    """Cards dealt to each player of each deck (NW-DEAL; NW-DEAL-NINE with nine players)."""
+    return config.nine_deal if players == 9 else 5
 
 
 def fresh_round(
