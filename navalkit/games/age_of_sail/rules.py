@@ -306,8 +306,9 @@ def _explain_move(state: State, action: Turn | Sail | Order) -> Violation:
     if s.ordered and s.entangled >= 0:
         return refuse(
             "AOS-SEPARATE",
-            f"{s.name} and {state.ships[s.entangled].name} tried to cut loose this turn and "
-            "stay locked: they try again next turn.",
+            # after a failed throw or by choice: the state does not tell which, the words fit both
+            f"{s.name} and {state.ships[s.entangled].name} stay locked this turn: they can try "
+            "to cut loose next turn.",
             i,
             s.entangled,
         )

@@ -61,6 +61,15 @@ def refused(m: Match, action: Any, rule: str) -> None:
     assert m.state is state and m.to_json() == text
 
 
+def refusal(m: Match, action: Any) -> str:
+    """The words a refused ``action`` is answered with (the match is left as it was)."""
+    state, text = m.state, m.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        m.apply(action)
+    assert m.state is state and m.to_json() == text
+    return info.value.reason
+
+
 def two(a: dict[str, Any], b: dict[str, Any], **kw: Any) -> State:
     return table(a, b, **kw)
 

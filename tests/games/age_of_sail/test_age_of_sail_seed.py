@@ -13,7 +13,22 @@ import math
 from typing import Any
 
 import pytest
-from aos_helpers import NE, NW, SE, SW, E, N, S, W, captured, match_at, refused, table, two
+from aos_helpers import (
+    NE,
+    NW,
+    SE,
+    SW,
+    E,
+    N,
+    S,
+    W,
+    captured,
+    match_at,
+    refusal,
+    refused,
+    table,
+    two,
+)
 from seedcite import Seed
 
 import navalkit
@@ -1116,6 +1131,11 @@ def test_locked_ships_cut_loose_only_on_a_6_and_only_if_they_wish() -> None:
     assert m.legal_actions() == (Order(0, "separate"), Order(0, "stay"))
     m.apply(Order(0, "stay"))  # if desired: she may stay locked
     assert m.legal_actions() == (End(),)  # locked, she does not move
+    # she chose to stay, so the refusal of a movement order does not say she tried
+    assert refusal(m, Turn(0, E)) == (
+        "Royal Sovereign and Soleil Royal stay locked this turn: they can try to cut loose "
+        "next turn."
+    )
     m.apply(End())
     m.apply(End())
     assert m.state.ships[0].entangled == 1
@@ -1123,6 +1143,10 @@ def test_locked_ships_cut_loose_only_on_a_6_and_only_if_they_wish() -> None:
     m.script_chance(5)
     m.apply(Order(1, "separate"))
     assert (m.state.ships[0].entangled, m.state.ships[1].entangled) == (1, 0)
+    assert refusal(m, Sail(1, 2)) == (  # her throw failed: the same words fit
+        "Soleil Royal and Royal Sovereign stay locked this turn: they can try to cut loose "
+        "next turn."
+    )
     m.apply(End())
     m.script_chance(3, 3, 6)  # the wind, then her 6 in round 2
     m.apply(End())
