@@ -11,6 +11,8 @@ import math
 from collections.abc import Iterable
 
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
+from navalkit.render.scene import Align
+from navalkit.render.text import text_width
 from navalkit.render.theme import Theme
 
 from .data import COMPASS, POINT_WORDS, TABLE_H, TABLE_W, VECTORS
@@ -119,6 +121,21 @@ def _ship(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
                     fill="#ffffff",
                 ),
             )
+    b.circle_region(f"ship:{i}", cx, cy, 2.2 * PX)
+
+
+#: a label line: its words, size, colour, bold
+LabelLine = tuple[str, int, str, bool]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Spot = tuple[float, float, Align]  # where a label line goes: x, y and how it is anchored there
+LINE_H = 13  # px between the lines of a ship's label
+HULL_R = 2.2 * PX  # px: a ship's drawn hull fits this circle
+PASSES = 3  # rounds in which crowded ships' labels choose their places again
+
+
+def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
+    """Ship ``i``'s label: her number, name and state; her damage; how far she may sail."""
+    s = state.ships[i]
     # words, not emoji: a school machine without an emoji font would draw boxes
     flags = " ".join(
         word
@@ -130,16 +147,107 @@ def _ship(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
         )
         if on
     )
-    label = f"{i + 1} {s.name.split()[-1]} {flags}".strip()
-    b.add("pieces", Text(cx, cy - 22, label, 11, t.text, bold=True))
-    b.add(
-        "pieces",
-        Text(cx, cy + 21, f"P{s.decks[0]} S{s.decks[1]} M{sum(s.masts)} H{s.hull}", 11, t.text),
-    )
+    lines: list[LabelLine] = [
+        (f"{i + 1} {s.name.split()[-1]} {flags}".strip(), 11, t.text, True),
+        (f"P{s.decks[0]} S{s.decks[1]} M{sum(s.masts)} H{s.hull}", 11, t.text, False),
+    ]
     if state.phase == MOVE and s.side == state.to_move and not s.ordered and not state.queue:
-        can = f"≤{allowance(s, s.heading, state)} cm"
-        b.add("pieces", Text(cx, cy + 34, can, 11, t.ok, bold=True))
-    b.circle_region(f"ship:{i}", cx, cy, 2.2 * PX)
+        lines.append((f"≤{allowance(s, s.heading, state)} cm", 11, t.ok, True))
+    return lines
+
+
+def _layouts(cx: float, cy: float, lines: list[LabelLine]) -> list[list[Spot]]:
+    """Where a ship's label lines may go, best first, as (x, y, align) per line: the name
+    above and the rest below her; all to her right or her left (level with her, above her
+    or below her); all above; all below."""
+    n = len(lines)
+    name_above: list[Spot] = [(cx, cy - 22, "center")]
+    layouts = [name_above + [(cx, cy + 21 + LINE_H * k, "center") for k in range(n - 1)]]
+    for top in (cy - (n - 1) * LINE_H / 2, cy - HULL_R - (n - 1) * LINE_H, cy + HULL_R):
+        sides: tuple[tuple[float, Align], ...] = (
+            (cx + HULL_R + 4, "left"),
+            (cx - HULL_R - 4, "right"),
+        )
+        for x, align in sides:
+            side: list[Spot] = [(x, top + LINE_H * k, align) for k in range(n)]
+            layouts.append(side)
+    for gap in (0, 2 * LINE_H):  # all above or all below, and then further off
+        above: list[Spot] = [(cx, cy - 22 - gap - LINE_H * (n - 1 - k), "center") for k in range(n)]
+        below: list[Spot] = [(cx, cy + 21 + gap + LINE_H * k, "center") for k in range(n)]
+        layouts += [above, below]
+    return layouts
+
+
+def _boxes(lines: list[LabelLine], layout: list[Spot]) -> list[Box]:
+    out = []
+    for (text, size, _, bold), (x, y, align) in zip(lines, layout, strict=True):
+        w = text_width(text, size, bold)
+        x0 = x - w / 2 if align == "center" else x if align == "left" else x - w
+        out.append((x0, y - size * 0.55, x0 + w, y + size * 0.55))
+    return out
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _labels(b: SceneBuilder, state: State, t: Theme) -> None:
+    """Every afloat ship's label where it covers no other label, no other ship and no shoal's
+    name, and stays on the table: the first such place of ``_layouts``, or where there is
+    none the one that covers least. Each ship in turn takes her best place among the labels
+    placed so far; then each chooses again among all the others, until none moves (at most
+    ``PASSES`` rounds): ships crowded together keep readable names."""
+    afloat = [i for i, s in enumerate(state.ships) if s.afloat]
+    hulls = {i: to_px(state.ships[i].x, state.ships[i].y) for i in afloat}
+    outlines = {i: _outline(*hulls[i], state.ships[i].heading) for i in afloat}
+    fixed = [
+        _boxes([("shoal", 11, "", False)], [(*to_px(x, y), "center")])[0]
+        for x, y, _ in state.shoals
+    ]
+    lines = {i: _label_lines(state, i, t) for i in afloat}
+    options = {
+        i: [(lay, _boxes(lines[i], lay)) for lay in _layouts(*hulls[i], lines[i])] for i in afloat
+    }
+    chosen: dict[int, int] = {}
+    for sweep in range(PASSES + 1):
+        moved = False
+        for i in afloat:
+            ships = [*fixed, *[outlines[j] for j in afloat if j != i]]
+            labels = [box for j, k in chosen.items() if j != i for box in options[j][k][1]]
+            costs = [_cost(boxes, ships, labels) for _, boxes in options[i]]
+            best = next((k for k, c in enumerate(costs) if c == 0), None)
+            if best is None:
+                best = min(range(len(costs)), key=costs.__getitem__)
+            if sweep and costs[chosen[i]] <= costs[best]:
+                continue  # no better place: she stays
+            moved = moved or i in chosen
+            chosen[i] = best
+        if sweep and not moved:
+            break
+    for i in afloat:
+        layout, boxes = options[i][chosen[i]]
+        if chosen[i]:  # away from her usual place: a thin line shows whose label it is
+            cx, cy = hulls[i]
+            x0, y0 = min(max(cx, boxes[0][0]), boxes[0][2]), min(max(cy, boxes[0][1]), boxes[0][3])
+            b.add("pieces", Line(cx, cy, x0, y0, t.text_muted, 1, alpha=0.6))
+        for (text, size, fill, bold), (x, y, align) in zip(lines[i], layout, strict=True):
+            b.add("pieces", Text(x, y, text, size, fill, align=align, bold=bold))
+
+
+def _cost(boxes: list[Box], ships: list[Box], labels: list[Box]) -> float:
+    """How badly a label's ``boxes`` are placed, in px²: what they cover of other ships (and
+    shoals' names), of other labels (three times as bad: words over words cannot be read),
+    and what lies off the table."""
+    table: Box = (0.0, 0.0, TABLE_W * PX, float(H))
+    cost = sum(_overlap(a, o) for a in boxes for o in ships)
+    cost += 3 * sum(_overlap(a, o) for a in boxes for o in labels)
+    return cost + sum((a[2] - a[0]) * (a[3] - a[1]) - _overlap(a, table) for a in boxes)
+
+
+def _outline(cx: float, cy: float, heading: int) -> Box:
+    """The box round a ship's drawn hull."""
+    xs, ys = zip(*_hull(cx, cy, heading), strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _arcs(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
@@ -172,6 +280,7 @@ def draw(
     _board(b, state, t)
     for i in range(len(state.ships)):
         _ship(b, state, i, t)
+    _labels(b, state, t)
     for region in [selected, *marks]:
         if region and region.startswith("ship:"):
             i = int(region[5:])
