@@ -43,18 +43,18 @@ RULES_HISTORY = (
         "them; a ship throws a die at each shoal she meets on a run, not only the first.",
     ),
 )
-ROLL_WORDS = {
-    "fire_out": "fire-fighting roll",
-    "catch": "explosion: does the fire spread",
-    "refloat": "refloat roll",
-    "founder": "high seas roll",
-    "shoal": "shoal roll",
-    "repair": "mast repair",
-    "separate": "cutting loose",
-    "volley": "broadside die",
-    "board": "boarding die",
-    "wind_dir": "the wind's direction (Venti)",
-    "wind_speed": "the wind's speed",
+ROLL_WORDS = {  # each die, as the moves list names it
+    "fire_out": "Fire-fighting die",
+    "catch": "Explosion die (does the fire spread?)",
+    "refloat": "Refloat die",
+    "founder": "High seas die",
+    "shoal": "Shoal die",
+    "repair": "Mast repair die",
+    "separate": "Cutting loose die",
+    "volley": "Broadside die",
+    "board": "Boarding die",
+    "wind_dir": "Wind direction die (Venti)",
+    "wind_speed": "Wind speed die",
 }
 
 
@@ -113,7 +113,7 @@ class AgeOfSail(Game[State, Action, State, Config]):
         name = state.ships[roll.ship].name if roll.ship >= 0 else ""
         what = ROLL_WORDS.get(roll.kind, roll.kind)
         need = f" (needs {roll.need}+)" if roll.need else ""
-        return f"Die for {what}{' — ' + name if name else ''}: {outcome}{need}."
+        return f"{what}{' — ' + name if name else ''}: {outcome}{need}."
 
     legal_actions = staticmethod(rules.legal_actions)
 

@@ -196,8 +196,8 @@ def test_the_wind_is_rolled_at_the_end_of_each_round_direction_then_speed() -> N
     m.apply(End())  # the round is over: two dice, the direction and the speed
     rolls = [e.text for e in m.events if e.kind == "chance"]
     assert rolls == [
-        "Die for the wind's direction (Venti): 6.",
-        "Die for the wind's speed: 6.",
+        "Wind direction die (Venti): 6.",
+        "Wind speed die: 6.",
     ]
     assert (m.state.wind_from, m.state.wind_speed) == (NW, 5)
     assert m.state.round == 2 and m.state.to_move == 0 and m.state.phase == "move"
@@ -556,7 +556,9 @@ def test_a_ship_crossing_a_shoal_founders_on_1_2_3(die: int) -> None:
     m.apply(Sail(0, 12))
     ship = m.state.ships[0]
     rolls = [e for e in m.events if e.kind == "chance"]
-    assert len(rolls) == 1 and "shoal" in rolls[0].text, "one die, where she first meets it"
+    assert len(rolls) == 1 and rolls[0].text.startswith("Shoal die"), (
+        "one die, where she first meets it"
+    )
     if die <= 3:
         assert ship.aground and ship.x == 26.0, "she founders where she met the shoal"
     else:
@@ -585,7 +587,7 @@ def test_a_run_across_two_shoals_throws_a_die_at_each(
     m.apply(Sail(0, 12))
     ship = m.state.ships[0]
     rolls = [e.text for e in m.events if e.kind == "chance"]
-    assert len(rolls) == thrown and all("shoal" in r for r in rolls)
+    assert len(rolls) == thrown and all(r.startswith("Shoal die") for r in rolls)
     assert not m.state.queue
     if aground_at is None:
         assert not ship.aground and ship.x == 32.0
@@ -624,7 +626,7 @@ def test_a_foundered_ship_stays_until_she_throws_a_6_then_sails_off_the_shoal() 
     m.apply(Turn(0, E))
     m.apply(Sail(0, 10))  # off the shoal she is in: no new die
     assert m.state.ships[0].x == 36.0 and not m.state.queue
-    assert sum(e.kind == "chance" and "shoal roll" in e.text for e in m.events) == 1
+    assert sum(e.kind == "chance" and e.text.startswith("Shoal die") for e in m.events) == 1
     spent(m)
 
 
@@ -952,7 +954,7 @@ def test_a_burning_ship_puts_the_fire_out_on_5_or_6_at_the_start_of_her_next_tur
     m.apply(End())
     assert m.state.round == 2 and m.state.to_move == 0
     fights = [e.text for e in m.events if e.kind == "chance"][-1]
-    assert fights.startswith("Die for fire-fighting roll") and "(needs 5+)" in fights
+    assert fights.startswith("Fire-fighting die") and "(needs 5+)" in fights
     assert m.state.ships[0].fire == (0 if die >= 5 else 2)
     spent(m)
     # set alight in the first admiral's turn: she fights it as her own turn opens
@@ -1183,9 +1185,9 @@ def test_the_turn_runs_fire_then_cutting_loose_then_refloating_then_moving() -> 
     refused(m, End(), "AOS-SEQUENCE")
     m.apply(Order(0, "separate"))
     assert [e.text.split(" — ")[0] for e in m.events if e.kind == "chance"] == [
-        "Die for fire-fighting roll",
-        "Die for cutting loose",
-        "Die for refloat roll",
+        "Fire-fighting die",
+        "Cutting loose die",
+        "Refloat die",
     ]
     assert m.state.phase == "move" and m.state.ships[0].entangled == -1
     assert Turn(3, E) in m.legal_actions() and any(
@@ -1273,9 +1275,9 @@ def test_the_second_admiral_has_the_same_sequence_in_his_turn() -> None:
     m.apply(End())
     rolls = [e.text for e in m.events if e.kind == "chance"]
     assert [r.split(" — ")[0] for r in rolls] == [
-        "Die for fire-fighting roll",
-        "Die for refloat roll",
-        "Die for high seas roll",
+        "Fire-fighting die",
+        "Refloat die",
+        "High seas die",
     ]
     assert m.state.to_move == 1 and m.state.phase == "move"
     assert m.state.ships[1].fire == 2 and not m.state.ships[2].aground
