@@ -370,10 +370,13 @@ CLAUSES = ClauseBook(
         C(
             "AOS-FIRE-OUT",
             "Fighting the fire",
-            "In her next turn a burning ship puts the fire "
-            "out on 5-6; failing that, on a 6 the turn after; failing again she blows up.",
+            "In the next round, as her turn opens, a burning ship puts the fire out on 5-6 "
+            "(never in the round the fire caught, even when her turn comes after the shot); "
+            "failing that, on a 6 the round after; failing again she blows up.",
             "SEED",
-            "'must throw a 5 or 6 ... the ship must throw a 6 ... the ship blows up'.",
+            "'In the next round the ship on fire must throw a 5 or 6 ... in the next round, the "
+            "ship must throw a 6 ... the ship blows up'; the sequence of play has the 'Fire "
+            "removal stage' first in each player's turn.",
         ),
         C(
             "AOS-EXPLODE",

@@ -581,7 +581,8 @@ def _throw(state: State, rng: random.Random) -> State:
 
 def simulate_fire(dice: int, trials: int, seed: int) -> dict[str, float]:
     """Broadsides of ``dice`` decks at 3 cm: how often the target is set alight, and how often
-    a burning ship then blows up (her own fire-fighting rolls at the start of her turns)."""
+    a burning ship then blows up (her own fire-fighting rolls as her turns open, in the
+    rounds after the fire caught)."""
     rng = random.Random(seed)
     start = side_by_side(3.0, (dice, dice), (3, 3))
     fires = explosions = 0

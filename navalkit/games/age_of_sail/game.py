@@ -42,6 +42,12 @@ RULES_HISTORY = (
         "and before the refloat dice and any movement, a captor and her prize once between "
         "them; a ship throws a die at each shoal she meets on a run, not only the first.",
     ),
+    RulesVersion(
+        "age_of_sail/3",
+        "2026-11-29",
+        "A ship set alight fights the fire in the next round, as the seed says: not as her "
+        "own turn opens in the same round, when the first admiral's broadside set her alight.",
+    ),
 )
 ROLL_WORDS = {  # each die, as the moves list names it
     "fire_out": "Fire-fighting die",

@@ -25,7 +25,8 @@ class Ship:
     """One ship and its damage record.
 
     ``rig`` is the mast units fore to aft when whole, ``masts`` which still stand; ``decks``
-    the gun decks left (port, starboard); ``fire`` 0 (none), 1 (alight), 2 (fire grown);
+    the gun decks left (port, starboard); ``fire`` 0 (none), 1 (alight), 2 (fire grown),
+    ``alight`` the round it caught;
     ``entangled`` the index of the ship it is locked with (-1: free). The per-turn flags say
     what it has done this turn.
     """
@@ -44,6 +45,7 @@ class Ship:
     hull: int
     status: str = AFLOAT
     fire: int = 0
+    alight: int = 0  # the round the fire caught: she first fights it in a later round
     anchored: bool = False
     aground: bool = False
     entangled: int = -1

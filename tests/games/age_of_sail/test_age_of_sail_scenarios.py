@@ -478,14 +478,20 @@ def test_AOS_FIRE_pair_of_sixes() -> None:
 )
 def test_AOS_FIRE_OUT_then_explode() -> None:
     m = gun({"heading": N}, 6, 6, 1)
-    m.script_chance(4)  # France's turn: 4 fails (needs 5-6), the fire grows
-    m.apply(End())
-    assert m.state.ships[1].fire == 2
+    m.apply(End())  # France's turn in the round the fire caught: no roll yet
+    assert m.state.ships[1].fire == 1 and m.state.round == 1
     m.apply(End())
     m.script_chance(3, 3)  # the wind
     m.apply(End())
     m.apply(End())
-    m.script_chance(5)  # France's next turn needs a 6: she blows up
+    m.script_chance(4)  # France's turn in the next round: 4 fails (needs 5-6), the fire grows
+    m.apply(End())
+    assert m.state.ships[1].fire == 2 and m.state.round == 2
+    m.apply(End())
+    m.script_chance(3, 3)  # the wind
+    m.apply(End())
+    m.apply(End())
+    m.script_chance(5)  # France's turn in the round after needs a 6: she blows up
     m.apply(End())
     assert m.state.ships[1].status == "exploded" and m.is_over
 

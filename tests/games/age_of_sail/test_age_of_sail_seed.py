@@ -946,7 +946,9 @@ def _alight(first_mover_fires: bool, *dice: int) -> Match:
     clause=("AOS-FIRE-OUT", "AOS-SEQUENCE"),
 )
 @pytest.mark.parametrize("die", [1, 2, 3, 4, 5, 6])
-def test_a_burning_ship_puts_the_fire_out_on_5_or_6_at_the_start_of_her_next_turn(die: int) -> None:
+def test_a_burning_ship_puts_the_fire_out_on_5_or_6_as_her_turn_opens_in_the_next_round(
+    die: int,
+) -> None:
     # set alight in the second admiral's turn: she fights it in the next round
     m = _alight(False, 3, 3, die)
     burning = m.state.ships[0]
@@ -957,10 +959,18 @@ def test_a_burning_ship_puts_the_fire_out_on_5_or_6_at_the_start_of_her_next_tur
     assert fights.startswith("Fire-fighting die") and "(needs 5+)" in fights
     assert m.state.ships[0].fire == (0 if die >= 5 else 2)
     spent(m)
-    # set alight in the first admiral's turn: she fights it as her own turn opens
-    m = _alight(True, die)
+    # set alight in the first admiral's turn: her own turn later in that round opens without
+    # a roll (not "the next round"); she fights it as her turn opens in round 2
+    m = _alight(True, 3, 3, die)
     m.apply(End())
-    assert m.state.to_move == 1 and m.state.ships[1].fire == (0 if die >= 5 else 2)
+    assert m.state.round == 1 and m.state.to_move == 1 and m.state.ships[1].fire == 1
+    assert not any(e.text.startswith("Fire-fighting die") for e in m.events)
+    m.apply(End())
+    m.apply(End())  # the round ends: the wind's dice (3, 3)
+    m.apply(End())
+    m.apply(End())  # the first admiral's turn of round 2
+    assert m.state.round == 2 and m.state.to_move == 1
+    assert m.state.ships[1].fire == (0 if die >= 5 else 2)
     spent(m)
 
 
@@ -989,17 +999,21 @@ def test_a_fire_that_grows_needs_a_6_the_round_after_or_she_blows_up(die: int) -
         {"x": 70.0, "y": 60.0, "side": 1, "name": "Dauphin Royal"},
         phase="combat",
     )
-    m = match_at(st, 6, 6, 1, 4)  # alight, and her first roll (a 4) fails: the fire grows
+    m = match_at(st, 6, 6, 1, 3, 3, 4)  # alight in round 1; her first roll, in round 2, fails
     m.apply(Fire(0, 1, "sails"))
     m.apply(End())
-    assert m.state.ships[1].fire == 2 and m.state.round == 1
+    m.apply(End())
+    m.apply(End())  # her turn in round 1, without a roll; the wind's dice (3, 3)
+    m.apply(End())
+    m.apply(End())  # the first admiral's turn of round 2; hers opens with the roll (a 4)
+    assert m.state.ships[1].fire == 2 and m.state.round == 2
     m.apply(End())
     m.script_chance(3, 3)
     m.apply(End())
-    m.apply(End())  # the first admiral's turn of round 2; hers opens with the roll
+    m.apply(End())  # the first admiral's turn of round 3; hers opens with the roll
     m.script_chance(die, *(() if die == 6 else (1,)))  # (a 1: Royal Sovereign does not catch)
     m.apply(End())
-    assert m.state.round == 2 and m.state.to_move == 1
+    assert m.state.round == 3 and m.state.to_move == 1
     ship = m.state.ships[1]
     if die == 6:
         assert ship.fire == 0 and ship.afloat

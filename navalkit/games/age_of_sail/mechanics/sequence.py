@@ -83,10 +83,13 @@ def start_turn(state: State, player: int, **changes: Any) -> State:
         else s  # a ship with nothing to clear stays the same value
         for s in state.ships
     )
+    # a fire is fought "in the next round" (AOS-FIRE-OUT): not in the round it caught, even
+    # when her own turn comes after the broadside or explosion that set her alight
+    rnd = changes.get("round", state.round)
     fires = tuple(
         Roll("fire_out", i, need=5 if s.fire == 1 else 6)
         for i, s in enumerate(ships)
-        if s.side == player and s.afloat and s.fire
+        if s.side == player and s.afloat and s.fire and s.alight < rnd
     )
     state = evolve_state(
         state, ships=ships, phase=CUT_LOOSE, to_move=player, helm=None, line_moves=(), **changes
@@ -228,9 +231,14 @@ def _volley(state: State, roll: Roll) -> State:
                 k = min(standing, key=lambda m: (t.rig[m], m))
             masts[k] = False
             points += 1
-    fire = 1 if sixes >= 2 and t.fire == 0 else t.fire
+    caught = sixes >= 2 and t.fire == 0
     t2 = evolve_ship(
-        t, decks=(decks[0], decks[1]), masts=(masts[0], masts[1], masts[2]), hull=hull, fire=fire
+        t,
+        decks=(decks[0], decks[1]),
+        masts=(masts[0], masts[1], masts[2]),
+        hull=hull,
+        fire=1 if caught else t.fire,
+        alight=state.round if caught else t.alight,
     )
     return evolve_state(
         state, ships=put(state.ships, roll.other, t2), damage=_score(state, f.side, points)
@@ -295,7 +303,8 @@ def resolve(state: State, roll: Roll) -> State:
         return _lose(state, i, EXPLODED)
     if kind == "catch":
         if die >= roll.need and s.fire == 0:
-            return evolve_state(state, ships=put(ships, i, evolve_ship(s, fire=1)))
+            caught = evolve_ship(s, fire=1, alight=state.round)
+            return evolve_state(state, ships=put(ships, i, caught))
         return state
     if kind == "refloat":
         return evolve_state(state, ships=put(ships, i, evolve_ship(s, aground=die < 6)))
