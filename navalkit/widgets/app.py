@@ -147,9 +147,7 @@ class GameApp:
         self.seed_box = w.IntText(
             value=self.match.seed, description="Seed:", layout=w.Layout(width="160px")
         )
-        self.seat_boxes = seat_lists(g, self.seats, (HUMAN, *bot_names(g)))
-        for i, box in enumerate(self.seat_boxes):
-            box.observe(lambda ch, i=i: self._set_seat(i, ch["new"]), "value")
+        self.seat_boxes = self._seat_lists()
         self.setting_boxes = setting_widgets(self.game, self.match.config)
         self.teacher_box = w.Checkbox(
             value=self.teacher,
@@ -217,11 +215,12 @@ class GameApp:
             titles=("Settings for the next game",),
             selected_index=None,
         )
+        self.seat_row = control_row([self.seed_box, *self.seat_boxes])
         controls = w.VBox(
             [
                 # buttons, seats and the move rows wrap instead of being cut off ("Play cho…")
                 control_row([self.new_button, self.undo_button, self.bot_button, self.run_button]),
-                control_row([self.seed_box, *self.seat_boxes]),
+                self.seat_row,
                 self.teacher_box,
                 self.settings_drawer,
                 control_row([self.move_text, self.play_typed]),
@@ -235,6 +234,8 @@ class GameApp:
         self.table_link = w.HTML(table_link_html(g.id))
         #: the page's other ways to play, as links (a play page fills it: widgets.page)
         self.ways = w.HTML(layout=w.Layout(display="none"))
+        #: told the number of players when a resumed save changes it (the page's Ways to play)
+        self.on_players: Callable[[int], None] | None = None
         self.ways.add_class("navalkit-ways")
         side = w.VBox(
             [
@@ -278,7 +279,28 @@ class GameApp:
         """Redraw the board (only changed layers) and every text from the session."""
         self._paint(self.session.screen())
 
+    def _seat_lists(self) -> list[w.Dropdown]:
+        """One list of who plays each seat of the game played (see forms.seat_lists)."""
+        boxes = seat_lists(self.game, self.seats, (HUMAN, *bot_names(self.game)))
+        for i, box in enumerate(boxes):
+            box.observe(lambda ch, i=i: self._set_seat(i, ch["new"]), "value")
+            box.disabled = self.student
+        return boxes
+
+    def _fit_seats(self) -> None:
+        """A game of another number of players (a save resumed from another table): as many
+        seat lists as it has seats, and the Ways to play say how many play now."""
+        if len(self.seat_boxes) == len(self.seats):
+            return
+        for box in self.seat_boxes:
+            box.close()
+        self.seat_boxes = self._seat_lists()
+        self.seat_row.children = (self.seed_box, *self.seat_boxes)
+        if self.on_players is not None:
+            self.on_players(len(self.seats))
+
     def _paint(self, screen: Screen) -> None:
+        self._fit_seats()
         m, g = self.match, self.game
         self.board.show(screen.scene)
         self.cover.layout.display = "" if screen.covered else "none"

@@ -109,7 +109,20 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
         # locked, and nobody should have to type a query
         app.ways.value = ways_html(game_id, asked)
         app.ways.layout.display = ""
+
+        def players_now(n: int) -> None:  # a save of another table resumed: n play now
+            app.ways.value = ways_html(game_id, query_with(asked, players=str(n)))
+
+        app.on_players = players_now
     return app
+
+
+def query_with(query: str, **changes: str) -> str:
+    """``query`` with these parameters set (each to its one value), the others as they were."""
+    from urllib.parse import parse_qsl, urlencode
+
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k not in changes]
+    return urlencode([*kept, *changes.items()])
 
 
 #: how the play page shows the choice it already plays (not a link), and the links

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -314,3 +315,22 @@ def test_the_status_names_whose_view_it_is_in_good_english() -> None:
         "Allies'",
     ]
     assert play_app("far_seas", "side=allies").status.value.endswith("You see Allies' view.")
+
+
+def test_a_save_of_another_table_gets_a_seat_list_a_seat_and_its_player_count() -> None:
+    """Resuming a nine-player save on a page playing three: the page shows nine seat lists,
+    its Ways to play name nine players as the current count, and its moves list is the
+    save's (the repaint used to stop at three lists, leaving the last game's moves shown)."""
+    app = play_app("naval_war", "opponent=human")
+    app.set_student(False)  # as the teacher's page: a student's takes only this server's saves
+    saved = (Path(__file__).parents[1] / "core" / "data" / "old_rules_naval_war.json").read_text()
+    app.record_box.value = saved
+    app.resume_button.click()
+    assert app.match.players == 9 and len(app.seats) == 9
+    assert [b.description for b in app.seat_boxes] == [f"Player {i}:" for i in range(1, 10)]
+    assert list(app.seat_row.children[1:]) == app.seat_boxes
+    assert app.ways.value.endswith("<b aria-current='true'>9</b></div></div>")
+    assert "players=3" in app.ways.value
+    assert "Player 9: play Salvo" in app.log_view.value
+    app.seat_boxes[8].value = app.seat_boxes[8].options[1][1]  # the new lists work
+    assert app.seats[8] != "human"
