@@ -31,7 +31,7 @@ class Config:
     round_limit: int = setting(
         40,
         provenance="SEED",
-        label="Rounds before the end",
+        label="Points that end a round",
         low=5,
         high=200,
         rule="NM-ROUND-END",

@@ -23,7 +23,15 @@ from .observe import View, assert_no_leak, observe
 from .rules import side_name
 from .state import DEAL, DRAW, OVER, REFILL, State
 
-RULES_HISTORY = (RulesVersion("nautic_miles/1", "2026-11-21", "The first version."),)
+RULES_HISTORY = (
+    RulesVersion("nautic_miles/1", "2026-11-21", "The first version."),
+    RulesVersion(
+        "nautic_miles/2",
+        "2026-11-29",
+        "With the house rule 'Planes on an alerted convoy' off, a second plane no longer goes "
+        "on a convoy put on alert after the first, as no first plane could.",
+    ),
+)
 
 #: the phases in which a card is dealt or drawn, and those in which no seat moves: sets made
 #: once (a Match asks ``is_chance`` and ``to_move`` several times a step, and a tuple of the

@@ -596,15 +596,13 @@ def _target(state: State, seat: int, kind: int, cv: Convoy, own: bool, at: int, 
             return "NM-NEUTRAL", "That convoy flies the neutral flag: no plane may attack it."
         if cv.storm != NONE:
             return "NM-STORM", "That convoy is in a storm: only a mine can attack it."
-        if cv.plane != NONE:
-            if cv.plane_by != seat:
-                return "NM-PLANE", "Only the player who laid the first plane may lay the second."
-            return None
-        if cv.alert != NONE and not state.config.planes_on_alerted:
+        if cv.alert != NONE and not state.config.planes_on_alerted:  # the second plane too
             return (
                 "NM-PLANE-ALERT",
                 "With this house rule a plane goes only on a convoy with no alert.",
             )
+        if cv.plane != NONE and cv.plane_by != seat:
+            return "NM-PLANE", "Only the player who laid the first plane may lay the second."
         return None
     if kind == MINE:
         if own:

@@ -190,10 +190,6 @@ def main() -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 # --- The captain as it played when the golden file was recorded. The live captain (bots.py)
 # has since learned to keep its useful cards and to leave radar alone; the golden games
 # freeze the rules, not the bot, so they keep the captain they were recorded with.
@@ -248,3 +244,7 @@ class RecordedCaptain:
         best = max(_recorded_value(obs, a) for a in legal)
         top = [a for a in legal if _recorded_value(obs, a) >= best - 1e-9]
         return view.rng.choice(top)
+
+
+if __name__ == "__main__":  # last: main() plays with the captain defined above
+    sys.exit(main())

@@ -226,6 +226,17 @@ def test_NM_PLANE_ALERT_house_switch() -> None:
     assert why(s, play(K["plane"], 1, 0)) is None
     s2 = table({0: ["plane"]}, {1: [("c5000", (), {"alert": True})]}, planes_on_alerted=False)
     assert why(s2, play(K["plane"], 1, 0)) == "NM-PLANE-ALERT"
+    # the second plane too, on a convoy put on alert after the first (the helper's finding):
+    # switched off, no plane goes on an alerted convoy; by default it goes
+    second = {"alert": True, "plane_by": 0}
+    s3 = table({0: ["plane"]}, {1: [("c5000", (), second)]}, planes_on_alerted=False)
+    assert s3.rows[1][0].plane >= 0, "the first plane is there"
+    assert why(s3, play(K["plane"], 1, 0)) == "NM-PLANE-ALERT"
+    assert play(K["plane"], 1, 0) not in GAME.legal_actions(s3)
+    s4 = table({0: ["plane"]}, {1: [("c5000", (), second)]})
+    assert why(s4, play(K["plane"], 1, 0)) is None and play(K["plane"], 1, 0) in GAME.legal_actions(
+        s4
+    )
 
 
 def test_NM_PLANE_HIT_cancels_the_first_plane() -> None:
