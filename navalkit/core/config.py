@@ -81,6 +81,47 @@ def config_to_json(config: Any) -> dict[str, Any]:
     return dataclasses.asdict(config)
 
 
+def value_words(value: Any) -> str:
+    """A setting's value as a page shows it: on/off for a switch, a choice's words without
+    underscores ("per convoy", not per_convoy), a number as written."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).replace("_", " ")
+
+
+def value_from_words(cls: type[Any], name: str, text: str) -> Any:
+    """The value of setting ``name`` of ``cls`` written ``text`` as a page shows it
+    (:func:`value_words`); ConfigError in plain words, naming the setting by its label, when
+    it is none of the values the setting takes."""
+    field = cls.__dataclass_fields__[name]
+    meta, default = field.metadata, field.default
+    label = meta.get("label") or name.replace("_", " ").capitalize()
+    said = " ".join(str(text).replace("_", " ").split()).lower()
+    if isinstance(default, bool):
+        if said in ("on", "yes", "true", "1"):
+            return True
+        if said in ("off", "no", "false", "0"):
+            return False
+        raise ConfigError(f"{label} is on or off, not “{text}”.")
+    choices = meta.get("choices")
+    if choices is not None:
+        for c in choices:
+            if value_words(c).lower() == said:
+                return c
+        offered = ", ".join(value_words(c) for c in choices)
+        raise ConfigError(f"{label} is one of: {offered}; not “{text}”.")
+    if isinstance(default, int):
+        try:
+            number = int(said)
+        except ValueError:
+            raise ConfigError(f"{label} is a whole number, not “{text}”.") from None
+        low, high = meta.get("low"), meta.get("high")
+        if (low is not None and number < low) or (high is not None and number > high):
+            raise ConfigError(f"{label} is a whole number from {low} to {high}, not {number}.")
+        return number
+    return str(text).strip()
+
+
 def settings_table(cls: type[Any]) -> list[dict[str, Any]]:
     """One row per setting: name, its label in words, default, provenance, allowed values,
     help, rule id."""

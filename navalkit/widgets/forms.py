@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from navalkit.core.config import value_words
 from navalkit.core.registry import games, get_game
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import control_row
@@ -82,7 +83,8 @@ def setting_widgets(game: Any, config: Any = None) -> dict[str, w.Widget]:
             box: w.Widget = w.Checkbox(value=now, description=label, style=_WIDE, indent=False)
         elif choices is not None:
             box = w.Dropdown(
-                options=list(choices), value=now, description=label, style=_WIDE,
+                options=[(value_words(c), c) for c in choices], value=now, description=label,
+                style=_WIDE,
                 layout=w.Layout(width="320px"),
             )  # fmt: skip
         elif isinstance(now, int):

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from navalkit.core.clauses import PROVENANCE_MEANING
+from navalkit.core.config import value_words
 from navalkit.core.protocol import day_words
 
 BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
@@ -79,7 +80,7 @@ def versions_html(game: Any) -> str:
 def settings_html(game: Any, config: Any) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(r['label'])}</td><td>{badge(r['provenance'])}</td>"
-        f"<td>{html.escape(str(getattr(config, r['setting'])))}</td>"
+        f"<td>{html.escape(value_words(getattr(config, r['setting'])))}</td>"
         f"<td>{html.escape(r['help'])}</td></tr>"
         for r in game.settings()
     )

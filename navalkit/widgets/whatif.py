@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from navalkit.core import bot_names, get_game, simulate
 from navalkit.core.bots import bot_name
+from navalkit.core.config import value_from_words, value_words
 from navalkit.render.canvas import control_row
 
 from .forms import seat_lists
@@ -175,18 +176,12 @@ class WhatIfLab:
 
     @staticmethod
     def _text(value: Any) -> str:
-        """A setting's value as the box shows it (on/off for a switch)."""
-        if isinstance(value, bool):
-            return "on" if value else "off"
-        return str(value)
+        """A setting's value as the box shows it (on/off for a switch, "per convoy")."""
+        return value_words(value)
 
     def _parse(self, text: str) -> Any:
-        default = self.rows[self.setting.value]["default"]
-        if isinstance(default, bool):
-            return text.strip().lower() in ("true", "1", "yes", "on")
-        if isinstance(default, int):
-            return int(text)
-        return text.strip()
+        """A reading typed in a box, in the page's words; ConfigError in plain words."""
+        return value_from_words(self.game.config_type, self.setting.value, text)
 
     def run(self) -> None:
         """Run both variants on the same seeds; a bad value is explained, nothing breaks."""
@@ -205,6 +200,7 @@ class WhatIfLab:
         except (ValueError, TypeError) as exc:
             words = html.escape(str(exc))
             self.message.value = f"<span style='color:#b22222'><b>Cannot run:</b> {words}</span>"
+            self.progress.value = 0  # nothing ran: no half-full bar
             return
         self.message.value = ""
         table = summary(self.frame, self.game)

@@ -32,7 +32,8 @@ def test_lab_runs_and_reports_bad_values_without_breaking() -> None:
     assert "<table" in lab.table.value and lab.progress.value == 4
     lab.value_b.value = "lots"
     lab.run()
-    assert "invalid literal" in lab.message.value
+    assert "Moves before time is up is a whole number, not “lots”." in lab.message.value
+    assert "invalid literal" not in lab.message.value and lab.progress.value == 0
     lab.setting.value = "wrecks"
     assert (lab.value_a.value, lab.value_b.value) == ("stay", "remove")
 
@@ -112,3 +113,21 @@ def test_far_seas_lab_says_how_a_game_is_won_where_the_scores_do_not() -> None:
     branle_bas = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))
     branle_bas.run()
     assert "</table>" in branle_bas.table.value and "<small>" not in branle_bas.table.value
+
+
+def test_a_reading_is_typed_in_the_pages_words_and_a_wrong_one_is_explained() -> None:
+    """The boxes show a choice without its code name ("per convoy", not per_convoy), take it
+    so typed, and refuse a reading the setting does not have by its label and its choices."""
+    lab = WhatIfLab("nautic_miles", setting="slowness_bonus", games=1, bots=["greedy"] * 2)
+    assert (lab.value_a.value, lab.value_b.value) == ("per convoy", "per round")
+    assert lab._parse("Per  Round") == "per_round" and lab._parse("per_round") == "per_round"
+    lab.value_b.value = "abc"
+    lab.run()
+    said = lab.message.value
+    assert "Bonus for a slow convoy is one of: per convoy, per round; not “abc”." in said
+    assert "slowness_bonus" not in said and "per_round" not in said
+    lab.setting.value = "planes_on_alerted"
+    assert (lab.value_a.value, lab.value_b.value) == ("on", "off")
+    lab.value_b.value = "maybe"
+    lab.run()
+    assert "Planes on an alerted convoy is on or off, not “maybe”." in lab.message.value
