@@ -145,7 +145,13 @@ class NauticMiles(Game[State, Action, View, Config]):
         return action.describe()
 
     def describe_outcome(self, state: State, action: Action) -> str:
-        """Words for the log: a convoy laid face down is not named (rule NM-CONVOY)."""
+        """Words for the log: the move (a convoy laid face down is not named, rule NM-CONVOY),
+        then what the turn's change fired: a mine that sank a convoy, a battle won."""
+        said = self._move_words(state, action)
+        _, fired = rules.apply_told(state, action)
+        return " ".join([said, *fired])
+
+    def _move_words(self, state: State, action: Action) -> str:
         who = self.player_name(state.seat)
         if isinstance(action, Place):
             return f"{who} lays a convoy face down at slot {action.at + 1}."

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left, insort
 from functools import cache
 from typing import Any
@@ -469,17 +470,50 @@ def _calm(cv: Convoy, tie: bool) -> Convoy:
 
 
 # --- the flow of turns and rounds -------------------------------------------------------------
+#: where apply_told collects the words of what a turn's change fired (None: nobody asks;
+#: one list a thread, so a class server's threads never mix their words)
+_TOLD = threading.local()
+
+
+def apply_told(state: State, action: Action) -> tuple[State, list[str]]:
+    """``apply``, and in words what the turn's change fired after the move itself: a mine
+    that sank a convoy, a battle won by the ship still standing (NM-MINE, NM-BATTLE-WIN). The
+    moves list tells it, or a student's convoy would vanish without a word."""
+    words: list[str] = []
+    _TOLD.words = words
+    try:
+        return apply(state, action), words
+    finally:
+        _TOLD.words = None
+
+
 def _timers(state: State, seat: int) -> State:
     """At ``seat``'s turn: its mines explode and its standing ships win (NM-MINE, NM-BATTLE-WIN)."""
+    told = getattr(_TOLD, "words", None)
     for row, convoys in enumerate(state.rows):
         at = 0
+        gone = 0  # convoys of this row taken so far: the words number them as they were
         while at < len(convoys):
             cv = convoys[at]
             if cv.mine_by == seat:
+                if told is not None:
+                    told.append(
+                        f"Player {seat + 1}'s mine sinks convoy {at + gone + 1} of "
+                        f"{side_name(state, row)}."
+                    )
                 state = destroy(state, row, at, seat)
+                gone += 1
             elif cv.top_seat == seat and not cv.tie and cv.battle:
+                if told is not None:
+                    whose = f"convoy {at + gone + 1} of {side_name(state, row)}"
+                    told.append(
+                        f"Player {seat + 1}'s ship wins the battle: {whose} is captured."
+                        if cv.top_side == ATTACKER
+                        else f"Player {seat + 1}'s ship wins the battle: {whose} sails on."
+                    )
                 if cv.top_side == ATTACKER:
                     state = destroy(state, row, at, seat)
+                    gone += 1
                 else:
                     dead = (cv.alert, *(c for _, cs in cv.battle for c in cs))
                     state = _set(state, row, at, _calm(cv, cv.tie), dead)

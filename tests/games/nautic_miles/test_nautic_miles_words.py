@@ -280,3 +280,32 @@ def test_whatif_lab_opens_on_a_setting_that_changes_the_outcome() -> None:
     a = lab.frame[lab.frame.variant == "A"].reset_index()
     b = lab.frame[lab.frame.variant == "B"].reset_index()
     assert int((a.winner != b.winner).sum()) == 2
+
+
+def test_a_convoy_taken_as_the_turn_passes_is_told_in_the_moves_list() -> None:
+    """A mine that explodes and a battle won by the ship still standing fire as the turn
+    passes, after a move that is about something else (a discard, a convoy laid): the move's
+    line says what they did, or a student's convoy would vanish without a word."""
+    import random as _random
+
+    from navalkit.games.nautic_miles.actions import Play as _Play
+
+    told = 0
+    for seed in range(12):
+        rng = _random.Random(seed)
+        state = GAME.initial_state(GAME.make_config(), 2)
+        for _ in range(400):
+            if GAME.is_over(state):
+                break
+            if GAME.is_chance(state):
+                state = GAME.apply_chance(state, rng.choice(GAME.chance_uniform(state)))
+                continue
+            action = rng.choice(GAME.legal_actions(state))
+            after = GAME.apply(state, action)
+            words = GAME.describe_outcome(state, action)
+            taken = sum(map(len, after.captures)) - sum(map(len, state.captures))
+            if taken > 0 and not isinstance(action, _Play):
+                assert "is captured" in words or "mine sinks" in words, words
+                told += 1
+            state = after
+    assert told >= 5
