@@ -405,9 +405,12 @@ class PlaySession:
         """The computer moves for the seat to move (the game's heuristic for a person)."""
 
         def move() -> None:
-            name = computer_move(self.match, self.seats)
+            start = len(self.match.events)
+            computer_move(self.match, self.seats)
             self.path = ()
-            self.say(f"Computer ({name}): {self.match.events[-1].text}")
+            # its own move, in words (not the die or the card drawn after it, nor a code name)
+            played = next(e for e in self.match.events[start:] if e.kind == "action")
+            self.say(f"Computer move: {played.text}")
             auto_play(self.match, self.seats)
 
         return self.act(move)

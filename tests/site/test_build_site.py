@@ -241,7 +241,7 @@ def test_listed_typed_computer_and_undo(game: SiteGame) -> None:
     view = game.play_typed("zz9 zz10")
     assert "not a move here" in view["error"]
     view = game.computer()
-    assert view["messages"][0].startswith("Computer (")
+    assert view["messages"][0].startswith("Computer move: ")
     assert len(game.match.history) == 4
     game.undo()
     game.undo()

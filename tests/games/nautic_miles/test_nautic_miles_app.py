@@ -112,7 +112,7 @@ def test_game_played_to_the_end_through_the_app(
         _click_a_legal_move(app, rng)
     before = len(app.match.history)
     app.bot_button.click()
-    assert len(app.match.history) > before and "Computer (captain)" in app.message.value
+    assert len(app.match.history) > before and "Computer move: Player" in app.message.value
     _press_until_over(app)
     m = app.match
     assert m.is_over and "Game over" in app.status.value
