@@ -81,6 +81,11 @@ def config_to_json(config: Any) -> dict[str, Any]:
     return dataclasses.asdict(config)
 
 
+def _label(field: dataclasses.Field[Any]) -> str:
+    """A setting's name in words: its label, or its name with spaces if it has none."""
+    return str(field.metadata.get("label") or field.name.replace("_", " ").capitalize())
+
+
 def value_words(value: Any) -> str:
     """A setting's value as a page shows it: on/off for a switch, a choice's words without
     underscores ("per convoy", not per_convoy), a number as written."""
@@ -95,7 +100,7 @@ def value_from_words(cls: type[Any], name: str, text: str) -> Any:
     it is none of the values the setting takes."""
     field = cls.__dataclass_fields__[name]
     meta, default = field.metadata, field.default
-    label = meta.get("label") or name.replace("_", " ").capitalize()
+    label = _label(field)
     said = " ".join(str(text).replace("_", " ").split()).lower()
     if isinstance(default, bool):
         if said in ("on", "yes", "true", "1"):
@@ -138,7 +143,7 @@ def settings_table(cls: type[Any]) -> list[dict[str, Any]]:
         rows.append(
             {
                 "setting": f.name,
-                "label": meta.get("label") or f.name.replace("_", " ").capitalize(),
+                "label": _label(f),
                 "default": f.default,
                 "provenance": meta.get("provenance", ""),
                 "allowed": allowed,

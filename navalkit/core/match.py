@@ -854,8 +854,7 @@ def _replay(game: Any, data: dict[str, Any], version: int, scripted: bool) -> Ma
     again = match.record()
     if data["rules_version"] != game.rules_version:  # a save of older rules: its own words
         again = {**again, "rules_version": data["rules_version"], "checksum": data["checksum"]}
-    named = again["config"]
-    if named != config and all(named.get(k, named) == v for k, v in config.items()):
+    if config.items() < again["config"].items():
         # settings this navalkit has that the save does not name (they came after it): it
         # plays on under their defaults, or under the earlier rule a correction kept for it
         again = {**again, "config": config, "checksum": data["checksum"]}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from .clauses import ClauseBook
-from .config import make_config, settings_table
+from .config import make_config, settings_table, value_words
 from .errors import Violation
 
 JSON = Any
@@ -172,7 +172,7 @@ class Game(ABC, Generic[S, A, V, C]):
         }
         if not kept:
             return ""
-        said = "; ".join(f"{labels[name]}: {value}" for name, value in kept.items())
+        said = "; ".join(f"{labels[name]}: {value_words(value)}" for name, value in kept.items())
         return f"It keeps the earlier rule it began with, as a setting ({said})."
 
     # --- the rules ------------------------------------------------------------------

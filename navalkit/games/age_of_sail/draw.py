@@ -131,6 +131,7 @@ Spot = tuple[float, float, Align]  # where a label line goes: x, y and how it is
 LINE_H = 13  # px between the lines of a ship's label
 HULL_R = 2.2 * PX  # px: a ship's drawn hull fits this circle
 PASSES = 3  # rounds in which crowded ships' labels choose their places again
+TABLE_BOX: Box = (0.0, 0.0, TABLE_W * PX, float(H))  # where labels must stay
 
 
 def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
@@ -238,10 +239,9 @@ def _cost(boxes: list[Box], ships: list[Box], labels: list[Box]) -> float:
     """How badly a label's ``boxes`` are placed, in px²: what they cover of other ships (and
     shoals' names), of other labels (three times as bad: words over words cannot be read),
     and what lies off the table."""
-    table: Box = (0.0, 0.0, TABLE_W * PX, float(H))
     cost = sum(_overlap(a, o) for a in boxes for o in ships)
     cost += 3 * sum(_overlap(a, o) for a in boxes for o in labels)
-    return cost + sum((a[2] - a[0]) * (a[3] - a[1]) - _overlap(a, table) for a in boxes)
+    return cost + sum((a[2] - a[0]) * (a[3] - a[1]) - _overlap(a, TABLE_BOX) for a in boxes)
 
 
 def _outline(cx: float, cy: float, heading: int) -> Box:
