@@ -48,6 +48,12 @@ from .seats import (
     visible_legal,
 )
 
+#: what a page says of a fault of ours (a bug, not the student's move)
+FAULT_WORDS = (
+    "Something went wrong on our side, not in your move: the game is unchanged. If it happens "
+    "again, tell your teacher."
+)
+
 
 @dataclass(frozen=True)
 class Refusal:
@@ -226,7 +232,9 @@ class PlaySession:
         return Screen(
             scene=scene,
             status=m.status + ("" if covered else who),
-            messages=tuple(self.messages),
+            # a line that repeats the status (a move that ended the game and says so) is shown
+            # once, in the status line
+            messages=tuple(t for t in self.messages if t != m.status),
             refusal=self.refusal,
             error=self.error,
             covered=covered,
@@ -279,10 +287,10 @@ class PlaySession:
             self.marks, self.path = tuple(exc.violation.squares), ()
         except (NavalkitError, ValueError) as exc:
             self.error = str(exc)
-        except Exception as exc:  # a fault of ours: say so, keep the game as it was
-            self.error = (
-                f"Something went wrong ({type(exc).__name__}: {exc}); the game is unchanged."
-            )
+        except Exception:  # a fault of ours: say so, keep the game as it was
+            # the student reads plain words; what it was (its type, its traceback) is kept for
+            # the teacher's page and the server's log
+            self.error = FAULT_WORDS
             self.fault = traceback.format_exc()
         else:
             return True
@@ -421,7 +429,8 @@ class PlaySession:
         def run() -> None:
             self.path = ()
             run_to_end(self.match, self.seats)
-            self.say(self.match.status)
+            # the status line above the board says how it ended: said once
+            self.say("Played to the end." if self.match.is_over else self.match.status)
 
         return self.act(run)
 

@@ -10,6 +10,7 @@ and a refusal or a fault is shown in the page (never a traceback), the game unch
 from __future__ import annotations
 
 import html
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,10 @@ from .panels import (
     words_html,
 )
 from .saves import SavePanel
+
+LOG = logging.getLogger(__name__)
+#: the folded section that shows a teacher a fault of ours
+FAULT_TITLE = "What went wrong (for the teacher)"
 
 __all__ = ["HUMAN", "GameApp"]
 
@@ -184,20 +189,17 @@ class GameApp:
         self.record_box = self.saves.record_box
         self.save_button = self.saves.save_button
         self.resume_button = self.saves.resume_button
+        # a fault of ours, for the teacher: its section is added to the folded ones only when
+        # there is one to show, and never on a student's page (a student never meets a
+        # traceback; the server's log keeps it)
         self.debug = w.Output()
         rules = w.Accordion(
             children=[
                 w.HTML(settings_html(g, self.match.config)),
                 w.HTML(clauses_html(g)),
                 self.saves.widget,
-                self.debug,
             ],
-            titles=(
-                "Settings in force",
-                "Rules and where they come from",
-                "Save / resume",
-                "Details",
-            ),
+            titles=("Settings in force", "Rules and where they come from", "Save / resume"),
         )
         rules.selected_index = None
         self.rules_panel = rules
@@ -299,6 +301,17 @@ class GameApp:
         if self.on_players is not None:
             self.on_players(len(self.seats))
 
+    def _keep_fault(self, fault: str) -> None:
+        """A fault of ours (its traceback): in the server's log, and on a teacher's page in a
+        folded section of its own, which appears with the first fault."""
+        LOG.error("a fault on the %s page:\n%s", self.game.title, fault)
+        if self.student:
+            return
+        if self.debug not in self.rules_panel.children:
+            self.rules_panel.children = (*self.rules_panel.children, self.debug)
+            self.rules_panel.set_title(len(self.rules_panel.children) - 1, FAULT_TITLE)
+        self.debug.append_stdout(fault)
+
     def _paint(self, screen: Screen) -> None:
         self._fit_seats()
         m, g = self.match, self.game
@@ -318,8 +331,7 @@ class GameApp:
         else:
             self.message.value = "".join(info_html(t) for t in screen.messages)
         if self.session.fault is not None:
-            with self.debug:
-                print(self.session.fault)
+            self._keep_fault(self.session.fault)
             self.session.fault = None
         self._syncing = True
         try:

@@ -46,7 +46,10 @@ def seats_html(session: TableSession) -> str:
             who += " <i>(you)</i>"
         state = []
         if s.holder == "human":
-            state.append("connected" if s.connected else "not connected")
+            # this page is open: its own seat is here, though the table may not have heard so
+            # yet (a student coming back read "not connected" beside "(you)")
+            here = s.connected or s.seat == session.seat
+            state.append("connected" if here else "not connected")
         if s.to_move:
             state.append("<b>to move</b>")
         style = " style='background:#fff3c4'" if s.to_move else ""

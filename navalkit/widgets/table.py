@@ -198,10 +198,14 @@ class JoinForm:
             who = "free" if s.holder == FREE else seat_words(s)
             away = "" if s.holder != "human" else (" (connected)" if s.connected else "")
             label = w.HTML(
-                f"<div style='width:260px'><b>{html.escape(s.player)}</b>: "
+                f"<div style='width:260px;max-width:100%'><b>{html.escape(s.player)}</b>: "
                 f"{html.escape(who)}{away}</div>"
             )
-            rows.append(w.HBox([label, button], layout=w.Layout(align_items="center")))
+            # on a phone the button goes under its seat's name instead of being cut off
+            # ("Sit here a…")
+            rows.append(
+                w.HBox([label, button], layout=w.Layout(align_items="center", flex_flow="row wrap"))
+            )
             buttons.append(button)
         self.seat_rows.children = rows
         self.seat_buttons = buttons

@@ -81,6 +81,30 @@ def outcome_columns(table: Any) -> list[str]:
     return [*wins, "draws"]
 
 
+def changes_words(table: Any, games: int) -> str:
+    """What the second reading changed, in one sentence a student can check against the
+    table of a :func:`summary` with the game's names (its two rows: the first reading, the
+    second): each count of outcomes that moved, and the average length."""
+    first, second = table.iloc[0], table.iloc[1]
+    moved, same = [], []
+    for column in outcome_columns(table):
+        x, y = int(first[column]), int(second[column])
+        what = column if column != "draws" else "draws"
+        if x == y:
+            same.append(f"{what} {x}")
+        else:
+            moved.append(f"{what} {x} → {y}")
+    length = "average length (actions)"
+    if length in table.columns and first[length] != second[length]:
+        moved.append(f"games last {first[length]:g} → {second[length]:g} actions on average")
+    if not moved:
+        return f"With the second reading nothing changed in these {games} games' results."
+    said = "With the second reading: " + "; ".join(moved) + "."
+    if same:
+        said += " Unchanged: " + "; ".join(same) + "."
+    return said
+
+
 class WhatIfLab:
     """Pick a setting's two values (or two bots), run, and see the table and a plot."""
 
@@ -134,6 +158,8 @@ class WhatIfLab:
             self.progress, self.message, self.table, self.plot,
         ])  # fmt: skip
         self.frame: Any = None
+        #: the first run's words (the notebook's notes under the lab explain that one)
+        self.first_run: str | None = None
 
     @property
     def bots(self) -> list[str]:
@@ -209,8 +235,31 @@ class WhatIfLab:
             f"{label}: {self._text(v)}" for v in (a[name], b[name])
         ]  # each row says which reading it is
         table.index.name = "reading"
-        self.table.value = frame_html(table) + self._victory(name, a[name], b[name])
+        run = self._run_words(label, a[name], b[name], n)
+        if self.first_run is None:
+            self.first_run = run
+        caption = f"<p><b>This run:</b> {html.escape(run)}.</p>"
+        if run != self.first_run:  # the notes under the lab speak of another run
+            caption += (
+                "<p><small><i>The notes under the lab explain the first run "
+                f"({html.escape(self.first_run)}), not this one.</i></small></p>"
+            )
+        self.table.value = (
+            caption
+            + frame_html(table)
+            + f"<p>{html.escape(changes_words(table, n))}</p>"
+            + self._victory(name, a[name], b[name])
+        )
         self._plot(table, a, b)
+
+    def _run_words(self, label: str, a: Any, b: Any, games: int) -> str:
+        """The run in words: the two readings, the games, who played each seat (as the
+        page's lists say them)."""
+        g = self.game
+        seats = "; ".join(
+            f"{g.player_name(i)}: {box.label}" for i, box in enumerate(self.seat_bots)
+        )
+        return f"{label}: {self._text(a)} against {self._text(b)}, {games} games; {seats}"
 
     def _victory(self, name: str, a: Any, b: Any) -> str:
         """How a game is won under each reading, where the scores alone do not tell it (see

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import navalkit
 from navalkit.play.session import PlaySession
 
 
@@ -127,8 +128,9 @@ def test_a_fault_of_ours_is_said_and_the_game_is_unchanged() -> None:
         raise RuntimeError("boom")
 
     assert not s.act(broken)
-    assert "Something went wrong (RuntimeError: boom)" in (s.screen().error or "")
-    assert s.fault and "RuntimeError" in s.fault
+    error = s.screen().error or ""
+    assert error.startswith("Something went wrong on our side") and "RuntimeError" not in error
+    assert s.fault and "RuntimeError: boom" in s.fault  # kept for the teacher
     assert s.match.state is state
 
 
@@ -168,3 +170,14 @@ def test_a_touched_piece_stays_selected_so_a_second_click_moves_it() -> None:
     move = s.legal()[0]
     assert s.click(s.game.action_path(move)[1])
     assert s.match.history[-1] == move and s.match.current_player == 1
+
+
+@pytest.mark.parametrize("game_id", navalkit.games())
+def test_how_a_game_ended_is_said_once(game_id: str) -> None:
+    """Played to the end, the page says the outcome in its status line, not again beneath it
+    (a student read the same long paragraph twice)."""
+    s = PlaySession(game_id, seed=2, seats=["random"] * navalkit.get_game(game_id).default_players)
+    assert s.run_to_end() and s.match.is_over
+    screen = s.screen()
+    assert screen.status.startswith(s.match.status)
+    assert screen.messages == ("Played to the end.",)

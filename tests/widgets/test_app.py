@@ -247,3 +247,36 @@ def test_the_rules_panel_lists_the_versions_of_the_rules_newest_first() -> None:
         < listed.index("<b>Version 1</b> (21 November 2026): The first version.")
     )
     assert "far_seas/" not in rules
+
+
+@pytest.mark.parametrize("student", [False, True], ids=["teacher's page", "student's page"])
+def test_a_fault_of_ours_reaches_the_teacher_not_the_student(
+    student: bool, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The folded sections hold no empty *Details*: a fault of ours opens a section of its
+    own on a teacher's page (with its traceback) and only the server's log on a student's."""
+    from navalkit.widgets.app import FAULT_TITLE
+
+    page = GameApp("branle_bas", seed=1)
+    page.set_student(student)
+    titles = [page.rules_panel.get_title(i) for i in range(len(page.rules_panel.children))]
+    assert titles == ["Settings in force", "Rules and where they come from", "Save / resume"]
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(page.session.match, "apply", broken)
+    state = page.match.state
+    with caplog.at_level("ERROR"):
+        page.session.play(page.session.legal()[0])
+        page.refresh()
+    assert page.match.state is state
+    assert "Something went wrong on our side" in page.message.value
+    assert "RuntimeError" not in page.message.value
+    assert "RuntimeError: boom" in caplog.text  # the server's log keeps it
+    shown = [page.rules_panel.get_title(i) for i in range(len(page.rules_panel.children))]
+    if student:
+        assert FAULT_TITLE not in shown and not page.debug.outputs
+    else:
+        assert shown[-1] == FAULT_TITLE
+        assert "RuntimeError: boom" in str(page.debug.outputs)

@@ -473,3 +473,22 @@ def test_a_table_session_refuses_what_a_shared_table_cannot_do(tables: Tables) -
     assert s.resume("{}") is False
     with pytest.raises(ValueError, match="new table"):
         s.begin(seed=1)
+
+
+def test_a_student_coming_back_reads_their_own_seat_as_connected(tmp_path: Path) -> None:
+    """Back through the seat link after a while, a student's own seat says "connected" from
+    the first paint (the table had not yet heard from the new page: it said "not
+    connected" beside "(you)"), while a classmate not seen for long is not connected."""
+    now = [1000.0]
+    with Tables(tmp_path / "data", teacher_key=KEY, clock=lambda: now[0]) as tables:
+        ann, bob, _cy = full_table(tables)
+        now[0] += 600  # everyone went away ten minutes
+        back = board(TablePage(f"seat={seat_link_of(bob)}", tables))
+        rows = re.findall(
+            r"<tr[^>]*><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", back.seats.value
+        )
+        seen = {player: (who, words) for player, who, words in rows}
+        assert "(you)" in seen["Player 2"][0] and seen["Player 2"][1].startswith("connected")
+        assert seen["Player 1"][1].startswith("not connected")
+        for page in (ann, bob, back):
+            page.poller.stop()

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from navalkit.core.bots import bot_name
-from navalkit.widgets.whatif import WhatIfLab, compare, outcome_columns, summary
+from navalkit.widgets.whatif import (
+    WhatIfLab,
+    changes_words,
+    compare,
+    outcome_columns,
+    summary,
+)
 
 
 def test_compare_uses_the_same_seeds_under_both_settings() -> None:
@@ -131,3 +139,42 @@ def test_a_reading_is_typed_in_the_pages_words_and_a_wrong_one_is_explained() ->
     lab.value_b.value = "maybe"
     lab.run()
     assert "Planes on an alerted convoy is on or off, not “maybe”." in lab.message.value
+
+
+def test_lab_says_what_each_run_compared_and_what_changed() -> None:
+    """The table says which run it shows and, in a sentence, what the second reading moved;
+    after another run, that the notebook's notes under the lab speak of the first (a student
+    read notes about 12 and 6 rounds under a table of tied boardings)."""
+    lab = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(40, 20))
+    lab.bots = ["greedy", "random"]
+    lab.run()
+    first = lab.table.value
+    assert "<b>This run:</b> Moves before time is up: 40 against 20, 2 games;" in first
+    assert "notes under the lab" not in first
+    assert changes_words(summary(lab.frame, lab.game), 2) in html.unescape(first)
+    lab.setting.value = "touch_move"
+    lab.run()
+    again = lab.table.value
+    assert "<b>This run:</b> A touched piece must be played: on against off" in again
+    assert "The notes under the lab explain the first run (Moves before time is up: 40" in again
+
+
+def test_changes_words_name_what_moved_and_what_did_not() -> None:
+    import pandas as pd
+
+    table = pd.DataFrame(
+        {
+            "South wins": [19, 17],
+            "North wins": [1, 1],
+            "draws": [0, 2],
+            "average length (actions)": [47.7, 42.8],
+        },
+        index=["a", "b"],
+    )
+    assert changes_words(table, 20) == (
+        "With the second reading: South wins 19 → 17; draws 0 → 2; games last 47.7 → 42.8 "
+        "actions on average. Unchanged: North wins 1."
+    )
+    assert changes_words(pd.concat([table.iloc[:1]] * 2), 20) == (
+        "With the second reading nothing changed in these 20 games' results."
+    )
