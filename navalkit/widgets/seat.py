@@ -12,6 +12,7 @@ else is connected. Whatever goes wrong is a sentence on the page, and the page c
 from __future__ import annotations
 
 import html
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,6 +29,8 @@ from navalkit.tables import RulesChangedError, WrongTokenError
 from .forms import show_legal
 from .live import Poller, in_background
 from .panels import NO_RULE, download_html, info_html, log_html, refusal_html, words_html
+
+LOG = logging.getLogger(__name__)
 
 __all__ = ["POLL_SECONDS", "PRESENCE_SECONDS", "SeatBoard", "seats_html"]
 
@@ -300,10 +303,9 @@ class SeatBoard:
         elif isinstance(exc, TableError):
             why = f"The table could not be read just now: {exc.reason} The page keeps trying."
         else:
-            why = (
-                f"The table could not be read just now ({type(exc).__name__}). "
-                "The page keeps trying."
-            )
-        if why != self.trouble:
+            why = "The table could not be read just now. The page keeps trying."
+        if why != self.trouble:  # (said once, not at every look while it lasts)
+            if not isinstance(exc, TableError):  # a fault of ours: what it was, in the log
+                LOG.error("the table could not be read", exc_info=exc)
             self.trouble = why
             self.refresh()

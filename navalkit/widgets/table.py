@@ -19,6 +19,7 @@ nothing lost, never a traceback.
 from __future__ import annotations
 
 import html
+import logging
 import os
 import traceback
 from collections.abc import Callable
@@ -48,6 +49,8 @@ from .live import Poller
 from .page import page_query
 from .panels import LINK_STYLE
 from .seat import SeatBoard
+
+LOG = logging.getLogger(__name__)
 
 __all__ = [
     "JoinForm",
@@ -111,7 +114,8 @@ def _words(exc: BaseException) -> str:
         return exc.reason
     if isinstance(exc, NavalkitError | ValueError):
         return str(exc)
-    return f"Something went wrong ({type(exc).__name__}); nothing was changed. Try again."
+    LOG.error("a fault on the table page", exc_info=exc)  # the server's log keeps what it was
+    return "Something went wrong on our side: nothing was changed. Try again."
 
 
 def _note(text: str, colour: str = "#1b2a3a") -> str:
