@@ -64,11 +64,14 @@ def test_nautic_miles_planes_on_an_alerted_convoy_in_ten_games_and_in_forty() ->
     a, b = played("nautic_miles", *readings, games=10, bots=["greedy", "greedy"])
     assert changed_winner(a, b) == 2 and "in these ten games two games change winner" in words
     assert (wins(a, 0), wins(a, 1), wins(b, 0), wins(b, 1)) == (4, 6, 6, 4)
-    assert "Player 1 wins 4 and Player 2 wins 6 under A, the other way round under B" in words
+    assert (
+        "Player 1 wins 4 and Player 2 wins 6 under the first reading, the other way round under "
+        "the second" in words
+    )
     a, b = played("nautic_miles", *readings, games=40, bots=["greedy", "greedy"])
     assert changed_winner(a, b) == 7 and "40 games: 7 of them change winner" in words
     assert (wins(a, 1), wins(b, 1)) == (23, 20)
-    assert "Player 2 wins 23 under A and 20 under B" in words
+    assert "Player 2 wins 23 under the first reading and 20 under the second" in words
     assert wins(a, 0) + wins(a, 1) == wins(b, 0) + wins(b, 1) == 40  # "Player 1 the rest"
     # the setting it used to open on: the same numbers in both rows in 40 games
     slow = ({"slowness_bonus": "per_convoy"}, {"slowness_bonus": "per_round"})
