@@ -27,9 +27,14 @@ def setting(
     high: int | None = None,
     rule: str | None = None,
     label: str | None = None,
+    words: Mapping[Any, str] | None = None,
 ) -> Any:
     """A Config field with its provenance, a sentence of help, its allowed values and the
-    plain words a page shows for it (``label``; the name with spaces if none)."""
+    plain words a page shows for it (``label``; the name with spaces if none) and for its
+    values (``words``, a choice's words where its code name would not read plainly: "roll
+    again" for ``reroll``; see :func:`value_words`)."""
+    if words is not None and (choices is None or not set(words) <= set(choices)):
+        raise ValueError("a setting's words name some of its choices")
     meta = {
         "label": label,
         "provenance": provenance,
@@ -38,6 +43,7 @@ def setting(
         "low": low,
         "high": high,
         "rule": rule,
+        "words": dict(words) if words is not None else None,
     }
     return dataclasses.field(default=default, metadata=meta)
 
@@ -86,9 +92,13 @@ def _label(field: dataclasses.Field[Any]) -> str:
     return str(field.metadata.get("label") or field.name.replace("_", " ").capitalize())
 
 
-def value_words(value: Any) -> str:
-    """A setting's value as a page shows it: on/off for a switch, a choice's words without
-    underscores ("per convoy", not per_convoy), a number as written."""
+def value_words(value: Any, field: dataclasses.Field[Any] | None = None) -> str:
+    """A setting's value as a page shows it: on/off for a switch, a choice's own words when
+    its setting (``field``) gives them ("roll again"), else the choice without underscores
+    ("per convoy", not per_convoy), a number as written."""
+    words = None if field is None else field.metadata.get("words")
+    if words and value in words:
+        return str(words[value])
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value).replace("_", " ")
@@ -110,10 +120,10 @@ def value_from_words(cls: type[Any], name: str, text: str) -> Any:
         raise ConfigError(f"{label} is on or off, not “{text}”.")
     choices = meta.get("choices")
     if choices is not None:
-        for c in choices:
-            if value_words(c).lower() == said:
+        for c in choices:  # its words as a page shows them, or its code name
+            if said in (value_words(c, field).lower(), value_words(c).lower()):
                 return c
-        offered = ", ".join(value_words(c) for c in choices)
+        offered = ", ".join(value_words(c, field) for c in choices)
         raise ConfigError(f"{label} is one of: {offered}; not “{text}”.")
     if isinstance(default, int):
         try:

@@ -172,7 +172,10 @@ class Game(ABC, Generic[S, A, V, C]):
         }
         if not kept:
             return ""
-        said = "; ".join(f"{labels[name]}: {value_words(value)}" for name, value in kept.items())
+        fields = self.config_type.__dataclass_fields__
+        said = "; ".join(
+            f"{labels[name]}: {value_words(value, fields[name])}" for name, value in kept.items()
+        )
         return f"It keeps the earlier rule it began with, as a setting ({said})."
 
     # --- the rules ------------------------------------------------------------------

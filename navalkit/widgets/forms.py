@@ -78,12 +78,14 @@ def setting_widgets(game: Any, config: Any = None) -> dict[str, w.Widget]:
     config = game.make_config() if config is None else config
     for row in game.settings():
         name, now, label = row["setting"], getattr(config, row["setting"]), row["label"]
-        choices = game.config_type.__dataclass_fields__[name].metadata.get("choices")
+        field = game.config_type.__dataclass_fields__[name]
+        choices = field.metadata.get("choices")
         if isinstance(now, bool):
             box: w.Widget = w.Checkbox(value=now, description=label, style=_WIDE, indent=False)
         elif choices is not None:
             box = w.Dropdown(
-                options=[(value_words(c), c) for c in choices], value=now, description=label,
+                options=[(value_words(c, field), c) for c in choices], value=now,
+                description=label,
                 style=_WIDE,
                 layout=w.Layout(width="320px"),
             )  # fmt: skip

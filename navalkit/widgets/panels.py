@@ -78,9 +78,10 @@ def versions_html(game: Any) -> str:
 
 
 def settings_html(game: Any, config: Any) -> str:
+    fields = game.config_type.__dataclass_fields__
     rows = "".join(
         f"<tr><td>{html.escape(r['label'])}</td><td>{badge(r['provenance'])}</td>"
-        f"<td>{html.escape(value_words(getattr(config, r['setting'])))}</td>"
+        f"<td>{html.escape(value_words(getattr(config, r['setting']), fields[r['setting']]))}</td>"
         f"<td>{html.escape(r['help'])}</td></tr>"
         for r in game.settings()
     )

@@ -200,10 +200,10 @@ class WhatIfLab:
             f"<small><b>{html.escape(row['provenance'])}</b> {html.escape(row['help'])}</small>"
         )
 
-    @staticmethod
-    def _text(value: Any) -> str:
-        """A setting's value as the box shows it (on/off for a switch, "per convoy")."""
-        return value_words(value)
+    def _text(self, value: Any) -> str:
+        """A value of the setting chosen as the box shows it (on/off for a switch, "per
+        convoy", a choice's own words)."""
+        return value_words(value, self.game.config_type.__dataclass_fields__[self.setting.value])
 
     def _parse(self, text: str) -> Any:
         """A reading typed in a box, in the page's words; ConfigError in plain words."""
