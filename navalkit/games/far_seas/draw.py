@@ -95,7 +95,7 @@ PHASES = {
     SEARCH: "Allied search",
     G_RUN: "Germany: run or fight?",
     A_RUN: "Allies: run or fight?",
-    CHANCE: "dice",
+    CHANCE: "a die is rolled",
     OVER: "game over",
 }
 #: the panel's legend: (swatch, words)

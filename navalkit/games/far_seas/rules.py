@@ -552,10 +552,12 @@ def describe_chance(state: State, outcome: Any) -> str:
     if kind == "convoy" and state.unit is not None:
         grade = combat.group_speed(state, state.unit.ships)
         mod = -2 if grade >= 4 else (-1 if grade == 3 else 0)
-        die = f"die {o}" + (f" ({mod} for the raiders' speed = {o + mod})" if mod else "")
+        raiders = "the raider" if len(state.unit.ships) == 1 else "the raiders"
+        whose = "the raider's" if len(state.unit.ships) == 1 else "the raiders'"
+        die = f"die {o}" + (f" ({mod} for {whose} speed = {o + mod})" if mod else "")
         if o + mod <= 3:
             return f"Convoy attack: {die}, the convoy is taken by surprise (1 to 3 surprises)."
-        return f"Convoy attack: {die}, no surprise: the raiders must fight the escort."
+        return f"Convoy attack: {die}, no surprise: {raiders} must fight the escort."
     if kind == "sink" and state.dice:
         merchants = "merchant ship" if o == 1 else "merchant ships"
         return f"{SHIPS[state.dice[0]].name} sinks {o} {merchants} of the surprised convoy."
@@ -567,17 +569,17 @@ def describe_chance(state: State, outcome: Any) -> str:
         pursuer = SHIPS[b.chasers[0]].name
         if kind == "race":
             runner_wins = o // 10 > o % 10
-            dice = f"Pursuit race: the runners roll {o // 10}, {pursuer} rolls {o % 10}"
+            dice = f"Pursuit race: the runners roll {o // 10}, {pursuer} rolls {o % 10}, high wins"
         else:
             runner_slower = combat.group_speed(state, b.sides[b.runner]) < combat.speed(
                 state, b.chasers[0]
             )
             runner_wins = (o == 6) == runner_slower
             slower = "the runners" if runner_slower else pursuer
-            dice = f"Pursuit die for the slower side, {slower} (a 6 wins): {o}"
+            dice = f"Pursuit die for the slower side ({slower}, a 6 wins): {o}"
         if runner_wins:
-            return f"{dice}: the runners get away from {pursuer}."
-        return f"{dice}: {pursuer} keeps up with the runners."
+            return f"{dice}. The runners get away from {pursuer}."
+        return f"{dice}. {pursuer} keeps up with the runners."
     if b is not None and b.queue:
         k, sh, tgt, mod = b.queue[0]
         shooter, target = SHIPS[sh].name, SHIPS[tgt].name
@@ -621,7 +623,7 @@ _STEPS = {
     SEARCH: "Allies to search",
     G_RUN: "Germany: run or fight?",
     A_RUN: "Allies: run or fight?",
-    CHANCE: "dice",
+    CHANCE: "a die is rolled",
 }
 
 
@@ -633,8 +635,10 @@ def status(state: State) -> str:
         return f"{ending(state)} {verdict(state)}"
     public = g - state.gvp[0]
     par = state.config.german_par  # what the score means (FS-VICTORY), said while playing
+    step = _STEPS[state.phase]  # a question keeps its own mark: "run or fight?", not "?."
     return (
-        f"Turn {state.turn}/{state.config.turns}: {_STEPS[state.phase]}. Germany {public} VP "
+        f"Turn {state.turn}/{state.config.turns}: {step}{'' if step.endswith('?') else '.'} "
+        f"Germany {public} VP "
         f"+ secret captures, Allies {a} VP ({goal_words(par)})."
     )
 

@@ -226,3 +226,40 @@ def test_the_lesson_says_when_torpedoes_fire_as_the_engine_does() -> None:
     assert column("Sydney", "Emden", "torpedo hits on", surprise=True) == ["a 1"] + ["1 to 3"] * 3
     assert "starts at torpedo range" in text and "from round 2 torpedoes hit on 1 to 3" in text
     assert "hit on 1 to 3 in round 1\nand on 1 to 5 after it" in text
+
+
+def test_the_status_line_keeps_a_question_mark_and_says_what_a_die_step_is() -> None:
+    from navalkit.games.far_seas.state import CHANCE, G_RUN
+
+    state = setup({EMDEN: (20, START)}, {KENT: (20, START)})
+    run = rules.status(evolve(state, phase=G_RUN))
+    assert run.startswith("Turn 5/12: Germany: run or fight? Germany 0 VP") and "?." not in run
+    assert rules.status(evolve(state, phase=CHANCE)).startswith("Turn 5/12: a die is rolled. ")
+
+
+def test_convoy_run_and_pursuit_dice_say_what_they_did() -> None:
+    from navalkit.games.far_seas.actions import RUN
+    from navalkit.games.far_seas.state import CONVOY
+
+    convoy = setup({EMDEN: (26, START)}, {KENT: (20, CONVOY)})
+    convoy = play(convoy, Order((EMDEN,), "convoy", 20))
+    assert convoy.roll == "convoy"
+    assert _line(convoy, 5) == (
+        "Convoy attack: die 5 (-2 for the raider's speed = 3), the convoy is taken by surprise "
+        "(1 to 3 surprises)."
+    )
+    assert _line(convoy, 6) == (
+        "Convoy attack: die 6 (-2 for the raider's speed = 4), no surprise: the raider must "
+        "fight the escort."
+    )
+    found = play(setup({EMDEN: (26, START)}, {GLASGOW: (20, MOVED)}), Order((EMDEN,), "move", 20))
+    found = play(found, Search(20), RUN, dice=(1,))
+    assert found.roll == "run"
+    assert _line(found, 6).endswith(": 6, he is caught and cannot run.")
+    assert _line(found, 2).endswith(": 2 (only a 6 stops him), he runs.")
+    chase = play(found, dice=(2,))
+    assert chase.roll == "slow"  # the Glasgow is one grade slower than the Emden
+    assert _line(chase, 6) == (
+        "Pursuit die for the slower side (Glasgow, a 6 wins): 6. Glasgow keeps up with the runners."
+    )
+    assert _line(chase, 3).endswith(": 3. The runners get away from Glasgow.")
