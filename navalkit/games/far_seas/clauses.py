@@ -61,7 +61,7 @@ LATER_CLAUSES: list[Clause] = [
         "Speed grades",
         "Speeds are graded 2, 3, 3+, 4, 4+, 5.",
         "HOUSE",
-        "The seed writes '3+'; the digest's half-grade ladder.",
+        "The seed writes '3+'; our rules summary's half-grade ladder.",
     ),
     # --- combat ------------------------------------------------------------------------
     C(
@@ -153,14 +153,14 @@ LATER_CLAUSES: list[Clause] = [
         "Damage Table",
         "Modified roll <=2: 0, 3-4: 1, 5-6: 2, 7: 3, 8+: 4 damage points.",
         "HOUSE",
-        "The table is lost; the digest's proposal.",
+        "The table is lost; our rules summary proposes this one.",
     ),
     C(
         "FS-HALF",
         "Half damaged",
         "Half damaged means damage of at least half the capacity, rounded up.",
         "HOUSE",
-        "The digest's reading.",
+        "How our rules summary reads it.",
     ),
     C(
         "FS-REPAIR",
@@ -242,12 +242,12 @@ LATER_CLAUSES: list[Clause] = [
         "HOUSE",
         # the par was measured by benchmarks/far_seas_par.py (setting german_par); the
         # measurement is in docs/rules/far_seas.md
-        "The digest's proposal (par 0: the higher total wins), with a par measured over many "
-        "computer games: on the house map a raider that dodges the searchers takes far more "
-        "merchants than the 50 VP all raiders are worth, so without a par the German always "
-        "wins. In 100 games between the two computer commanders the German led by 214 to "
+        "Our rules summary's proposal (par 0: the higher total wins), with a par measured "
+        "over many computer games: on the house map a raider that dodges the searchers takes "
+        "far more merchants than the 50 VP all raiders are worth, so without a par the German "
+        "always wins. In 100 games between the two computer commanders the German led by 214 to "
         "303 VP (243 in the middle game), hence a par of 245. A teacher may change it with "
-        "the setting 'Lead the raiders need to win (VP)'; 0 gives back the digest's rule. "
+        "the setting 'Lead the raiders need to win (VP)'; 0 gives back the summary's rule. "
         "The seed gives no victory rule.",
     ),
     C(
@@ -279,9 +279,10 @@ CLAUSES = ClauseBook(
             "FS-MAP",
             "The map",
             "32 sea areas (1-16 and 32 Atlantic and Mediterranean, 17-31 "
-            "Indian Ocean and Pacific) plus the England box, with the digest's adjacency.",
+            "Indian Ocean and Pacific) plus the England box, with the links of our rules summary.",
             "HOUSE",
-            "No map survives; the digest's map keeps every numbered fact of the two sources.",
+            "No map survives; our rules summary's map keeps every numbered fact of the two "
+            "sources.",
         ),
         C(
             "FS-MERCHANTS",
@@ -337,19 +338,19 @@ CLAUSES = ClauseBook(
             "FS-ROSTER-GERMAN",
             "German ships",
             "Scharnhorst, Gneisenau, six light cruisers and five armed merchant cruisers "
-            "(AMCs: liners with guns), with the digest's speeds, gun ranges, damage "
+            "(AMCs: liners with guns), with our rules summary's speeds, gun ranges, damage "
             "capacities, damage roll modifiers and VP.",
             "HOUSE",
-            "Historical 1914 raiders; their statistics are the digest's house values.",
+            "Historical 1914 raiders; their numbers are our rules summary's own values.",
         ),
         C(
             "FS-ROSTER-ALLIED",
             "Allied ships",
-            "74 Allied counters of the digest's classes (battlecruisers, old battleships, "
+            "74 Allied counters of our rules summary's classes (battlecruisers, old battleships, "
             "armoured, light and old cruisers, armed merchant cruisers), British, Australian, "
             "Japanese, French and Russian.",
             "HOUSE",
-            "Counts from the seed; classes from the digest.",
+            "Counts from the seed; classes from our rules summary.",
         ),
         C(
             "FS-ALLIED-SETUP",

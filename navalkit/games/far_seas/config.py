@@ -86,8 +86,8 @@ class Config:
         high=500,
         rule="FS-VICTORY",
         # measured by benchmarks/far_seas_par.py (see docs/rules/far_seas.md)
-        help="The German wins only if his VP exceed the Allies' by more than this par (0: the "
-        "digest's rule, the higher total wins). Measured over many computer games: with the "
+        help="The German wins only if his VP exceed the Allies' by more than this par (0: our "
+        "rules summary's rule, the higher total wins). Measured over many computer games: with the "
         "house map and ships a raider that dodges the searchers takes far more merchants "
         "than the Allies can ever sink (all 13 raiders are worth 50 VP); in 100 games "
         "between the two computer commanders the German led by 214 to 303 VP, 243 in the "

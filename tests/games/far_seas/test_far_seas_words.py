@@ -42,6 +42,9 @@ def _player_texts() -> list[tuple[str, str]]:
 def test_no_player_text_names_code_a_file_or_an_assignment() -> None:
     found = [(where, m.group(0)) for where, t in _player_texts() for m in CODE.finditer(t)]
     assert found == []
+    # "the digest" is the developers' name for our rules summary: a player reads the words
+    assert [where for where, t in _player_texts() if "digest" in t.lower()] == []
+    assert "the links of our rules summary" in CLAUSES["FS-MAP"].text
     # the measurements are said plainly, and a setting by the label the page shows
     victory = CLAUSES["FS-VICTORY"].source
     assert "measured over many computer games" in victory
