@@ -375,8 +375,8 @@ def _explain_deploy(state: State, d: Deploy) -> Violation:
     if d.box == "convoy":
         return Violation(
             "FS-CONVOY",
-            "Convoy escorts need gun range A or B and the speed the "
-            "convoy setting asks, in an area with merchants.",
+            "Convoy escorts need gun range A or B and the speed the setting 'Which ships may "
+            f"escort' asks ({state.config.convoy_speed}), in an area with merchants.",
         )
     if d.box == "station":
         return Violation("FS-STATION-DUTY", "There is no station in that area.")

@@ -266,3 +266,17 @@ def test_convoy_run_and_pursuit_dice_say_what_they_did() -> None:
         "Pursuit die for the slower side (Glasgow, a 6 wins): 6. Glasgow keeps up with the runners."
     )
     assert _line(chase, 3).endswith(": 3. The runners get away from Glasgow.")
+
+
+def test_the_escort_refusal_names_the_setting_by_its_label() -> None:
+    from navalkit.games.far_seas.actions import Deploy
+    from navalkit.games.far_seas.state import ALLY
+
+    invincible = sid("Invincible")
+    state = setup({EMDEN: (26, START)}, {invincible: (3, START)}, phase=ALLY)
+    v = rules.violation(state, Deploy((invincible,), 3, "convoy"))
+    assert v is not None and v.rule_id == "FS-CONVOY"
+    assert v.message == (
+        "Convoy escorts need gun range A or B and the speed the setting 'Which ships may "
+        "escort' asks (3+ or less), in an area with merchants."
+    )
