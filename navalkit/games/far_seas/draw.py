@@ -100,7 +100,7 @@ PHASES = {
 }
 #: the panel's legend: (swatch, words)
 LEGEND = (
-    ("german", "German raider"),
+    ("german", "German ship (initial)"),
     ("allied", "Allied ship"),
     ("moved", "white edge: moved"),
     ("convoy", "green: convoy or watch"),
