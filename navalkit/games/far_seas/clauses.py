@@ -14,7 +14,8 @@ from navalkit.core.clauses import Clause, ClauseBook
 C = Clause
 
 
-F2 = "Second summary (grognard.com/info/farseas.txt)"
+#: the second public summary of the rules (grognard.com/info/farseas.txt), as a player reads it
+F2 = "A second summary of the rules (on grognard.com)"
 
 
 LATER_CLAUSES: list[Clause] = [
@@ -60,7 +61,7 @@ LATER_CLAUSES: list[Clause] = [
         "Speed grades",
         "Speeds are graded 2, 3, 3+, 4, 4+, 5.",
         "HOUSE",
-        "The seed writes '3+'; the digest's half-grade ladder.",
+        "The seed writes '3+'; our rules summary's half-grade ladder.",
     ),
     # --- combat ------------------------------------------------------------------------
     C(
@@ -92,12 +93,14 @@ LATER_CLAUSES: list[Clause] = [
     C(
         "FS-DRM",
         "Damage roll modifiers",
-        "Own ship DRM; +1 a round on the same target until "
+        "A damage roll modifier (DRM) is a number added to the die. Each class of ship has "
+        "its own; +1 a round on the same target until "
         "the modifier reaches 0; -1 firer half damaged; +1 target half damaged; +1 target in "
         "torpedo range (every firer at C range, battleships too); -2 firer tried to run last "
         "round; +1 Scharnhorst or Gneisenau firing at a ship hit last round (by any ship); -1 "
-        "for each earlier combat of a German non-BC (one that came to a round: running away "
-        "before the first is none); +2 for a surprising German (FS-SURPRISE); "
+        "for each earlier combat of a German ship that is not a battlecruiser (one that came "
+        "to a round: running away before the first is none); +2 for a surprising German "
+        "(FS-SURPRISE); "
         "+2 Allies in the first round against a ship leaving the Rufiji.",
         "SEED",
         "Each ship has a damage roll modifier: +1 if firing on same ship (for each round until "
@@ -120,7 +123,7 @@ LATER_CLAUSES: list[Clause] = [
     C(
         "FS-TORPEDO",
         "Torpedoes",
-        "At C range every ship but a BB also fires a torpedo: it "
+        "At C range every ship but an old battleship also fires a torpedo: it "
         "hits on a 1 (1-3 from the fourth range step) and a hit rolls again on the Damage "
         "Table without modifiers. The German subtracts 2 against a target he surprised.",
         "SEED",
@@ -142,7 +145,7 @@ LATER_CLAUSES: list[Clause] = [
         "End of combat",
         "Combat ends when one side is gone or has escaped, or after the last round.",
         "HOUSE",
-        "The sources give no limit; F2's round 4 is the last range step.",
+        "The sources give no limit; the second summary's round 4 is the last range step.",
         "max_rounds",
     ),
     C(
@@ -150,14 +153,14 @@ LATER_CLAUSES: list[Clause] = [
         "Damage Table",
         "Modified roll <=2: 0, 3-4: 1, 5-6: 2, 7: 3, 8+: 4 damage points.",
         "HOUSE",
-        "The table is lost; the digest's proposal.",
+        "The table is lost; our rules summary proposes this one.",
     ),
     C(
         "FS-HALF",
         "Half damaged",
         "Half damaged means damage of at least half the capacity, rounded up.",
         "HOUSE",
-        "The digest's reading.",
+        "How our rules summary reads it.",
     ),
     C(
         "FS-REPAIR",
@@ -177,7 +180,8 @@ LATER_CLAUSES: list[Clause] = [
         "SEED",
         "'He must do so for ships equal to or more than half damaged.' The sentence before, 'Now "
         "British may retire any remaining damaged ships at no VP cost', is not offered: a house "
-        "simplification (docs/rules/far_seas.md).",
+        "simplification: a lightly damaged ship repairs a point after the combat and "
+        "stays at sea.",
     ),
     C(
         "FS-GER-DAMAGED",
@@ -236,12 +240,15 @@ LATER_CLAUSES: list[Clause] = [
         "if his VP exceed the Allies' by more than the par (house default 245), the Allies "
         "if by less; equal is a draw.",
         "HOUSE",
-        "The digest's proposal (par 0: the higher total wins), with a calibrated par: on the "
-        "house map a dodging raider takes far more merchants than the 50 VP all raiders are "
-        "worth, so the digest's rule is a certain German win; between the two computer "
-        "commanders the German leads by 214-303 VP (median 243, 100 seeded games, "
-        "benchmarks/far_seas_par.py), hence a par of 245 (setting german_par; 0 restores the "
-        "digest). The seed gives no victory rule.",
+        # the par was measured by benchmarks/far_seas_par.py (setting german_par); the
+        # measurement is in docs/rules/far_seas.md
+        "Our rules summary's proposal (par 0: the higher total wins), with a par measured "
+        "over many computer games: on the house map a raider that dodges the searchers takes "
+        "far more merchants than the 50 VP all raiders are worth, so without a par the German "
+        "always wins. In 100 games between the two computer commanders the German led by 214 to "
+        "303 VP (243 in the middle game), hence a par of 245. A teacher may change it with "
+        "the setting 'Lead the raiders need to win (VP)'; 0 gives back the summary's rule. "
+        "The seed gives no victory rule.",
     ),
     C(
         "FS-HIDDEN",
@@ -272,9 +279,10 @@ CLAUSES = ClauseBook(
             "FS-MAP",
             "The map",
             "32 sea areas (1-16 and 32 Atlantic and Mediterranean, 17-31 "
-            "Indian Ocean and Pacific) plus the England box, with the digest's adjacency.",
+            "Indian Ocean and Pacific) plus the England box, with the links of our rules summary.",
             "HOUSE",
-            "No map survives; the digest's map keeps every numbered fact of the two sources.",
+            "No map survives; our rules summary's map keeps every numbered fact of the two "
+            "sources.",
         ),
         C(
             "FS-MERCHANTS",
@@ -322,25 +330,27 @@ CLAUSES = ClauseBook(
             "An armed merchant cruiser in a neutral-coast area (5, 6, "
             "7, 9, 11, 19, 20, 24) may be interned; the Allies score its VP.",
             "SRC",
-            F2 + ": AMCs may be interned in areas 5, 6, 7, 9, 11, 19, 20 and 24.",
+            F2
+            + ": armed merchant cruisers may be interned in areas 5, 6, 7, 9, 11, 19, 20 and 24.",
         ),
         # --- rosters and set-up ------------------------------------------------------------
         C(
             "FS-ROSTER-GERMAN",
             "German ships",
-            "Scharnhorst, Gneisenau, six light cruisers and "
-            "five AMCs with the digest's speeds, ranges, capacities, DRMs and VP.",
+            "Scharnhorst, Gneisenau, six light cruisers and five armed merchant cruisers "
+            "(AMCs: liners with guns), with our rules summary's speeds, gun ranges, damage "
+            "capacities, damage roll modifiers and VP.",
             "HOUSE",
-            "Historical 1914 raiders; their statistics are the digest's house values.",
+            "Historical 1914 raiders; their numbers are our rules summary's own values.",
         ),
         C(
             "FS-ROSTER-ALLIED",
             "Allied ships",
-            "74 Allied counters of the digest's classes (BC, "
-            "old BB, armoured, light and old cruisers, AMCs), British, Australian, Japanese, "
-            "French and Russian.",
+            "74 Allied counters of our rules summary's classes (battlecruisers, old battleships, "
+            "armoured, light and old cruisers, armed merchant cruisers), British, Australian, "
+            "Japanese, French and Russian.",
             "HOUSE",
-            "Counts from the seed; classes from the digest.",
+            "Counts from the seed; classes from our rules summary.",
         ),
         C(
             "FS-ALLIED-SETUP",
@@ -379,7 +389,7 @@ CLAUSES = ClauseBook(
         ),
         C(
             "FS-AMC-FIRST",
-            "AMCs first",
+            "Armed merchant cruisers first",
             "German armed merchant cruisers take their orders before the warships.",
             "SRC",
             F2 + ": 1. Armed merchant cruisers move.",
@@ -433,7 +443,7 @@ CLAUSES = ClauseBook(
             "on convoy by covering the merchant ship box.' "
             + F2
             + " reads speed 3 or more, which would let battlecruisers escort; that reading is "
-            "the setting convoy_speed='3 or more'.",
+            "the choice '3 or more' of the setting 'Which ships may escort'.",
             "convoy_speed",
         ),
         C(

@@ -85,11 +85,12 @@ class Config:
         low=0,
         high=500,
         rule="FS-VICTORY",
-        help="The German wins only if his VP exceed the Allies' by more than this par (0: the "
-        "digest's rule, the higher total wins). Calibrated: with the house map and rosters a "
-        "raider that dodges the searchers takes far more merchants than the Allies can ever "
-        "sink (all 13 raiders are worth 50 VP); between the two computer commanders the "
-        "German leads by 214-303 VP, median 243 (100 seeded games, "
-        "benchmarks/far_seas_par.py), so a par of 245 gives each side about an even chance "
-        "and rewards the side that plays better.",
+        # measured by benchmarks/far_seas_par.py (see docs/rules/far_seas.md)
+        help="The German wins only if his VP exceed the Allies' by more than this par (0: our "
+        "rules summary's rule, the higher total wins). Measured over many computer games: with the "
+        "house map and ships a raider that dodges the searchers takes far more merchants "
+        "than the Allies can ever sink (all 13 raiders are worth 50 VP); in 100 games "
+        "between the two computer commanders the German led by 214 to 303 VP, 243 in the "
+        "middle game, so a par of 245 gives each side about an even chance and rewards the "
+        "side that plays better.",
     )

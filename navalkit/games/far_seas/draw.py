@@ -95,12 +95,12 @@ PHASES = {
     SEARCH: "Allied search",
     G_RUN: "Germany: run or fight?",
     A_RUN: "Allies: run or fight?",
-    CHANCE: "dice",
+    CHANCE: "a die is rolled",
     OVER: "game over",
 }
 #: the panel's legend: (swatch, words)
 LEGEND = (
-    ("german", "German raider"),
+    ("german", "German ship (initial)"),
     ("allied", "Allied ship"),
     ("moved", "white edge: moved"),
     ("convoy", "green: convoy or watch"),

@@ -20,7 +20,7 @@ from .config import Config
 from .data import CLASSES, GERMAN, SHIPS, SPEEDS, damage_points
 from .draw import MAP_W
 from .draw import draw as draw_board
-from .mechanics.combat import escape_chance, fire_modifiers
+from .mechanics.combat import RANGE_STEPS, begin_round, escape_chance, fire_modifiers, torpedo_needs
 from .mechanics.search import search_chance
 from .mechanics.sequence import initial_state
 from .observe import View, observe
@@ -223,6 +223,47 @@ def combat_state(
     return evolve(state, damage=tuple(damage), combats=tuple(combats))
 
 
+def _hits_on(needs: int) -> str:
+    return "a 1" if needs <= 1 else f"1 to {min(needs, 6)}"
+
+
+def torpedo_table(
+    firer: str = "Emden", target: str = "Sydney", *, surprise: bool = False, rounds: int = 4
+) -> pd.DataFrame:
+    """Round by round, as the engine queues the rolls (FS-COMBAT-RANGES, FS-TORPEDO): the
+    range, whether ``firer``'s guns reach ``target``, and what its torpedo needs to hit
+    (blank before torpedo range), in a combat the German ``surprise``d or not."""
+    f = next(s.id for s in SHIPS if s.name == firer)
+    t = next(s.id for s in SHIPS if s.name == target)
+    germans, allies = ((f,), (t,)) if SHIPS[f].side == 0 else ((t,), (f,))
+    rows = []
+    for n in range(rounds):
+        battle = Battle(
+            area=20,
+            sides=(germans, allies),
+            start=2 if surprise else 0,
+            surprise=surprise,
+            rounds=n,
+        )
+        after = begin_round(evolve(combat_state(f, t), battle=battle))
+        queued = after.battle.queue if after.battle is not None else ()
+        mine = {k for k, sh, _, _ in queued if sh == f}
+        step = min(battle.start + n, len(RANGE_STEPS) - 1)
+        rows.append(
+            {
+                "round": n + 1,
+                "range": RANGE_STEPS[step],
+                f"{firer}'s guns fire": "yes" if "gun" in mine else "no",
+                f"{firer}'s torpedo hits on": (
+                    _hits_on(torpedo_needs(after.battle, f))
+                    if "torp" in mine and after.battle is not None
+                    else "no torpedo"
+                ),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 class CombatCalculator:
     """Every modifier of one ship's damage roll, and what each die then does (FS-DRM)."""
 
@@ -231,7 +272,7 @@ class CombatCalculator:
         self.firer = w.Dropdown(options=names, value=firer, description="Firing ship:")
         self.target = w.Dropdown(options=names, value=target, description="Target:")
         self.step = w.Dropdown(
-            options=[("A", 0), ("A+B", 1), ("A+B+C", 2), ("torpedo range", 3)],
+            options=[(words, step) for step, words in enumerate(RANGE_STEPS)],
             value=0,
             description="Range:",
         )
@@ -324,7 +365,7 @@ class CombatCalculator:
             "<p>Rule FS-DRM, every modifier of this shot:</p>"
             f"<table class='navalkit-table'>{rows}<tr><th>total</th><th>{total:+d}</th></tr>"
             f"</table><p>What each die then does (the Damage Table):</p>{frame_html(table)}"
-            f"<p>On average <b>{mean}</b> damage points a shot.</p>"
+            f"<p>On average <b>{mean}</b> damage point{'' if mean == '1' else 's'} a shot.</p>"
         )
 
 

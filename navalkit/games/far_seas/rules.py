@@ -21,10 +21,22 @@ from .actions import (
     Order,
     Search,
     Simple,
+    area_name,
     ship_names,
 )
 from .config import Config
-from .data import ADJ, ALLIED, ENGLAND, GERMAN, HOME_AREA, NEUTRAL, PANAMA, RIVER, SHIPS
+from .data import (
+    ADJ,
+    ALLIED,
+    ENGLAND,
+    GERMAN,
+    HOME_AREA,
+    NEUTRAL,
+    PANAMA,
+    RIVER,
+    SHIPS,
+    damage_points,
+)
 from .mechanics import combat, orders, search
 from .mechanics.allied_positions import ACTIVE
 from .mechanics.sequence import colony_locked, germans_at_sea, initial_state
@@ -273,7 +285,7 @@ def _explain_order(state: State, o: Order) -> Violation:
         return Violation(
             "FS-SQUADRON",
             "A squadron is all the unmoved German ships of one area "
-            "(of the same kind while AMCs move first), or a single ship.",
+            "(of the same kind while the armed merchant cruisers move first), or a single ship.",
         )
     area = state.loc[ships[0]]
     k = o.kind
@@ -323,7 +335,8 @@ def _explain_order(state: State, o: Order) -> Violation:
     if k == "intern":
         return Violation(
             "FS-INTERN",
-            f"Only AMCs in a neutral-coast area may be interned (areas {sorted(NEUTRAL)}).",
+            "Only armed merchant cruisers in a neutral-coast area may be interned (areas "
+            f"{_parts([str(a) for a in sorted(NEUTRAL)])}).",
         )
     if k == "panama":
         return Violation("FS-PANAMA", "The Panama Canal links areas 6 and 31 only.")
@@ -362,8 +375,8 @@ def _explain_deploy(state: State, d: Deploy) -> Violation:
     if d.box == "convoy":
         return Violation(
             "FS-CONVOY",
-            "Convoy escorts need gun range A or B and the speed the "
-            "convoy setting asks, in an area with merchants.",
+            "Convoy escorts need gun range A or B and the speed the setting 'Which ships may "
+            f"escort' asks ({state.config.convoy_speed}), in an area with merchants.",
         )
     if d.box == "station":
         return Violation("FS-STATION-DUTY", "There is no station in that area.")
@@ -494,44 +507,105 @@ def at_sea(state: State, side: int) -> list[int]:
 
 
 # --- words -------------------------------------------------------------------------------------
-_ROLL_WORDS = {
-    "search": "Search roll: {o}.",
-    "home": "Run for home: {o} (5-6 gets home).",
-    "home1": "Run for home, ship by ship: {o}.",
-    "convoy": "Convoy attack roll: {o}.",
-    "sink": "Merchants sunk from the convoy: {o}.",
-    "run": "Allied die as the German runs: {o} (a 6 stops him).",
-    "slow": "Pursuit die for the slower side: {o} (a 6 wins).",
-}
-_SHOTS = {"gun": "fires at", "torp": "launches a torpedo at", "torpdmg": "torpedo hit on"}
+_SHOTS = {"gun": "fires at", "torp": "launches a torpedo at"}
+
+
+def _points(n: int) -> str:
+    """Damage in words: "no damage", "1 damage point", "2 damage points"."""
+    return "no damage" if n <= 0 else f"{n} damage point{'' if n == 1 else 's'}"
+
+
+def _names(ships: Sequence[int]) -> str:
+    """Ship names as a list is read ("Emden", "Leipzig and Nürnberg")."""
+    return _parts([SHIPS[s].name for s in ships])
+
+
+def _are(ships: Sequence[int]) -> str:
+    return "is" if len(ships) == 1 else "are"
 
 
 def describe_chance(state: State, outcome: Any) -> str:
-    """The die (or the pursuit race's pair of dice) that fell, in words."""
+    """The die (or the pursuit race's pair of dice) that fell, and what it did, in words: a
+    line of the moves list a student reads ("Search in area 12: die 3, no contact.")."""
     o = int(outcome)
     kind = state.roll
-    if kind == "race":
-        return f"Pursuit race: runners roll {o // 10}, pursuer rolls {o % 10}."
+    b = state.battle
     if kind == "finder" and 0 <= o < len(state.dice):
         unit = search.units_of(state, state.search_at, state.search_ships)[o]
         who = SHIPS[unit[0]].name + ("'s squadron" if len(unit) > 1 else "")
-        return f"The search succeeds; drawn at random among the searchers, {who} finds him."
-    if kind in _ROLL_WORDS:
-        return _ROLL_WORDS[kind].format(o=o)
-    b = state.battle
+        return f"Drawn at random among the searchers that found him: {who} makes contact."
+    if kind == "search":
+        found = search.search_found(state, o)
+        where = area_name(state.search_at)
+        if not found:
+            return f"Search in {where}: die {o}, no contact."
+        return f"Search in {where}: die {o}, {_names(found)} {_are(found)} found!"
+    if kind in ("home", "home1") and state.dice:
+        ships = state.dice if kind == "home" else state.dice[:1]
+        head = f"Run for home from area {HOME_AREA}: die {o} (5 or 6 gets home)"
+        if o >= 5:
+            verb = "gets" if len(ships) == 1 else "get"
+            return f"{head}: {_names(ships)} {verb} home to Germany."
+        if kind == "home" and len(ships) > 1:
+            return f"{head}: the squadron fails, so each ship now rolls on her own."
+        return f"{head}: {_names(ships[:1])} is caught and sunk."
+    if kind == "convoy" and state.unit is not None:
+        grade = combat.group_speed(state, state.unit.ships)
+        mod = -2 if grade >= 4 else (-1 if grade == 3 else 0)
+        raiders = "the raider" if len(state.unit.ships) == 1 else "the raiders"
+        whose = "the raider's" if len(state.unit.ships) == 1 else "the raiders'"
+        die = f"die {o}" + (f" ({mod} for {whose} speed = {o + mod})" if mod else "")
+        if o + mod <= 3:
+            return f"Convoy attack: {die}, the convoy is taken by surprise (1 to 3 surprises)."
+        return f"Convoy attack: {die}, no surprise: {raiders} must fight the escort."
+    if kind == "sink" and state.dice:
+        merchants = "merchant ship" if o == 1 else "merchant ships"
+        return f"{SHIPS[state.dice[0]].name} sinks {o} {merchants} of the surprised convoy."
+    if kind == "run":
+        if o == 6:
+            return "Allied die as the German tries to run: 6, he is caught and cannot run."
+        return f"Allied die as the German tries to run: {o} (only a 6 stops him), he runs."
+    if kind in ("race", "slow") and b is not None and b.chasers:
+        pursuer = SHIPS[b.chasers[0]].name
+        if kind == "race":
+            runner_wins = o // 10 > o % 10
+            dice = f"Pursuit race: the runners roll {o // 10}, {pursuer} rolls {o % 10}, high wins"
+        else:
+            runner_slower = combat.group_speed(state, b.sides[b.runner]) < combat.speed(
+                state, b.chasers[0]
+            )
+            runner_wins = (o == 6) == runner_slower
+            slower = "the runners" if runner_slower else pursuer
+            dice = f"Pursuit die for the slower side ({slower}, a 6 wins): {o}"
+        if runner_wins:
+            return f"{dice}. The runners get away from {pursuer}."
+        return f"{dice}. {pursuer} keeps up with the runners."
     if b is not None and b.queue:
         k, sh, tgt, mod = b.queue[0]
-        extra = f" ({mod:+d})" if k == "gun" and mod else ""
-        return f"{SHIPS[sh].name} {_SHOTS[k]} {SHIPS[tgt].name}: {o}{extra}."
+        shooter, target = SHIPS[sh].name, SHIPS[tgt].name
+        if k == "torpdmg":
+            damage = _points(damage_points(o))
+            return f"Torpedo hit on {target}: die {o} on the Damage Table, {damage}."
+        if k == "torp":
+            needs = combat.torpedo_needs(b, sh)
+            hit = "a hit" if o <= needs else "a miss"
+            return (
+                f"{shooter} launches a torpedo at {target}: die {o}, {hit} "
+                f"(it needed {'a 1' if needs == 1 else f'1 to {needs}'})."
+            )
+        roll = f"die {o} ({mod:+d} = {o + mod})" if mod else f"die {o}"
+        return f"{shooter} fires at {target}: {roll}, {_points(damage_points(o + mod))}."
     return f"Die: {o}."
 
 
 def describe_outcome(state: State, action: Action) -> str:
     """Public words only: a German move's destination stays secret (FS-HIDDEN)."""
     if isinstance(action, Order) and action.kind in SECRET_ORDERS:
-        return f"Germany: {ship_names(action.ships)} move (secret orders)."
+        verb = "moves" if len(action.ships) == 1 else "move"
+        return f"Germany: {ship_names(action.ships)} {verb} (secret orders)."
     if isinstance(action, Order) and action.kind == "hold":
-        return f"Germany: {ship_names(action.ships)} hold."
+        verb = "holds" if len(action.ships) == 1 else "hold"
+        return f"Germany: {ship_names(action.ships)} {verb}."
     return f"{SIDES[to_move(state) or 0]}: {action.describe()}."
 
 
@@ -549,7 +623,7 @@ _STEPS = {
     SEARCH: "Allies to search",
     G_RUN: "Germany: run or fight?",
     A_RUN: "Allies: run or fight?",
-    CHANCE: "dice",
+    CHANCE: "a die is rolled",
 }
 
 
@@ -561,8 +635,10 @@ def status(state: State) -> str:
         return f"{ending(state)} {verdict(state)}"
     public = g - state.gvp[0]
     par = state.config.german_par  # what the score means (FS-VICTORY), said while playing
+    step = _STEPS[state.phase]  # a question keeps its own mark: "run or fight?", not "?."
     return (
-        f"Turn {state.turn}/{state.config.turns}: {_STEPS[state.phase]}. Germany {public} VP "
+        f"Turn {state.turn}/{state.config.turns}: {step}{'' if step.endswith('?') else '.'} "
+        f"Germany {public} VP "
         f"+ secret captures, Allies {a} VP ({goal_words(par)})."
     )
 

@@ -149,3 +149,13 @@ def test_the_panel_words_fit_inside_the_panel() -> None:
             for op in texts(draw(observe(state, viewer))):
                 if op.x >= MAP_W and op.align == "left":
                     assert op.x + len(op.text) * op.size * CHAR <= WIDTH - 2, op.text
+
+
+def test_the_key_says_a_german_counter_carries_its_ships_initial() -> None:
+    words = {op.text for op in texts(draw(POSITIONS[0]))}
+    assert "German ship (initial)" in words and "Allied ship" in words
+    # the letters on the map are those initials: Emden's counter shows E
+    assert "E" in words and "a die is rolled" not in words
+    assert "a die is rolled" in {
+        op.text for op in texts(draw(evolve(POSITIONS[0], phase="chance")))
+    }

@@ -618,7 +618,12 @@ def test_FS_DRM_modifiers() -> None:
     mods = dict(fire_modifiers(state, b, KENT, EMDEN, 0, 1))
     assert mods["target half damaged"] == 1
     vet = evolve(state, combats=tuple(2 if i == EMDEN else c for i, c in enumerate(state.combats)))
-    assert dict(fire_modifiers(vet, b, EMDEN, KENT, 0, 1))["earlier combats (German, not BC)"] == -2
+    assert (
+        dict(fire_modifiers(vet, b, EMDEN, KENT, 0, 1))[
+            "earlier combats (a German, not a battlecruiser)"
+        ]
+        == -2
+    )
     amc = dict(fire_modifiers(state, b, PEGASUS, EMDEN, 1, 1))
     assert amc["same target as last round"] == 1
 

@@ -37,7 +37,9 @@ from ..state import (
 )
 from .sequence import finish_unit
 
-RANGE_STEPS: Final = ("A", "A+B", "A+B+C", "A+B+C (torpedo range)")
+#: the range steps in words: from the third (C, torpedo range) every ship fires; from the
+#: fourth torpedoes hit on 1-3 (FS-TORPEDO)
+RANGE_STEPS: Final = ("A", "A+B", "A+B+C (torpedo range)", "A+B+C (torpedo range, closer)")
 
 
 def speed(state: State, ship: int) -> int:
@@ -123,7 +125,7 @@ def fire_modifiers(
     firer too."""
     s, t = SHIPS[shooter], SHIPS[target]
     step = battle.start + battle.rounds
-    mods = [("ship's own DRM", s.cls.drm)]
+    mods = [("the firer's class (its own modifier)", s.cls.drm)]
     if rounds_on and s.cls.drm < 0:
         mods.append(("same target as last round", min(rounds_on, -s.cls.drm)))
     if half_damaged(state.damage[shooter], s.cls.capacity):
@@ -139,7 +141,7 @@ def fire_modifiers(
     if firers >= (2 if state.config.crowded_fire == "2 or more" else 3):
         mods.append(("another ship fires at the same target", -1))
     if s.side == 0 and s.cls.code != "BC" and state.combats[shooter]:
-        mods.append(("earlier combats (German, not BC)", -state.combats[shooter]))
+        mods.append(("earlier combats (a German, not a battlecruiser)", -state.combats[shooter]))
     if battle.surprise and s.side == 0:
         if state.config.surprise_bonus == "whole combat":
             mods.append(("German surprise", 2))

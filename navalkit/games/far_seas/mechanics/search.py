@@ -504,6 +504,21 @@ def resolve_search(state: State, roll: int | None) -> State:
     return _found(evolve(state, gvp=gvp, coward_areas=cowards), units[0], targets)
 
 
+def search_found(state: State, roll: int) -> tuple[int, ...]:
+    """The German ships the search die ``roll`` finds at the search under way (the test
+    :func:`resolve_search` makes), none when it finds nothing: for the die's words."""
+    unit = state.unit
+    area, group = state.search_at, state.search_ships
+    if unit is None or unit.area != area:
+        return ()
+    targets = tuple(g for g in unit.ships if state.box[g] in AT_SEA)
+    if not targets:
+        return ()
+    units = _choices(area, group, state.squads).units
+    extra = len(group) - 1 if area == RIVER else len(units) - 1
+    return targets if search_finds(roll, extra, len(targets) - 1) else ()
+
+
 def finder_roll(state: State, outcome: int) -> State:
     """The finder drawn among the searchers that found the German (FS-SEARCH-ONCE)."""
     unit = state.unit
