@@ -12,6 +12,7 @@ from operator import itemgetter
 from typing import Any
 
 from navalkit.core.errors import Violation
+from navalkit.core.words import plural
 
 from .actions import (
     ACTION_TYPES,
@@ -724,10 +725,10 @@ def final_words(state: State) -> str:
     w = winner(state)
     if w is None:
         names = " and ".join(player_name(s) for s in leaders)
-        verdict = f"a draw: {names} share the highest total, {best} points ({rule}: a tie "
-        verdict += "is a draw)"
+        verdict = f"a draw: {names} share the highest total, {plural(best, 'point')} "
+        verdict += f"({rule}: a tie is a draw)"
     else:
-        verdict = f"{player_name(w)} wins with {best} points, {why} ({rule})"
+        verdict = f"{player_name(w)} wins with {plural(best, 'point')}, {why} ({rule})"
     order = sorted(range(state.n), key=lambda s: (-totals[s], s))
     rows = "; ".join(
         f"{player_name(s)}: {_sum_words(tuple(r[s] for r in state.history))}" for s in order

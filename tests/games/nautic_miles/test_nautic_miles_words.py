@@ -40,6 +40,7 @@ from navalkit.games.nautic_miles.explain import (
 )
 from navalkit.games.nautic_miles.observe import observe
 from navalkit.render.scene import Text
+from navalkit.testing.words import code_names, player_texts, setting_labels
 
 K = BY_KEY
 WRONG_ARTICLE = re.compile(r"\b(a [aeiou]|an [^aeiou8 ])", re.IGNORECASE)
@@ -309,3 +310,48 @@ def test_a_convoy_taken_as_the_turn_passes_is_told_in_the_moves_list() -> None:
                 told += 1
             state = after
     assert told >= 5
+
+
+@pytest.mark.parametrize("where,text", list(player_texts(GAME)), ids=lambda v: str(v)[:40])
+def test_no_rule_note_or_setting_help_shows_code(where: str, text: str) -> None:
+    """No code name, assignment or file path in the rules panel or the settings."""
+    assert not code_names(text), f"{where}: {code_names(text)} in {text!r}"
+
+
+def test_a_rule_note_names_its_setting_as_the_settings_list_does() -> None:
+    """NM-PLANE-ALERT said only 'Switchable', without saying which setting switches it."""
+    labels = setting_labels(GAME)
+    note = GAME.clauses["NM-PLANE-ALERT"].source
+    assert f"The setting '{labels['planes_on_alerted']}' switches it" in note
+
+
+def test_the_lessons_chance_home_is_measured_as_the_page_opens() -> None:
+    """Section 6 of the lesson gives the share of convoys home after 3,200 miles: a figure
+    computed from games played as the page opens (never a number written in, which the
+    rules' version 2 could have left stale), and its answer holds under the rules in force."""
+    import json
+    from pathlib import Path
+
+    nb = json.loads(Path("notebooks/nautic_miles/lesson.ipynb").read_text(encoding="utf-8"))
+    sources = ["".join(c["source"]) for c in nb["cells"]]
+    cell = next(s for s in sources if "chance_home(runs, 3200)" in s)
+    assert not re.search(r"\b\d+ in 100\b", cell), "a figure written in"
+    assert "{round(100 * late)} in 100" in cell and "{len(far)} convoys" in cell
+    runs = arrival_runs(games=40)
+    far = runs[runs.miles >= 3200]
+    late = (far.fate == "home").mean()
+    assert len(far) >= 40 and late > 0.7, "the answer 'closer to nine in ten' still holds"
+
+
+def test_the_table_in_words_counts_convoys_in_port_and_writes_miles_with_commas() -> None:
+    """The board's words said '0 in port' and '2400 miles'."""
+    state = table({0: ["m200"]}, {1: [("c5000", ("m2000", "m400"), {"radar": True})]})
+    words = table_words(observe(state, 0))
+    assert "no convoy at sea; 0 convoys in port." in words
+    assert "convoy 5,000 t, 2,400 miles, detected" in words
+
+
+def test_an_action_described_alone_takes_the_right_article() -> None:
+    """An action's own words (a fallback of the move list) said 'discard a end of alert'."""
+    assert discard(BY_KEY["end_alert"]).describe() == "discard an end of alert"
+    assert place(BY_KEY["c20000"], 0).describe().startswith("lay a 20,000 t convoy face down")
