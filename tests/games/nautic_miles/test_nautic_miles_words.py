@@ -161,8 +161,8 @@ def test_game_over_by_target_names_winner_rule_and_breakdown() -> None:
     assert _ended(s) == (
         "Game over after round 1: Player 1 wins, the first player to reach 10 game points "
         "(rule NM-GAME-END). Game points: Player 1 17, Player 2 0. Round 1 scored: "
-        "Player 1 17 = 7 for convoys (NM-SCORE) + 10 round bonus (NM-ROUND-BONUS); "
-        "Player 2 0 (no convoy home, rule NM-SCORE-GATE)."
+        "Player 1: 17 = 7 for convoys (NM-SCORE) + 10 round bonus (NM-ROUND-BONUS); "
+        "Player 2: 0 (no convoy home, rule NM-SCORE-GATE)."
     )
 
 
@@ -174,7 +174,7 @@ def test_game_over_shows_captures_and_the_slowness_bonus() -> None:
     assert _ended(s) == (
         "Game over after round 1: Player 2 wins, the first player to reach 10 game points "
         "(rule NM-GAME-END). Game points: Player 1 0, Player 2 24.5. Round 1 scored: "
-        "Player 1 0 (no convoy home, rule NM-SCORE-GATE); Player 2 24.5 = 2.5 for convoys "
+        "Player 1: 0 (no convoy home, rule NM-SCORE-GATE); Player 2: 24.5 = 2.5 for convoys "
         "(NM-SCORE) + 5 for captures (NM-CAPTURE) + 10 round bonus (NM-ROUND-BONUS) + 7 "
         "slowness bonus (NM-SLOW-BONUS)."
     )
@@ -355,3 +355,28 @@ def test_an_action_described_alone_takes_the_right_article() -> None:
     """An action's own words (a fallback of the move list) said 'discard a end of alert'."""
     assert discard(BY_KEY["end_alert"]).describe() == "discard an end of alert"
     assert place(BY_KEY["c20000"], 0).describe().startswith("lay a 20,000 t convoy face down")
+
+
+def test_a_game_both_sides_pass_in_one_round_is_won_by_the_most_points() -> None:
+    """Both passed 10 game points in round 1 and Player 2 won with more, but the end said
+    'Player 2 wins, the first player to reach 10 game points'."""
+    small, big = ("c10000", ("m1000",) * 4), ("c20000", ("m2000", "m2000"))
+    text = _ended(table({}, ports={0: [small], 1: [big]}, target=10))
+    assert text.startswith(
+        "Game over after round 1: Player 2 wins with the most game points: Player 1 and "
+        "Player 2 passed 10 game points in the same round (rule NM-GAME-END)."
+    )
+    assert "the first player" not in text and "Player 2: " in text
+
+
+def test_the_move_list_says_each_play_with_a_verb_and_your_own_convoys_as_yours() -> None:
+    """The list of legal moves said '200 miles on convoy 1 of Player 1' and 'cruiser on
+    convoy 2 of Player 2': no verb, no article, the player's own convoy by a player's name."""
+    s = table(
+        {0: ["m200", "cruiser", "alert", "submarine", "submarine"]},
+        {0: [("c5000",)], 1: [("c2500",)]},
+    )
+    said = [GAME.describe(s, a) for a in rules.legal_actions(s)]
+    assert "play 200 miles on your own convoy 1" in said
+    assert "play an alert on convoy 1 of Player 2" in said
+    assert not [w for w in said if not w.startswith(("play ", "discard ", "lay "))]
