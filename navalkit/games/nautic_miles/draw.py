@@ -72,7 +72,7 @@ def short(kind: int) -> str:
     if key in SHORT:
         return SHORT[key]
     if kind in MILES:
-        return f"{key[1:]} mi"
+        return f"{int(key[1:]):,} mi"  # "1,000 mi", as a convoy's miles are written
     return key
 
 

@@ -10,8 +10,8 @@ from functools import cache
 import pytest
 from nm_helpers import table
 
-from navalkit.games.nautic_miles.data import LABELS
-from navalkit.games.nautic_miles.draw import TEXT, W, draw, fit, size, text_width
+from navalkit.games.nautic_miles.data import LABELS, MILES
+from navalkit.games.nautic_miles.draw import TEXT, W, draw, fit, short, size, text_width
 from navalkit.games.nautic_miles.observe import observe
 from navalkit.games.nautic_miles.state import State
 from navalkit.render.scene import Scene
@@ -168,3 +168,10 @@ def test_the_teacher_sees_every_hand_and_a_seat_only_its_own() -> None:
     # the clickable cards stay those of the player to move
     ids = {r.id for r in teacher.regions}
     assert {"hand:cruiser", "hand:fine_sea"} <= ids and "hand:carrier" not in ids
+
+
+def test_a_mile_card_is_written_as_a_convoys_miles_are() -> None:
+    """The hand showed '1000 mi' and '2000 mi' beside convoys at '1,000 mi'."""
+    assert [short(k) for k in sorted(MILES)] == [
+        "200 mi", "400 mi", "600 mi", "1,000 mi", "2,000 mi"
+    ]  # fmt: skip
