@@ -690,8 +690,38 @@ def describe(state: State, action: Action) -> str:
     return text
 
 
+#: a move in the list of legal moves ("play ...") as the log tells it ("Player 1 plays ...")
+_DONE = (
+    ("play ", "plays "),
+    ("discard ", "discards "),
+    ("send ", "sends "),
+    ("launch air strikes", "launches air strikes"),
+    ("keep the air strikes back and draw", "keeps the air strikes back and draws"),
+)
+
+
 def describe_outcome(state: State, action: Action) -> str:
-    return f"{player_name(state.seat)}: {describe(state, action)}"
+    """The move in the log, a sentence about its player: "Player 1 plays Torpedo Boat at Hiei
+    (Player 2).", "Player 1's Ark Royal strikes King George V (Player 3) from the air."."""
+    who = player_name(state.seat)
+    if isinstance(action, Strike):
+        carrier = f"{who}'s {SHIPS[action.carrier].name}"
+        if action.target < 0:
+            return f"{carrier} holds its strike."
+        target = SHIPS[action.target].name
+        owner = owner_of(state, action.target)
+        if owner >= 0:
+            target += f" ({player_name(owner)})"
+        if action.kamikaze:
+            return f"{carrier} makes a Kamikaze attack on {target}."
+        return f"{carrier} strikes {target} from the air."
+    if isinstance(action, Take):
+        return f"{who}'s Destroyer Squadron takes {SHIPS[action.ship].name}."
+    said = describe(state, action)
+    for order, done in _DONE:
+        if said.startswith(order):
+            return f"{who} {done}{said[len(order) :]}."
+    return f"{who}: {said}."
 
 
 def _sum_words(parts: tuple[int, ...]) -> str:
@@ -743,13 +773,15 @@ def final_words(state: State) -> str:
 def status(state: State) -> str:
     """One line: the round, the deck, whose turn and what step, and the scores; at the end,
     who won, by which rule, and the points round by round."""
-    totals = ", ".join(f"P{s + 1} {p}" for s, p in enumerate(scores(state)))
+    totals = ", ".join(f"{player_name(s)} {p}" for s, p in enumerate(scores(state)))
     if state.phase == OVER:
         return final_words(state)
-    head = f"Round {state.round}, deck {len(state.deck)}"
+    head = f"Round {state.round}, {plural(len(state.deck), 'card')} in the deck"
     if is_chance(state):
         return f"{head}: {PHASE_NAMES[state.phase]}. Scores: {totals}."
     step = "clear-out" if state.opening else PHASE_NAMES[state.phase]
+    if state.phase == CHOOSE:
+        step = "draw, or launch air strikes"
     return f"{head}: {player_name(state.seat)} to move ({step}). Scores: {totals}."
 
 

@@ -3,16 +3,20 @@ numbers agreeing with their nouns ("1 card", "2 cards")."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from nw_helpers import card, position
 
+import navalkit
+from navalkit.core.bots import make_bot, play_bot_move
 from navalkit.games.naval_war import GAME
 from navalkit.games.naval_war.data import SALVO
 from navalkit.games.naval_war.draw import draw
 from navalkit.games.naval_war.mechanics.damage import evolve
 from navalkit.games.naval_war.mechanics.odds import salvo_checks
 from navalkit.games.naval_war.observe import observe
-from navalkit.games.naval_war.state import OVER
+from navalkit.games.naval_war.state import CHOOSE, OVER
 from navalkit.testing.boards import texts
 from navalkit.testing.words import code_names, player_texts, setting_labels
 
@@ -68,3 +72,39 @@ def test_a_one_point_win_says_one_point() -> None:
     assert "Player 1 wins with 1 point," in text and "1 points" not in text
     tie = evolve(st, {"totals": (1, 1, 0), "history": ((1, 1, 0),), "winner": -1})
     assert "share the highest total, 1 point (NW-LIMIT: a tie is a draw)" in GAME.status(tie)
+
+
+def _moves_said(seed: int, players: int, **settings: object) -> list[str]:
+    """What the log says of every move of a round the greedy bot plays (no card or die)."""
+    match = navalkit.new_match("naval_war", seed=seed, players=players, max_rounds=1, **settings)
+    bot = make_bot(GAME, "greedy")
+    while not match.is_over:
+        play_bot_move(match, bot)
+    log = match.log
+    return [str(t) for t in log[log["event"] == "action"]["text"]]
+
+
+def test_the_log_tells_each_move_as_a_sentence_about_its_player() -> None:
+    """The log said 'Player 1: play Torpedo Boat at Hiei (Player 2)', 'Player 1: Ark Royal:
+    air strike on King George V' and 'Player 2: the Destroyer Squadron takes Wisconsin'."""
+    said = [t for seed in (1, 2, 3) for t in _moves_said(seed, 4, kamikaze=seed == 2)]
+    assert said
+    sentence = re.compile(
+        r"^Player \d('s [A-Z][\w .'-]+)? (plays|discards|sends|launches|keeps|strikes|makes|"
+        r"holds|takes) .+\.$"
+    )
+    wrong = [t for t in said if not sentence.match(t)]
+    assert not wrong, wrong[:5]
+    for verb in (" plays ", " discards ", " keeps the air strikes back", " strikes "):
+        assert any(verb in t for t in said), verb
+
+
+def test_the_status_line_says_the_deck_and_the_scores_in_words() -> None:
+    """It said 'Round 1, deck 93: Player 1 to move (choose). Scores: P1 0, P2 0, P3 0.'"""
+    st = position([["Hood"], ["Rodney"], ["Iowa"]])
+    text = GAME.status(st)
+    assert "in the deck: Player 1 to move" in text and "P1" not in text
+    assert text.endswith("Scores: Player 1 0, Player 2 0, Player 3 0.")
+    assert "1 card in the deck" in GAME.status(evolve(st, {"deck": st.deck[:1]}))
+    chooses = GAME.status(evolve(st, {"phase": CHOOSE}))
+    assert "(draw, or launch air strikes)" in chooses and "(choose)" not in chooses
