@@ -661,7 +661,12 @@ def describe_chance(state: State, outcome: int) -> str:
     if state.phase == DEAL:
         return "A card is dealt."
     if state.phase == SHIP:
-        return f"{who}'s additional ship from the harbor: {SHIPS[outcome].label}."
+        ship = SHIPS[outcome]
+        what = "a carrier" if CARRIER[outcome] else f"{GUN_LABEL[ship.gun]} guns"
+        return (
+            f"{who}'s additional ship from the harbor: {ship.name} ({what}, "
+            f"{plural(ship.hits, 'hit')} to sink)."
+        )
     if RED[outcome] and not state.opening:
         return f"{who} draws a red card: {CARDS[outcome].label}."
     return f"{who} draws a card."
@@ -679,7 +684,12 @@ def describe(state: State, action: Action) -> str:
     """The action in words, naming the owner of the ship it aims at or the ship under the
     salvo it adds damage to or repairs."""
     text = action.describe()
-    if isinstance(action, Play) and 0 <= action.target < len(SHIPS):
+    aims_at_a_ship = (
+        isinstance(action, Play)
+        and action.card < len(CARDS)
+        and CARDS[action.card].kind in (SALVO, SUBMARINE, TORPEDO)
+    )  # a minefield's target is a player, a Repair's a salvo card: no ship's owner to name
+    if isinstance(action, Play) and aims_at_a_ship and 0 <= action.target < len(SHIPS):
         owner = owner_of(state, action.target)
         if owner >= 0 and action.target != DS_TARGET:
             text += f" ({player_name(owner)})"

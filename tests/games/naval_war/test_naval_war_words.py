@@ -7,6 +7,7 @@ import re
 
 import pytest
 from nw_helpers import card, position
+from nw_helpers import ship as _ship
 
 import navalkit
 from navalkit.core.bots import make_bot, play_bot_move
@@ -126,3 +127,49 @@ def test_the_lessons_settings_table_says_a_range_in_words() -> None:
     allowed = list(shown["frame"]["allowed"])  # type: ignore[index]
     assert "1 to 50" in allowed and "yes / no" in allowed
     assert not [a for a in allowed if ".." in a or "bool" in a]
+
+
+def test_a_minefield_or_a_repair_names_no_ships_owner() -> None:
+    """'play Minefield 3 in front of Player 3 (Player 3)' and 'Repair on the Salvo 16" ×2
+    card (Player 1) (on Texas)': the owner of the ship whose number is the target's (a
+    player's or a card's number) was added."""
+    from navalkit.games.naval_war.actions import Play
+    from navalkit.games.naval_war.data import MINEFIELD, REPAIR, SHIPS
+
+    s16 = card(SALVO, 16, 2)
+    on: list[tuple[tuple[int, tuple[int, ...]], ...]] = [()] * len(SHIPS)
+    on[_ship("Iowa")] = ((s16, ()),)
+    mine, repair = card(MINEFIELD), card(REPAIR)
+    st = position([["Hood"], ["Rodney"], ["Iowa"]], [[mine, repair]], salvos=tuple(on))
+    assert GAME.describe(st, Play(mine, 2)) == "play " + _label(mine) + " in front of Player 3"
+    assert GAME.describe(st, Play(repair, s16)) == (
+        f"play Repair on the {_label(s16)} card (on Iowa)"
+    )
+    assert GAME.describe(st, Play(card(SALVO, 16), _ship("Iowa"))).endswith("at Iowa (Player 3)")
+
+
+def test_an_additional_ship_is_said_with_its_guns_and_hits() -> None:
+    """It said 'Rodney (16", 9)'."""
+    from navalkit.games.naval_war.state import SHIP
+
+    st = evolve(position([["Hood"], ["Rodney"], ["Iowa"]]), {"phase": SHIP})
+    said = GAME.describe_chance(st, _ship("Yamato"))
+    assert (
+        said == "Player 1's additional ship from the harbor: Yamato (18\" guns, 10 hits to sink)."
+    )
+    assert "(a carrier, 5 hits to sink)" in GAME.describe_chance(st, _ship("Ark Royal"))
+
+
+def test_the_kind_of_air_strike_is_picked_from_a_list_named_attack() -> None:
+    """The list beside the board was labelled 'Place:' (Branle-Bas' word) for an air strike."""
+    from navalkit.widgets import GameApp
+
+    assert GAME.ui_choice_label == "Attack:"
+    assert GameApp("naval_war").choice.description == "Attack:"
+    assert GameApp("branle_bas").choice.description == "Place:"
+
+
+def _label(card_id: int) -> str:
+    from navalkit.games.naval_war.data import CARDS
+
+    return CARDS[card_id].label
