@@ -134,8 +134,10 @@ class GameApp:
         self.message.add_class("navalkit-message")
         self.description = w.HTML(layout=w.Layout(width="100%"))
         self.description.add_class("navalkit-description")
-        self.choice = w.Dropdown(
-            description="Place:", options=[], layout=w.Layout(width="280px", max_width=FIT)
+        self.choice = w.Dropdown(  # what is picked before clicking: a game may name it
+            description=getattr(g, "ui_choice_label", "Place:"),
+            options=[],
+            layout=w.Layout(width="280px", max_width=FIT),
         )
         self.choice.observe(self._on_choice, "value")
         self.cover = w.Button(

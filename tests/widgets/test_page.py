@@ -331,6 +331,6 @@ def test_a_save_of_another_table_gets_a_seat_list_a_seat_and_its_player_count() 
     assert list(app.seat_row.children[1:]) == app.seat_boxes
     assert app.ways.value.endswith("<b aria-current='true'>9</b></div></div>")
     assert "players=3" in app.ways.value
-    assert "Player 9: play Salvo" in app.log_view.value
+    assert "Player 9 plays Salvo" in app.log_view.value
     app.seat_boxes[8].value = app.seat_boxes[8].options[1][1]  # the new lists work
     assert app.seats[8] != "human"

@@ -492,3 +492,37 @@ def test_a_student_coming_back_reads_their_own_seat_as_connected(tmp_path: Path)
         assert seen["Player 1"][1].startswith("not connected")
         for page in (ann, bob, back):
             page.poller.stop()
+
+
+@pytest.mark.parametrize("game", ["nautic_miles", "naval_war"])
+def test_the_teachers_view_shows_every_hand_and_a_seat_only_its_own(
+    tables: Tables, game: str
+) -> None:
+    """The teacher's view promises every hand; for Nautic Miles it drew one (the hand of the
+    player to move). Each seat's own board still shows only its own hand."""
+    ann = board(start_table(tables, game))
+    code = ann.session.code
+    n = len(tables.teacher_view(code, key=KEY).seats)
+    seats = [ann, *(board(join(tables, code, s, f"Student {s + 1}")) for s in range(1, n))]
+    for b in seats:
+        b.tick()
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    dash.open_table(code)
+    assert dash.board is not None and dash.board.scene is not None
+    scene = dash.board.scene
+    heads = [t.text for layer in scene.layers for t in layer.ops if hasattr(t, "text")]
+    if game == "nautic_miles":
+        assert sorted(h for h in heads if h.endswith("'s hand")) == [
+            f"Player {p + 1}'s hand" for p in range(n)
+        ]
+        for p in range(n):
+            assert f"Player {p + 1}'s hand: " in scene.description
+        for b in seats:  # a seat: "Your hand: ...", nobody else's
+            assert b.board.scene is not None and "'s hand:" not in b.board.scene.description
+    else:  # each panel lists its player's cards in the teacher's view, and only there
+        assert sum(h.startswith("hand: ") for h in heads) == n
+        for b in seats:
+            assert b.board.scene is not None
+            assert not [t for ly in b.board.scene.layers for t in ly.ops
+                        if getattr(t, "text", "").startswith("hand: ")]  # fmt: skip

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .data import BY_KEY, CONVOYS, KEYS, LABELS, N_KINDS, SUB_PAIR
+from .data import BY_KEY, CONVOYS, KEYS, LABELS, N_KINDS, SUB_PAIR, a_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +23,7 @@ class Discard:
         return {"type": "discard", "card": KEYS[self.kind]}
 
     def describe(self) -> str:
-        return f"discard a {LABELS[self.kind]}"
+        return f"discard {a_card(self.kind)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class Place:
         return {"type": "convoy", "card": KEYS[self.kind], "at": self.at}
 
     def describe(self) -> str:
-        return f"lay a {LABELS[self.kind]} face down at slot {self.at + 1} of your row"
+        return f"lay {a_card(self.kind)} face down at slot {self.at + 1} of your row"
 
 
 @dataclass(frozen=True, slots=True)

@@ -217,8 +217,8 @@ CLAUSES = ClauseBook(
             "HOUSE",
             "Seed: 'A plane can be posed beside a convoy without alarm'. The digest reads 'only on "
             "a convoy with no alert'; we read 'sans alerte' as 'needs no alert', the contrast with "
-            "warships the sentence draws. Switchable: off, no plane goes on an alerted convoy, "
-            "the second included.",
+            "warships the sentence draws. The setting 'Planes on an alerted convoy' switches it: "
+            "off, no plane goes on an alerted convoy, the second included.",
             "planes_on_alerted",
         ),
         C(

@@ -1,7 +1,8 @@
 """The Nautic Miles card table drawn as data: a View becomes a Scene (no ipycanvas here).
 
 One band per side (its convoy row, with mile totals, alerts, planes, mines, storms, flags and
-any battle), the draw and discard piles on top, the viewer's hand at the bottom. Regions:
+any battle), the draw and discard piles on top, the viewer's hand at the bottom (every
+player's hand in the teacher's view, ``viewer`` None). Regions:
 ``hand:<card>``, ``convoy:<row>:<at>``, ``slot:<at>`` (a gap of your own row), ``discard``.
 """
 
@@ -71,7 +72,7 @@ def short(kind: int) -> str:
     if key in SHORT:
         return SHORT[key]
     if kind in MILES:
-        return f"{key[1:]} mi"
+        return f"{int(key[1:]):,} mi"  # "1,000 mi", as a convoy's miles are written
     return key
 
 
@@ -85,14 +86,23 @@ def _colour(kind: int, t: Theme) -> str:
     return "#f4dada"
 
 
+def shown_hands(view: View) -> list[int]:
+    """The seats whose hands are drawn: the viewer's own, or every seat's in the teacher's
+    view (``viewer`` None), the seat to play first."""
+    if view.viewer is not None:
+        return [view.viewer]
+    first = [view.seat] if 0 <= view.seat < view.players else []
+    return first + [p for p in range(view.players) if p not in first]
+
+
 def size(view: View) -> tuple[int, int]:
-    return W, TOP + BAND * view.sides + HAND_H
+    return W, TOP + BAND * view.sides + HAND_H * len(shown_hands(view))
 
 
 def convoy_text(cv: ConvoyView) -> str:
     """One convoy in words (what the viewer may know)."""
     what = "face-down convoy" if cv.kind is None else LABELS[cv.kind]
-    bits = [f"{what}, {cv.miles} miles"]
+    bits = [f"{what}, {cv.miles:,} miles"]
     for flag, word in (
         (cv.detected, "detected"),
         (cv.alert, "on alert"),
@@ -119,9 +129,13 @@ def describe(view: View) -> str:
         who = " & ".join(f"Player {p}" for p in seats)
         convoys = "; ".join(convoy_text(cv) for cv in view.rows[s]) or "no convoy at sea"
         pts = f"{points_text(view.totals[s])} game point{'' if view.totals[s] == 2 else 's'}"
-        parts.append(f"{who} ({pts}): {convoys}; {len(view.ports[s])} in port.")
+        parts.append(f"{who} ({pts}): {convoys}; {plural(len(view.ports[s]), 'convoy')} in port.")
     if view.viewer is not None and (hand := view.hands[view.viewer]) is not None:
         parts.append("Your hand: " + ", ".join(LABELS[k] for k in hand) + ".")
+    elif view.viewer is None:
+        for p in shown_hands(view):
+            cards = ", ".join(LABELS[k] for k in view.hands[p] or ()) or "no cards"
+            parts.append(f"Player {p + 1}'s hand: {cards}.")
     return " ".join(parts)
 
 
@@ -165,6 +179,46 @@ def _step(n: int) -> float:
     """The distance between two convoys of a row of ``n``: closer in a row too long for the
     table (more than eight convoys, which a game hardly ever meets)."""
     return min(float(STEP), (W - 8 - ROW_X - CARD_W) / max(1, n - 1))
+
+
+def _hand(
+    b: SceneBuilder,
+    y0: float,
+    who: int,
+    hand: tuple[int, ...] | None,
+    t: Theme,
+    boxes: dict[str, tuple[float, float, float, float]],
+) -> None:
+    """Player ``who``'s hand in a row from ``y0``, one card a kind ("x2" for two alike, a
+    "2 subs" card for two submarines); the cards' boxes go into ``boxes``."""
+    _label(b, 10, y0 + 10, f"Player {who + 1}'s hand", t.text, 200, bold=True, align="left")
+    if hand is None:
+        _label(b, 300, y0 + 50, "(hidden)", t.text_muted, 200, size=12)
+        return
+    kinds = list(dict.fromkeys(hand))
+    if hand.count(SUBMARINE) >= 2:
+        kinds.append(len(KEYS) - 1)
+    for i, k in enumerate(kinds):
+        x = 10 + i * (HAND_W + 8)
+        b.add(
+            "pieces",
+            Rect(
+                x,
+                y0 + 22,
+                HAND_W,
+                HAND_H_CARD,
+                fill=_colour(k, t) if k < len(KEYS) - 1 else "#c9d3ec",
+                stroke=t.grid,
+                radius=4,
+            ),
+        )
+        _label(b, x + HAND_W / 2, y0 + 40, short(k), t.text, HAND_W - 6, bold=True)
+        n = hand.count(k)
+        if n > 1 and k != len(KEYS) - 1:
+            _label(b, x + HAND_W / 2, y0 + 62, f"x{n}", t.text_muted, HAND_W - 6)
+        boxes[f"hand:{KEYS[k]}"] = (x, y0 + 22, HAND_W, HAND_H_CARD)
+    if not hand:
+        _label(b, 10, y0 + 50, "no cards", t.text_muted, 200, align="left")
 
 
 def draw(
@@ -248,36 +302,11 @@ def draw(
                     Rect(x, y0 + 20, gap, CARD_H - 24, stroke=t.grid, line_width=0.6, alpha=0.6),
                 )
                 boxes[f"slot:{i}"] = (x, y0 + 20, gap, CARD_H - 24)
-    # The hand.
-    y0 = TOP + view.sides * BAND + 8
-    who = view.viewer if view.viewer is not None else view.seat
-    hand = view.hands[who] if who < len(view.hands) else None
-    _label(b, 10, y0 + 10, f"Player {who + 1}'s hand", t.text, 200, bold=True, align="left")
-    if hand is None:
-        _label(b, 300, y0 + 50, "(hidden)", t.text_muted, 200, size=12)
-    else:
-        kinds = list(dict.fromkeys(hand))
-        if hand.count(SUBMARINE) >= 2:
-            kinds.append(len(KEYS) - 1)
-        for i, k in enumerate(kinds):
-            x = 10 + i * (HAND_W + 8)
-            b.add(
-                "pieces",
-                Rect(
-                    x,
-                    y0 + 22,
-                    HAND_W,
-                    HAND_H_CARD,
-                    fill=_colour(k, t) if k < len(KEYS) - 1 else "#c9d3ec",
-                    stroke=t.grid,
-                    radius=4,
-                ),
-            )
-            _label(b, x + HAND_W / 2, y0 + 40, short(k), t.text, HAND_W - 6, bold=True)
-            n = hand.count(k)
-            if n > 1 and k != len(KEYS) - 1:
-                _label(b, x + HAND_W / 2, y0 + 62, f"x{n}", t.text_muted, HAND_W - 6)
-            boxes[f"hand:{KEYS[k]}"] = (x, y0 + 22, HAND_W, HAND_H_CARD)
+    # The hand: the viewer's, or every player's in the teacher's view (the seat to play first,
+    # whose cards are the click regions).
+    for row, who in enumerate(shown_hands(view)):
+        y0 = TOP + view.sides * BAND + 8 + row * HAND_H
+        _hand(b, y0, who, view.hands[who], t, boxes if row == 0 else {})
     for rid, (rx, ry, rw, rh) in boxes.items():
         b.rect_region(rid, rx, ry, rw, rh)
     if selected in boxes:

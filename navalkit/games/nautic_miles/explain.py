@@ -266,10 +266,11 @@ class BattleLadder:
             + " &middot; ".join(_rule(c) for c in dict.fromkeys(cited))
         )
         moment = (
-            f"the {force_name(d)} answers the {force_name(r.attacker)} on Player 2's convoy."
+            f"the {force_name(d)} {'answer' if d == SUB_PAIR else 'answers'} the "
+            f"{force_name(r.attacker)} on Player 2's convoy."
             if r.answered and d is not None
-            else f"Player 2 must answer the {force_name(r.attacker)} with a card from the hand "
-            "shown under the table."
+            else f"Player 2 must answer the {force_name(r.attacker)} with a card from Player 2's "
+            "hand, shown under the table."
         )
         self.caption.value = f"<b>The table at the exchange</b> (everything shown): {moment}"
         self.board.show(draw(observe(r.showdown, None)))

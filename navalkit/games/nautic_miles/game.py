@@ -17,7 +17,7 @@ from . import rules
 from .actions import Action, Discard, Place, Play, action_from_json, from_path, to_path
 from .clauses import CLAUSES
 from .config import Config
-from .data import BY_KEY, LABELS, NOUNS, a_card, plural, points_text
+from .data import BY_KEY, LABELS, MILES, NOUNS, SUB_PAIR, a_card, plural, points_text
 from .mechanics.scoring import ROUND_BONUS, capture_value, home, raw_points, slow_bonus
 from .observe import View, assert_no_leak, observe
 from .rules import side_name
@@ -136,8 +136,14 @@ class NauticMiles(Game[State, Action, View, Config]):
 
     def describe(self, state: State, action: Action) -> str:
         if isinstance(action, Play) and isinstance(action.row, int):
+            # miles as the cards say them ("play 400 miles"), a ship or a hazard with its
+            # article ("play a cruiser"), your own convoys as yours
+            kind = action.kind
+            what = LABELS[kind] if kind in MILES or kind == SUB_PAIR else a_card(kind)
+            if action.row == state.side[state.seat]:
+                return f"play {what} on your own convoy {action.at + 1}"
             who = side_name(state, action.row) if action.row < state.sides else "?"
-            return f"{LABELS[action.kind]} on convoy {action.at + 1} of {who}"
+            return f"play {what} on convoy {action.at + 1} of {who}"
         if isinstance(action, Discard):
             return f"discard {a_card(action.kind)}"
         if isinstance(action, Place):
@@ -257,6 +263,12 @@ def ending(state: State) -> str:
                 f"Game over after round {round_no}: a draw. {_names(state, leaders)} passed "
                 f"{goal} in the same round with equal totals (rule NM-GAME-END)."
             )
+        reached = [s for s in range(state.sides) if state.totals[s] >= state.config.target]
+        if len(reached) > 1:  # passed together: the most points wins, not the first
+            return (
+                f"Game over after round {round_no}: {who} with the most game points: "
+                f"{_names(state, reached)} passed {goal} in the same round (rule NM-GAME-END)."
+            )
         return (
             f"Game over after round {round_no}: {who}, the first {side} to reach {goal} "
             "(rule NM-GAME-END)."
@@ -282,7 +294,7 @@ def last_round_words(state: State) -> str:
     for s in range(state.sides):
         name = side_name(state, s)
         if not home(state, s):
-            parts.append(f"{name} 0 (no convoy home, rule NM-SCORE-GATE)")
+            parts.append(f"{name}: 0 (no convoy home, rule NM-SCORE-GATE)")
             continue
         captures = capture_value(state, s)
         slow = slow_bonus(state, s)
@@ -295,7 +307,7 @@ def last_round_words(state: State) -> str:
         if slow:
             bits.append(f"{points_text(slow)} slowness bonus (NM-SLOW-BONUS)")
         total = points_text(result.points[s] + result.bonus[s])
-        parts.append(f"{name} {total} = {' + '.join(bits)}")
+        parts.append(f"{name}: {total} = {' + '.join(bits)}")
     return f"Round {result.number} scored: {'; '.join(parts)}."
 
 

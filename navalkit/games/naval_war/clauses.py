@@ -27,7 +27,7 @@ CLAUSES = ClauseBook(
             "4×3, and 6 carriers ×5 (count × hit number).",
             "HOUSE",
             "The published card tables could not be read (digest 5.3); the digest's manifest, "
-            "kept as data in data.MANIFESTS so a found original can replace it.",
+            "kept apart from the rules so that a found original can replace it.",
         ),
         C(
             "NW-MANIFEST-PLAY",
@@ -36,8 +36,9 @@ CLAUSES = ClauseBook(
             "Additional Damage (+1 ×4, +2 ×2), 3 each of Submarine, Torpedo Boat, Minefield (1, "
             "2, 3 hits), Minesweeper and Additional Ship, 1 Destroyer Squadron.",
             "HOUSE",
-            "The digest's manifest. 2:2:1 cannot split 4, 12 or 14 cards exactly, so each gun "
-            "gets round(n/5) threes and the rest shared between ones and twos.",
+            "The digest's manifest. 2:2:1 cannot split 4, 12 or 14 cards exactly, so a fifth of "
+            "each gun size's salvos, rounded, are threes, and the rest are shared between ones "
+            "and twos.",
         ),
         C(
             "NW-POINTS",
@@ -62,8 +63,8 @@ CLAUSES = ClauseBook(
             "SEED",
             "Seed rule 1: 'Deal five card starting hand and five card starting fleets', with no "
             "word of fewer cards at a big table; its rule 14 finds the ship deck enough 'even "
-            "with 9 players' (45 ships dealt of 54). [W2] has '4 and 4 in a 9-player game'; the "
-            "setting nine_deal gives that reading.",
+            "with 9 players' (45 ships dealt of 54). [W2] has '4 and 4 in a 9-player game': the "
+            "setting 'Cards dealt with nine players' set to 4 gives that reading.",
             "nine_deal",
         ),
         C(
@@ -131,7 +132,8 @@ CLAUSES = ClauseBook(
             "SEED",
             "Seed rule 3: 'Starting with first player to the dealer's left, one player at a time,"
             " play all red cards ... from hand and replace from deck.' A published description "
-            "([W2]) has the dealer start; the setting clearout_start gives that reading.",
+            "([W2]) has the dealer start: the setting 'Who clears red cards first' set to dealer "
+            "gives that reading.",
             "clearout_start",
         ),
         C(
@@ -444,7 +446,7 @@ CLAUSES = ClauseBook(
             "After the house limit of rounds (20 unless the teacher sets fewer) the game ends "
             "and the highest total wins.",
             "HOUSE",
-            "Every navalkit game must end. The seed plays until someone has 100 points at a "
+            "Every game on these pages must end. The seed plays until someone has 100 points at a "
             "round's end; the limit is set well above what that takes (at most 15 rounds in 20 "
             "nine-player games between random players), so that it seldom decides a game.",
             "max_rounds",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from navalkit.core.words import plural
 from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.scene import Align
 from navalkit.render.text import MIN_TEXT, fit, text_width
@@ -231,7 +232,7 @@ def _strip(bd: _Board, view: View, y: float) -> None:
     b.add("pieces", Rect(dx, y + 22, 90, 62, fill=t.sea_alt, stroke=t.grid, radius=6))
     bd.text(dx + 45, y + 35, "Discard pile", t.text, bold=True, room=84)
     bd.text(dx + 45, y + 53, CARDS[top].short if top >= 0 else "empty", t.text, room=84)
-    bd.text(dx + 45, y + 71, f"{len(state.discard)} cards", t.text_muted, room=84)
+    bd.text(dx + 45, y + 71, plural(len(state.discard), "card"), t.text_muted, room=84)
     bd.region("discard", (dx, y + 22, 90, 62))
     bd.text(dx, y + 100, f"Deck {view.deck_size}", t.text, "left")
     bd.text(dx, y + 118, f"Harbor {view.harbor_size}", t.text, "left")

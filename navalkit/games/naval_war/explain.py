@@ -208,25 +208,35 @@ def _a_turn_in_play(seed: int = 3) -> Match:
 
 
 class SquadronExplainer:
-    """Pick a victim and a die face: the ships the Destroyer Squadron takes, and its average."""
+    """Pick a victim and a die face: the ships the Destroyer Squadron takes, and its average.
+    The table is drawn as the Squadron's owner sees it (``seat``, by default the player to
+    move): his own hand, and of the others only how many cards they hold."""
 
-    def __init__(self, match: Match | None = None, victim: int = 1, roll: int = 3) -> None:
+    def __init__(
+        self, match: Match | None = None, victim: int = 1, roll: int = 3, seat: int | None = None
+    ) -> None:
         self.match = match or _a_turn_in_play()
         n = self.match.players
+        self.seat = max(self.match.state.seat, 0) if seat is None else seat
+        others = [s for s in range(n) if s != self.seat]
         self.victim = w.Dropdown(
-            options=[(f"Player {s + 1}", s) for s in range(n)],
-            value=victim,
+            options=[(f"Player {s + 1}", s) for s in others],
+            value=victim if victim in others else others[0],
             description="Opponent:",
         )
         self.roll = w.IntSlider(value=roll, min=1, max=6, description="Die roll:")
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
-        first = draw(GAME.observe(self.match.state, None))
+        self.caption = w.HTML(
+            f"<i>The table as you, Player {self.seat + 1}, see it: your own hand at the bottom, "
+            "and of the others only how many cards they hold.</i>"
+        )
+        first = draw(GAME.observe(self.match.state, self.seat))
         self.board = CanvasBoard(first.width, first.height, css_width=first.width)
         for box in (self.victim, self.roll):
             box.observe(lambda _ch: self.update(), "value")
         self.widget = w.VBox(
-            [control_row([self.victim, self.roll]), self.board.framed(), self.answer]
+            [control_row([self.victim, self.roll]), self.caption, self.board.framed(), self.answer]
         )
         self.update()
 
@@ -250,7 +260,7 @@ class SquadronExplainer:
         marks = tuple(f"ship:{s}" for s in taken)
         self.board.show(
             draw(
-                GAME.observe(self.match.state, None),
+                GAME.observe(self.match.state, self.seat),
                 marks=marks,
                 selected=f"seat:{self.victim.value}",
             )

@@ -123,6 +123,9 @@ class NavalWar(Game[State, Action, View, Config]):
     def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
         return from_path(state, path)
 
+    #: the label of the list of ui_choices on the play page (the kind of air strike)
+    ui_choice_label = "Attack:"
+
     def ui_choices(self, state: State) -> list[tuple[str, str]]:
         return choices(state)
 

@@ -12,6 +12,7 @@ from operator import itemgetter
 from typing import Any
 
 from navalkit.core.errors import Violation
+from navalkit.core.words import plural
 
 from .actions import (
     ACTION_TYPES,
@@ -660,7 +661,12 @@ def describe_chance(state: State, outcome: int) -> str:
     if state.phase == DEAL:
         return "A card is dealt."
     if state.phase == SHIP:
-        return f"{who}'s additional ship from the harbor: {SHIPS[outcome].label}."
+        ship = SHIPS[outcome]
+        what = "a carrier" if CARRIER[outcome] else f"{GUN_LABEL[ship.gun]} guns"
+        return (
+            f"{who}'s additional ship from the harbor: {ship.name} ({what}, "
+            f"{plural(ship.hits, 'hit')} to sink)."
+        )
     if RED[outcome] and not state.opening:
         return f"{who} draws a red card: {CARDS[outcome].label}."
     return f"{who} draws a card."
@@ -678,7 +684,12 @@ def describe(state: State, action: Action) -> str:
     """The action in words, naming the owner of the ship it aims at or the ship under the
     salvo it adds damage to or repairs."""
     text = action.describe()
-    if isinstance(action, Play) and 0 <= action.target < len(SHIPS):
+    aims_at_a_ship = (
+        isinstance(action, Play)
+        and action.card < len(CARDS)
+        and CARDS[action.card].kind in (SALVO, SUBMARINE, TORPEDO)
+    )  # a minefield's target is a player, a Repair's a salvo card: no ship's owner to name
+    if isinstance(action, Play) and aims_at_a_ship and 0 <= action.target < len(SHIPS):
         owner = owner_of(state, action.target)
         if owner >= 0 and action.target != DS_TARGET:
             text += f" ({player_name(owner)})"
@@ -689,8 +700,38 @@ def describe(state: State, action: Action) -> str:
     return text
 
 
+#: a move in the list of legal moves ("play ...") as the log tells it ("Player 1 plays ...")
+_DONE = (
+    ("play ", "plays "),
+    ("discard ", "discards "),
+    ("send ", "sends "),
+    ("launch air strikes", "launches air strikes"),
+    ("keep the air strikes back and draw", "keeps the air strikes back and draws"),
+)
+
+
 def describe_outcome(state: State, action: Action) -> str:
-    return f"{player_name(state.seat)}: {describe(state, action)}"
+    """The move in the log, a sentence about its player: "Player 1 plays Torpedo Boat at Hiei
+    (Player 2).", "Player 1's Ark Royal strikes King George V (Player 3) from the air."."""
+    who = player_name(state.seat)
+    if isinstance(action, Strike):
+        carrier = f"{who}'s {SHIPS[action.carrier].name}"
+        if action.target < 0:
+            return f"{carrier} holds its strike."
+        target = SHIPS[action.target].name
+        owner = owner_of(state, action.target)
+        if owner >= 0:
+            target += f" ({player_name(owner)})"
+        if action.kamikaze:
+            return f"{carrier} makes a Kamikaze attack on {target}."
+        return f"{carrier} strikes {target} from the air."
+    if isinstance(action, Take):
+        return f"{who}'s Destroyer Squadron takes {SHIPS[action.ship].name}."
+    said = describe(state, action)
+    for order, done in _DONE:
+        if said.startswith(order):
+            return f"{who} {done}{said[len(order) :]}."
+    return f"{who}: {said}."
 
 
 def _sum_words(parts: tuple[int, ...]) -> str:
@@ -724,10 +765,10 @@ def final_words(state: State) -> str:
     w = winner(state)
     if w is None:
         names = " and ".join(player_name(s) for s in leaders)
-        verdict = f"a draw: {names} share the highest total, {best} points ({rule}: a tie "
-        verdict += "is a draw)"
+        verdict = f"a draw: {names} share the highest total, {plural(best, 'point')} "
+        verdict += f"({rule}: a tie is a draw)"
     else:
-        verdict = f"{player_name(w)} wins with {best} points, {why} ({rule})"
+        verdict = f"{player_name(w)} wins with {plural(best, 'point')}, {why} ({rule})"
     order = sorted(range(state.n), key=lambda s: (-totals[s], s))
     rows = "; ".join(
         f"{player_name(s)}: {_sum_words(tuple(r[s] for r in state.history))}" for s in order
@@ -742,13 +783,15 @@ def final_words(state: State) -> str:
 def status(state: State) -> str:
     """One line: the round, the deck, whose turn and what step, and the scores; at the end,
     who won, by which rule, and the points round by round."""
-    totals = ", ".join(f"P{s + 1} {p}" for s, p in enumerate(scores(state)))
+    totals = ", ".join(f"{player_name(s)} {p}" for s, p in enumerate(scores(state)))
     if state.phase == OVER:
         return final_words(state)
-    head = f"Round {state.round}, deck {len(state.deck)}"
+    head = f"Round {state.round}, {plural(len(state.deck), 'card')} in the deck"
     if is_chance(state):
         return f"{head}: {PHASE_NAMES[state.phase]}. Scores: {totals}."
     step = "clear-out" if state.opening else PHASE_NAMES[state.phase]
+    if state.phase == CHOOSE:
+        step = "draw, or launch air strikes"
     return f"{head}: {player_name(state.seat)} to move ({step}). Scores: {totals}."
 
 

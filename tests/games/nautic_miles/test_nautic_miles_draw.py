@@ -10,8 +10,8 @@ from functools import cache
 import pytest
 from nm_helpers import table
 
-from navalkit.games.nautic_miles.data import LABELS
-from navalkit.games.nautic_miles.draw import TEXT, W, draw, fit, size, text_width
+from navalkit.games.nautic_miles.data import LABELS, MILES
+from navalkit.games.nautic_miles.draw import TEXT, W, draw, fit, short, size, text_width
 from navalkit.games.nautic_miles.observe import observe
 from navalkit.games.nautic_miles.state import State
 from navalkit.render.scene import Scene
@@ -125,3 +125,53 @@ def test_fit_keeps_a_long_line_within_its_room() -> None:
     assert fit("Round 2", 300) == "Round 2"
     cut = fit("Round 2 ended (the draw pile and all hands are used up): scored 5, 2.5", 200)
     assert cut.endswith("…") and text_width(cut, TEXT) <= 200
+
+
+def _hand_rows(scene: Scene) -> dict[str, list[str]]:
+    """Each 'Player k's hand' heading of ``scene`` with the words drawn in its row."""
+    words = texts(scene)
+    heads = sorted((t.y, t.text) for t in words if t.text.endswith("'s hand"))
+    rows: dict[str, list[str]] = {}
+    for i, (y, head) in enumerate(heads):
+        end = heads[i + 1][0] if i + 1 < len(heads) else scene.height
+        rows[head] = [t.text for t in words if y < t.y < end]
+    return rows
+
+
+def test_the_teacher_sees_every_hand_and_a_seat_only_its_own() -> None:
+    """The class table's teacher's view promises every hand; it drew only the hand of the
+    player to move (observe(None) and draw showed one viewer's hand)."""
+    state = table(
+        {0: ["m200", "destroyer"], 1: ["cruiser", "fine_sea"], 2: ["carrier", "frigate"]},
+        players=3,
+        seat=1,
+    )
+    teacher = draw(observe(state, None))
+    rows = _hand_rows(teacher)
+    assert list(rows) == ["Player 2's hand", "Player 1's hand", "Player 3's hand"]
+    assert {"200 mi", "destroyer"} <= set(rows["Player 1's hand"])
+    assert {"cruiser", "fine sea"} <= set(rows["Player 2's hand"])
+    assert {"carrier", "frigate"} <= set(rows["Player 3's hand"])
+    assert size(observe(state, None))[1] == 64 + 128 * 3 + 104 * 3
+    assert "Player 3's hand: frigate, aircraft carrier." in teacher.description
+    assert "Player 1's hand: 200 miles, destroyer." in teacher.description
+    for seat, own, others in ((0, "destroyer", ("cruiser", "carrier")),
+                              (2, "frigate", ("destroyer", "cruiser"))):  # fmt: skip
+        scene = draw(observe(state, seat))
+        rows = _hand_rows(scene)
+        assert (
+            list(rows) == [f"Player {seat + 1}'s hand"] and own in rows[f"Player {seat + 1}'s hand"]
+        )
+        words = {t.text for t in texts(scene)}
+        assert not words & set(others), f"seat {seat} sees another hand"
+        assert "'s hand:" not in scene.description.replace("Your hand:", "")
+    # the clickable cards stay those of the player to move
+    ids = {r.id for r in teacher.regions}
+    assert {"hand:cruiser", "hand:fine_sea"} <= ids and "hand:carrier" not in ids
+
+
+def test_a_mile_card_is_written_as_a_convoys_miles_are() -> None:
+    """The hand showed '1000 mi' and '2000 mi' beside convoys at '1,000 mi'."""
+    assert [short(k) for k in sorted(MILES)] == [
+        "200 mi", "400 mi", "600 mi", "1,000 mi", "2,000 mi"
+    ]  # fmt: skip

@@ -33,6 +33,7 @@ from navalkit.games.nautic_miles.explain import (
     table_html,
     value_table,
 )
+from navalkit.testing.boards import texts
 from navalkit.testing.widgets import picture_in
 
 
@@ -119,6 +120,14 @@ def test_battle_ladder_widget_shows_outcome_rule_and_table() -> None:
     ladder.defender.value = BY_KEY["frigate"]
     assert ladder.result.outcome == "tie" and "NM-BATTLE-TIE" in ladder.answer.value
     assert "the frigate answers the frigate" in ladder.caption.value
+    ladder.attacker.value = BY_KEY["submarine"]
+    ladder.defender.value = SUB_PAIR
+    assert "the two submarines answer the submarine" in ladder.caption.value  # not "answers"
+    # the table at the exchange shows both players' hands, as its caption says
+    hands = [t.text for t in texts(ladder.board.scene) if t.text.endswith("'s hand")]
+    assert sorted(hands) == ["Player 1's hand", "Player 2's hand"]
+    ladder.attacker.value = BY_KEY["frigate"]
+    ladder.defender.value = BY_KEY["frigate"]
     assert "NM-SUB-PAIR" not in ladder.answer.value
     ladder.defender.value = -1
     assert ladder.result.defender is None and ladder.result.outcome == "attacker wins"

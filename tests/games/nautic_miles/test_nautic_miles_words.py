@@ -40,6 +40,7 @@ from navalkit.games.nautic_miles.explain import (
 )
 from navalkit.games.nautic_miles.observe import observe
 from navalkit.render.scene import Text
+from navalkit.testing.words import code_names, player_texts, setting_labels
 
 K = BY_KEY
 WRONG_ARTICLE = re.compile(r"\b(a [aeiou]|an [^aeiou8 ])", re.IGNORECASE)
@@ -160,8 +161,8 @@ def test_game_over_by_target_names_winner_rule_and_breakdown() -> None:
     assert _ended(s) == (
         "Game over after round 1: Player 1 wins, the first player to reach 10 game points "
         "(rule NM-GAME-END). Game points: Player 1 17, Player 2 0. Round 1 scored: "
-        "Player 1 17 = 7 for convoys (NM-SCORE) + 10 round bonus (NM-ROUND-BONUS); "
-        "Player 2 0 (no convoy home, rule NM-SCORE-GATE)."
+        "Player 1: 17 = 7 for convoys (NM-SCORE) + 10 round bonus (NM-ROUND-BONUS); "
+        "Player 2: 0 (no convoy home, rule NM-SCORE-GATE)."
     )
 
 
@@ -173,7 +174,7 @@ def test_game_over_shows_captures_and_the_slowness_bonus() -> None:
     assert _ended(s) == (
         "Game over after round 1: Player 2 wins, the first player to reach 10 game points "
         "(rule NM-GAME-END). Game points: Player 1 0, Player 2 24.5. Round 1 scored: "
-        "Player 1 0 (no convoy home, rule NM-SCORE-GATE); Player 2 24.5 = 2.5 for convoys "
+        "Player 1: 0 (no convoy home, rule NM-SCORE-GATE); Player 2: 24.5 = 2.5 for convoys "
         "(NM-SCORE) + 5 for captures (NM-CAPTURE) + 10 round bonus (NM-ROUND-BONUS) + 7 "
         "slowness bonus (NM-SLOW-BONUS)."
     )
@@ -309,3 +310,73 @@ def test_a_convoy_taken_as_the_turn_passes_is_told_in_the_moves_list() -> None:
                 told += 1
             state = after
     assert told >= 5
+
+
+@pytest.mark.parametrize("where,text", list(player_texts(GAME)), ids=lambda v: str(v)[:40])
+def test_no_rule_note_or_setting_help_shows_code(where: str, text: str) -> None:
+    """No code name, assignment or file path in the rules panel or the settings."""
+    assert not code_names(text), f"{where}: {code_names(text)} in {text!r}"
+
+
+def test_a_rule_note_names_its_setting_as_the_settings_list_does() -> None:
+    """NM-PLANE-ALERT said only 'Switchable', without saying which setting switches it."""
+    labels = setting_labels(GAME)
+    note = GAME.clauses["NM-PLANE-ALERT"].source
+    assert f"The setting '{labels['planes_on_alerted']}' switches it" in note
+
+
+def test_the_lessons_chance_home_is_measured_as_the_page_opens() -> None:
+    """Section 6 of the lesson gives the share of convoys home after 3,200 miles: a figure
+    computed from games played as the page opens (never a number written in, which the
+    rules' version 2 could have left stale), and its answer holds under the rules in force."""
+    import json
+    from pathlib import Path
+
+    nb = json.loads(Path("notebooks/nautic_miles/lesson.ipynb").read_text(encoding="utf-8"))
+    sources = ["".join(c["source"]) for c in nb["cells"]]
+    cell = next(s for s in sources if "chance_home(runs, 3200)" in s)
+    assert not re.search(r"\b\d+ in 100\b", cell), "a figure written in"
+    assert "{round(100 * late)} in 100" in cell and "{len(far)} convoys" in cell
+    runs = arrival_runs(games=40)
+    far = runs[runs.miles >= 3200]
+    late = (far.fate == "home").mean()
+    assert len(far) >= 40 and late > 0.7, "the answer 'closer to nine in ten' still holds"
+
+
+def test_the_table_in_words_counts_convoys_in_port_and_writes_miles_with_commas() -> None:
+    """The board's words said '0 in port' and '2400 miles'."""
+    state = table({0: ["m200"]}, {1: [("c5000", ("m2000", "m400"), {"radar": True})]})
+    words = table_words(observe(state, 0))
+    assert "no convoy at sea; 0 convoys in port." in words
+    assert "convoy 5,000 t, 2,400 miles, detected" in words
+
+
+def test_an_action_described_alone_takes_the_right_article() -> None:
+    """An action's own words (a fallback of the move list) said 'discard a end of alert'."""
+    assert discard(BY_KEY["end_alert"]).describe() == "discard an end of alert"
+    assert place(BY_KEY["c20000"], 0).describe().startswith("lay a 20,000 t convoy face down")
+
+
+def test_a_game_both_sides_pass_in_one_round_is_won_by_the_most_points() -> None:
+    """Both passed 10 game points in round 1 and Player 2 won with more, but the end said
+    'Player 2 wins, the first player to reach 10 game points'."""
+    small, big = ("c10000", ("m1000",) * 4), ("c20000", ("m2000", "m2000"))
+    text = _ended(table({}, ports={0: [small], 1: [big]}, target=10))
+    assert text.startswith(
+        "Game over after round 1: Player 2 wins with the most game points: Player 1 and "
+        "Player 2 passed 10 game points in the same round (rule NM-GAME-END)."
+    )
+    assert "the first player" not in text and "Player 2: " in text
+
+
+def test_the_move_list_says_each_play_with_a_verb_and_your_own_convoys_as_yours() -> None:
+    """The list of legal moves said '200 miles on convoy 1 of Player 1' and 'cruiser on
+    convoy 2 of Player 2': no verb, no article, the player's own convoy by a player's name."""
+    s = table(
+        {0: ["m200", "cruiser", "alert", "submarine", "submarine"]},
+        {0: [("c5000",)], 1: [("c2500",)]},
+    )
+    said = [GAME.describe(s, a) for a in rules.legal_actions(s)]
+    assert "play 200 miles on your own convoy 1" in said
+    assert "play an alert on convoy 1 of Player 2" in said
+    assert not [w for w in said if not w.startswith(("play ", "discard ", "lay "))]

@@ -19,6 +19,7 @@ from navalkit.games.naval_war.explain import (
     SquadronExplainer,
     board_picture,
 )
+from navalkit.testing.boards import texts
 from navalkit.testing.widgets import picture_in
 from navalkit.widgets import GameApp
 
@@ -143,6 +144,23 @@ def test_squadron_explainer_takes_carriers_last() -> None:
     assert all(CARRIER[s] for s in taken[first_carrier:])
     ex.roll.value = 1
     assert len(ex.taken) == min(1, len(fleet))
+
+
+def test_squadron_explainer_shows_only_what_its_owner_sees() -> None:
+    """The lesson says a player sees his own hand and of the others only how many cards they
+    hold: the Squadron's table drew every player's hand (the teacher's view)."""
+    ex = SquadronExplainer(victim=1, roll=3)
+    state, me = ex.match.state, ex.seat
+    scene = ex.board.scene
+    assert scene is not None
+    words = " ".join(t.text for t in texts(scene))
+    assert f"Player {me + 1}'s hand" in words and "hand: " not in words  # no other's hand
+    for other in range(state.n):
+        if other != me:
+            assert f"hand {len(state.hands[other])}" in words  # only how many
+    assert all(f"card:{c}" in {r.id for r in scene.regions} for c in state.hands[me][:7])
+    assert [v for _, v in ex.victim.options] == [s for s in range(state.n) if s != me]
+    assert f"you, Player {me + 1}" in ex.caption.value
 
 
 def test_credit_explainer_names_the_final_blow() -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from navalkit.core.words import article
+
 from ..data import CARD_GUN, CARDS, CARRIER, GUN, GUN_LABEL, HITS, KIND, SALVO, SHIPS, VALUE
 from ..state import DS_TARGET, State
 from .combat import strike_sinks
@@ -93,7 +95,7 @@ def salvo_checks(state: State, seat: int) -> list[SalvoCheck]:
         elif not targets:
             reason = "every enemy is behind smoke or has no ships (NW-SMOKE)"
         else:
-            reason = f"a {GUN_LABEL[gun]} ship of yours can fire it"
+            reason = f"{article(GUN_LABEL[gun])} {GUN_LABEL[gun]} ship of yours can fire it"
         sinks = tuple(
             SHIPS[t].name
             for t in targets

@@ -1,0 +1,37 @@
+"""Words every game says: the article before a noun ("an 8\" ship", "a 200-mile card") and a
+number agreeing with its noun ("1 card", "2 cards")."""
+
+from __future__ import annotations
+
+_SAID_AS_A = ("one", "once", "uni", "use", "usu", "eu", "ewe")  # a vowel letter, a "y"/"w" sound
+_SAID_AS_AN = ("hour", "honest", "honour", "heir")  # an "h" not said
+
+
+def article(phrase: str) -> str:
+    """The indefinite article for ``phrase``, by its first sound: "an" end of alert, "an"
+    aircraft carrier, "an" 800-mile card, "an" 11,000 t convoy; "a" trawler, "a" 200-mile
+    card, "a" unit."""
+    word = phrase.strip().lower()
+    if not word:
+        return "a"
+    if word[0].isdigit():
+        digits = ""
+        for ch in word:
+            if ch.isdigit():
+                digits += ch
+            elif ch != ",":
+                break
+        # 8, 80, 800... are said "eight..."; 11 and 18 (and 11,000, 18,000) "eleven/eighteen"
+        said_an = digits.startswith("8") or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
+        return "an" if said_an else "a"
+    if word.startswith(_SAID_AS_AN):
+        return "an"
+    if word.startswith(_SAID_AS_A):
+        return "a"
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word`` agreeing: "1 convoy", "2 convoys", "0 convoys" (``many`` for an
+    irregular plural)."""
+    return f"{count:,} {word if count == 1 else many or word + 's'}"
