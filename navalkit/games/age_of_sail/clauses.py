@@ -51,7 +51,9 @@ CLAUSES = ClauseBook(
             "The seed's worked example: 'if the wind is due south, a ship may not sailing a due "
             "north direction, but must tack from NE to NW'. Sailors name a wind by where it comes "
             "from (a south wind comes from the south); that reading forbids due south instead, "
-            "contradicting the example, so it is only the setting wind_naming='from'.",
+            "contradicting the example, so it is played only when the setting 'How the wind is "
+            "named' is 'from'.",
+            # the setting wind_naming='from'
             "wind_naming",
         ),
         C(
@@ -186,8 +188,8 @@ CLAUSES = ClauseBook(
             "HOUSE",
             "Our way of playing 'turn at the position this ship did' when a whole move is one "
             "turn and one run: copying the leader's turn and distance keeps the line without "
-            "tracking every point where the leader turned. Switched off with the line of "
-            "battle (setting line_of_battle).",
+            "tracking every point where the leader turned. Switched off with the setting 'Line "
+            "of battle'.",
             "line_of_battle",
         ),
         C(
