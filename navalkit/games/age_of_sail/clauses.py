@@ -45,8 +45,8 @@ CLAUSES = ClauseBook(
             "Which way the wind blows",
             "A wind is named by the way it blows: 'wind due south' blows toward the south, from "
             "the north, so a ship may not head due north. Points of sail are measured from the "
-            "point the wind comes from, and the pages always say both ('from the north, blowing "
-            "south').",
+            "point the wind comes from. The pages name the wind's point as the settings do and "
+            "always say both ways ('S (blowing south, from the north)').",
             "SEED",
             "The seed's worked example: 'if the wind is due south, a ship may not sailing a due "
             "north direction, but must tack from NE to NW'. Sailors name a wind by where it comes "

@@ -27,7 +27,7 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
 from .mechanics import sequence
-from .mechanics.wind import point_of_sail, wind_words
+from .mechanics.wind import point_of_sail, wind_line
 from .observe import observe
 from .state import CUT_LOOSE, EXPLODED, MOVE, OVER, SUNK, Ship, State
 
@@ -163,6 +163,8 @@ class AgeOfSail(Game[State, Action, State, Config]):
                 f"({point_of_sail(action.heading, state.wind_from)})"
             )
         if isinstance(action, Sail):
+            if action.cm == 0:
+                return f"{s.name} stays where she is, heading {COMPASS[s.heading]}"
             return f"{s.name} sails {action.cm} cm {COMPASS[s.heading]}"
         if isinstance(action, Order):
             return f"{s.name}: {action.describe().split(' ', 2)[2]}"
@@ -180,7 +182,8 @@ class AgeOfSail(Game[State, Action, State, Config]):
     def status(self, state: State) -> str:
         a, b = state.damage
         score = f"Damage {state.nations[0]} {a} - {state.nations[1]} {b}."
-        wind = f"wind {wind_words(state.wind_from)}, force {state.wind_speed}"
+        said = wind_line(state.wind_from, state.config.wind_naming)
+        wind = f"wind {said}, force {state.wind_speed}"
         if state.phase == OVER:
             return ending(state)
         if state.queue:
@@ -191,7 +194,7 @@ class AgeOfSail(Game[State, Action, State, Config]):
         }.get(state.phase, "broadsides and boarding")
         if state.helm is not None:
             s = state.ships[state.helm.ship]
-            phase = f"{s.name} on {COMPASS[s.heading]}, up to {state.helm.left} cm to sail"
+            phase = f"{s.name} heading {COMPASS[s.heading]}, up to {state.helm.left} cm to sail"
         return f"Round {state.round}, {wind}: {state.nations[state.to_move]}, {phase}. {score}"
 
     # --- clicking on the table ------------------------------------------------------------

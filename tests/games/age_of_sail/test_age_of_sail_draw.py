@@ -16,7 +16,7 @@ import navalkit
 from navalkit.core.bots import make_bot, play_bot_move
 from navalkit.games.age_of_sail.data import TABLE_W
 from navalkit.games.age_of_sail.draw import PX, H, _outline, draw, to_px
-from navalkit.render import Text
+from navalkit.render import Circle, Text
 from navalkit.render.text import text_width
 
 Box = tuple[float, float, float, float]
@@ -96,3 +96,45 @@ def test_labels_stay_readable_through_games_where_ships_close(scenario: str, see
         for k, (text, a) in enumerate(boxes):
             for other, b in boxes[k + 1 :]:
                 assert covered(a, b) <= 0.1, (len(m.history), text, other)
+
+
+def marker_boxes(scene: Any) -> list[tuple[str, Box]]:
+    """The heading markers round a selected ship (filled circles 11 px round, each with its
+    compass point written on it), with the box each covers."""
+    ops = scene.layer("overlay").ops
+    circles = [op for op in ops if isinstance(op, Circle) and op.r == 11 and op.fill]
+    names = {(op.x, op.y): op.text for op in scene.layer("overlay").ops if isinstance(op, Text)}
+    return [
+        (names[(c.cx, c.cy)], (c.cx - c.r, c.cy - c.r, c.cx + c.r, c.cy + c.r)) for c in circles
+    ]
+
+
+@pytest.mark.parametrize(
+    "ships",
+    [
+        ({"x": 30.0, "y": 30.0}, {"x": 70.0, "y": 40.0}),  # a lone ship in open water
+        ({"x": 50.0, "y": 2.0}, {"x": 70.0, "y": 40.0}),  # at the table's bottom edge
+        ({"x": 98.0, "y": 68.0}, {"x": 70.0, "y": 40.0}),  # in the top right corner
+        ({"x": 30.0, "y": 30.0}, {"x": 36.0, "y": 30.0, "side": 1}),  # an enemy beside her
+    ],
+)
+def test_the_selected_ships_heading_markers_leave_every_label_readable(ships: Any) -> None:
+    """When a ship is clicked, eight heading markers ring her: no ship's label (her own
+    name and damage above all) lies under one of them; before, her name sat under the NW, N
+    and NE markers and her damage under SW, S and SE."""
+    state = table(*ships)
+    scene = draw(state, selected="ship:0")
+    marks = marker_boxes(scene)
+    assert sorted(name for name, _ in marks) == sorted(["N", "NE", "E", "SE", "S", "SW", "W", "NW"])
+    labels = label_boxes(scene)
+    assert any(text.startswith("1 ") for text, _ in labels), "her label is drawn"
+    for text, a in labels:
+        assert a[0] >= 0 and a[2] <= TABLE_W * PX and a[1] >= 0 and a[3] <= H, text
+        for name, m in marks:
+            assert not overlap(a, m), f"the {name} marker covers {text!r}"
+    # unselected, her label keeps its usual place: name above, damage below
+    texts = {op.text: op for op in draw(state).layer("pieces").ops if isinstance(op, Text)}
+    cx, cy = to_px(state.ships[0].x, state.ships[0].y)
+    name = next(t for t in texts if t.startswith("1 "))
+    if ships[0]["y"] == 30.0 and ships[1]["x"] == 70.0:
+        assert (texts[name].x, texts[name].y) == (cx, cy - 22)

@@ -488,8 +488,9 @@ def test_a_dismasted_ship_drifts_the_way_the_wind_blows() -> None:
 
 def test_the_pages_say_which_way_the_wind_blows() -> None:
     m = navalkit.new_match("age_of_sail", seed=1, wind="S", first_player="first")
-    words = wind_words(m.state.wind_from)
-    assert words == "from the north, blowing south"
+    assert wind_words(m.state.wind_from) == "from the north, blowing south"
+    # the point as the setting names it (the way it blows), then both ways
+    words = "S (blowing south, from the north)"
     assert words in GAME.status(m.state) and words in describe(m.state)
     assert wind_words(wind_source("E")) == "from the west, blowing east"
 
