@@ -225,6 +225,16 @@ def _markers(state: State, i: int | None) -> list[tuple[str, float, float]]:
     ]
 
 
+def _run_dots(state: State) -> list[tuple[float, float]]:
+    """The green dots of the ship at the helm, in px: one a cm from where she is (0 cm) to
+    as far as she may sail; none when no ship is at the helm."""
+    if state.helm is None:
+        return []
+    s = state.ships[state.helm.ship]
+    vx, vy = VECTORS[s.heading]
+    return [to_px(s.x + vx * d, s.y + vy * d) for d in range(state.helm.left + 1)]
+
+
 def _labels(b: SceneBuilder, state: State, t: Theme, steering: int | None = None) -> None:
     """Every afloat ship's label where it covers no other label, no other ship, no shoal's
     name and no heading marker round the ship being ``steering`` (selected, her markers
@@ -245,6 +255,7 @@ def _labels(b: SceneBuilder, state: State, t: Theme, steering: int | None = None
         (x - MARKER_R, y - MARKER_R, x + MARKER_R, y + MARKER_R)
         for _, x, y in _markers(state, steering)
     ]
+    marks += [(x - 3, y - 3, x + 3, y + 3) for x, y in _run_dots(state)]
     ring = MARKER_AT + MARKER_R
     lines = {i: _label_lines(state, i, t) for i in afloat}
     options = {
@@ -345,13 +356,12 @@ def draw(
     for name, hx, hy in _markers(state, steering):
         ok = f"head:{name}" in lit
         b.add("overlay", Circle(hx, hy, MARKER_R, fill=t.ok if ok else t.miss, alpha=0.85))
-        b.add("overlay", Text(hx, hy, name, 11, "#ffffff", bold=True))
+        # white on green; dark on the pale marker of a heading she may not take
+        b.add("overlay", Text(hx, hy, name, 11, "#ffffff" if ok else t.text, bold=True))
         b.circle_region(f"head:{name}", hx, hy, MARKER_R)
     if state.helm is not None:
         s = state.ships[state.helm.ship]
-        vx, vy = VECTORS[s.heading]
-        for d in range(state.helm.left + 1):
-            px, py = to_px(s.x + vx * d, s.y + vy * d)
+        for d, (px, py) in enumerate(_run_dots(state)):
             b.add("overlay", Circle(px, py, 3, fill=t.ok, alpha=0.9))
             b.circle_region(f"cm:{d}", px, py, 3.6)
         mid = TABLE_W * PX + PANEL / 2

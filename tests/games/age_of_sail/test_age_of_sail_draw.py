@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from aos_helpers import table
+from aos_helpers import match_at, table
 
 import navalkit
 from navalkit.core.bots import make_bot, play_bot_move
-from navalkit.games.age_of_sail.data import TABLE_W
+from navalkit.games.age_of_sail.actions import Turn
+from navalkit.games.age_of_sail.data import POINT_INDEX, TABLE_W
 from navalkit.games.age_of_sail.draw import PX, H, _outline, draw, to_px
 from navalkit.render import Circle, Text
 from navalkit.render.text import text_width
@@ -138,3 +139,24 @@ def test_the_selected_ships_heading_markers_leave_every_label_readable(ships: An
     name = next(t for t in texts if t.startswith("1 "))
     if ships[0]["y"] == 30.0 and ships[1]["x"] == 70.0:
         assert (texts[name].x, texts[name].y) == (cx, cy - 22)
+
+
+@pytest.mark.parametrize("heading", ["N", "NE", "E", "S"])
+def test_the_green_dots_of_how_far_to_sail_leave_her_label_readable(heading: str) -> None:
+    """Once she has her heading, a green dot a cm shows how far she may sail: her label moves
+    off their line (the dots ran through her name when she headed north or north-east)."""
+    m = match_at(table({"x": 30.0, "y": 30.0, "heading": 0}, {"x": 70.0, "y": 40.0}))
+    m.apply(Turn(0, POINT_INDEX[heading]))
+    scene = draw(m.state)
+    ops = scene.layer("overlay").ops
+    dots = [op for op in ops if isinstance(op, Circle) and op.r == 3]
+    assert len(dots) == m.state.helm.left + 1 > 5
+    for text, a in label_boxes(scene):
+        for d in dots:
+            assert not overlap(a, (d.cx - 3, d.cy - 3, d.cx + 3, d.cy + 3)), (text, d)
+
+
+def test_a_heading_she_may_not_take_is_still_readable_on_its_pale_marker() -> None:
+    scene = draw(table({"x": 30.0, "y": 30.0}, {"x": 70.0, "y": 40.0}), selected="ship:0")
+    named = {op.text: op for op in scene.layer("overlay").ops if isinstance(op, Text)}
+    assert named["W"].fill != "#ffffff", "dead into the wind: a dark W on a white marker"
