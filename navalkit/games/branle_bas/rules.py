@@ -43,6 +43,7 @@ from .data import (
     WRECK,
     N,
     code,
+    count,
     kind_info,
     square_index,
 )
@@ -232,7 +233,7 @@ def explain_move(state: State, frm: int, to: int) -> Violation | None:
     if not paths:
         return _v("BB-MOVES", f"The {info.label} moves {info.moves}; "
                   f"{name(frm)} → {name(to)} is not such a move "
-                  f"({_direction_words(me, dx, dy)}, {max(abs(dx), abs(dy))} square(s)).",
+                  f"({_direction_words(me, dx, dy)}, {count(max(abs(dx), abs(dy)), 'square')}).",
                   frm, to)  # fmt: skip
     why: list[tuple[str, int]] = []
     for diagonal, cells, leg1 in paths:
@@ -600,6 +601,30 @@ def describe_chance(outcome: int) -> str:
     return f"Drawn by lot (honneur): {player_name(outcome)} moves first."
 
 
+def stuck_touch(state: State, sq: int) -> str:
+    """What touching the piece on ``sq`` leads to when it has no move (BB-TOUCH: the Admiral
+    moves one square instead, or the turn is lost), in words; "" when it can move."""
+    board = state.board
+    if destinations(board, sq):
+        return ""
+    admiral = admiral_square(state, board[sq] >> 4)
+    if admiral is not None and admiral != sq and destinations(board, admiral):
+        return "it cannot move, so the Admiral must move one square instead"
+    if admiral is not None and admiral != sq:
+        return "it cannot move, nor can the Admiral, so the turn is lost"
+    return "it cannot move, so the turn is lost"
+
+
+def touch_words(state: State, sq: int, verb: str = "touch") -> str:
+    """A touch in words, as the list of legal moves offers it (the log says "touches"):
+    which ship, and what follows when she cannot move ('touch the Vedette (patrol boat) on
+    j3: it cannot move, so the Admiral must move one square instead')."""
+    piece = state.board[sq]
+    what = f"the {kind_info(piece & 15).label}" if piece else "the piece"
+    stuck = stuck_touch(state, sq) if piece else ""
+    return f"{verb} {what} on {BOARD[sq].name}" + (f": {stuck}" if stuck else "")
+
+
 def describe_outcome(state: State, action: Action) -> str:
     """The action for the log, which every seat reads: who played it and what it did, but not
     where a ship was placed in the set-up (BB-CAMOUFLAGE: it stays hidden until both are
@@ -607,6 +632,8 @@ def describe_outcome(state: State, action: Action) -> str:
     who = player_name(state.to_move)
     if isinstance(action, Place):
         return f"{who} places a ship (hidden until both squadrons are ready)."
+    if isinstance(action, Touch):
+        return f"{who} {touch_words(state, action.at, 'touches')}."
     return f"{who}: {describe(state, action)}"
 
 
@@ -719,7 +746,10 @@ def status(state: State) -> str:
         return "Drawing lots for the first move."
     extra = ""
     if state.touched is not None:
-        extra = f" (touched: {BOARD[state.touched].name})"
+        piece = state.board[state.touched]
+        extra = f" the {kind_info(piece & 15).label} touched on {BOARD[state.touched].name}"
+        stuck = stuck_touch(state, state.touched)
+        extra += f": {stuck}" if stuck else ""
     return f"Move {state.ply + 1}: {who} to play{extra}."
 
 
@@ -745,6 +775,13 @@ def ui_hint(state: State, path: tuple[str, ...]) -> str:
         )
     if piece & 15 == MINE:
         return "The Mine never moves (BB-MINE)."
+    if state.touched is not None:
+        stuck = stuck_touch(state, state.touched)
+        if stuck:
+            return (
+                f"The {kind_info(state.board[state.touched] & 15).label} on "
+                f"{BOARD[state.touched].name} was touched, but {stuck} (BB-TOUCH)."
+            )
     if state.touched is not None and sq != state.touched:
         return f"The piece on {BOARD[state.touched].name} was touched and must be played."
     return (
@@ -774,8 +811,10 @@ __all__ = [
     "score_breakdown",
     "scores",
     "status",
+    "stuck_touch",
     "tallies",
     "to_move",
+    "touch_words",
     "ui_hint",
     "violation",
     "winner",

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from dataclasses import replace
 
 import pytest
 
+import navalkit
+from navalkit.games.branle_bas import GAME, Move, Touch
 from navalkit.games.branle_bas.clauses import CLAUSES
 from navalkit.games.branle_bas.config import Config
+from navalkit.games.branle_bas.data import BOARD, square_index
 
 #: an identifier with an underscore (wind_naming), a code assignment (x='from', x=1) or a file
 #: path (benchmarks/X.md, rules.py); "1 cm = 1 unit" in a quoted seed line is none of these
@@ -39,3 +43,58 @@ def test_the_pattern_catches_code_names() -> None:
 def test_rule_notes_and_setting_help_name_no_code(where: str, text: str) -> None:
     found = CODE.search(text)
     assert found is None, f"{where} shows code to players: {found.group(0) if found else ''!r}"
+
+
+def _opening() -> navalkit.Match:
+    """The ready-made set-up, A to move, touch-move on: ships in the back rows are boxed in."""
+    return navalkit.new_match("branle_bas", seed=1, setup="standard", first_player="A")
+
+
+def test_a_ship_that_cannot_move_is_offered_with_what_touching_it_leads_to() -> None:
+    """Touching a ship with no move is legal (BB-TOUCH: then the Admiral moves one square, or
+    the turn is lost), so the list still offers it, but says so, instead of a bare 'touch the
+    piece on i2' that reads as a move."""
+    m = _opening()
+    listed = {a.at: GAME.describe(m.state, a) for a in m.legal_actions()}
+    assert listed[square_index("h3")] == "touch the Torpilleur (torpedo boat) on h3"
+    assert listed[square_index("i2")] == (
+        "touch the Vedette (patrol boat) on i2: it cannot move, nor can the Admiral, so the "
+        "turn is lost"
+    )
+    assert listed[square_index("j3")] == (
+        "touch the Amiral (flagship) on j3: it cannot move, so the turn is lost"
+    )
+    assert not [w for w in listed.values() if w.startswith("touch the piece")]
+
+
+def test_a_touched_ship_that_cannot_move_says_the_admiral_moves_instead() -> None:
+    """Open the Admiral's way, then touch a boxed-in ship: the list, the log, the status line
+    and the hint for a click all say that the Admiral moves one square instead."""
+    m = _opening()
+    state = m.state
+    board = list(state.board)
+    board[square_index("j4")] = 0  # the cruiser ahead of the Admiral is gone
+    state = replace(state, board=tuple(board))
+    i2 = square_index("i2")
+    said = "it cannot move, so the Admiral must move one square instead"
+    assert GAME.describe(state, Touch(i2)) == f"touch the Vedette (patrol boat) on i2: {said}"
+    assert GAME.describe_outcome(state, Touch(i2)) == (
+        f"A (south) touches the Vedette (patrol boat) on i2: {said}."
+    )
+    touched = GAME.apply(state, Touch(i2))
+    assert GAME.status(touched) == (
+        f"Move 1: A (south) to play the Vedette (patrol boat) touched on i2: {said}."
+    )
+    assert {BOARD[a.frm].name for a in GAME.legal_actions(touched)} == {"j3"}
+    for click in ("i2", "h3"):
+        assert GAME.ui_hint(touched, (click,)) == (
+            f"The Vedette (patrol boat) on i2 was touched, but {said} (BB-TOUCH)."
+        )
+
+
+def test_a_move_refused_for_its_shape_counts_squares_in_good_english() -> None:
+    m = navalkit.new_match(
+        "branle_bas", seed=1, setup="standard", first_player="A", touch_move=False
+    )
+    one = GAME.violation(m.state, Move(square_index("i2"), square_index("h3")))
+    assert one is not None and one.message.endswith("(forward left, 1 square).")
