@@ -12,7 +12,8 @@ import navalkit
 from navalkit.games.branle_bas import GAME, Move, Touch
 from navalkit.games.branle_bas.clauses import CLAUSES
 from navalkit.games.branle_bas.config import Config
-from navalkit.games.branle_bas.data import BOARD, square_index
+from navalkit.games.branle_bas.data import BOARD, TORPILLEUR, VEDETTE, square_index
+from navalkit.games.branle_bas.draw import describe
 
 #: an identifier with an underscore (wind_naming), a code assignment (x='from', x=1) or a file
 #: path (benchmarks/X.md, rules.py); "1 cm = 1 unit" in a quoted seed line is none of these
@@ -98,3 +99,12 @@ def test_a_move_refused_for_its_shape_counts_squares_in_good_english() -> None:
     )
     one = GAME.violation(m.state, Move(square_index("i2"), square_index("h3")))
     assert one is not None and one.message.endswith("(forward left, 1 square).")
+
+
+def test_the_position_in_words_counts_ships_in_the_enemy_port_in_good_english() -> None:
+    state = _opening().state
+    one = GAME.observe(replace(state, in_port=((VEDETTE,), ())), None)
+    two = GAME.observe(replace(state, in_port=((VEDETTE, TORPILLEUR), ())), None)
+    assert " 1 ship in the enemy port (+100)." in describe(one)
+    assert " 2 ships in the enemy port (+200)." in describe(two)
+    assert "(s)" not in describe(one) + describe(two)
