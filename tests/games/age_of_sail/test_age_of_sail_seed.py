@@ -196,8 +196,9 @@ def test_the_wind_is_rolled_at_the_end_of_each_round_direction_then_speed() -> N
     m.apply(End())  # the round is over: two dice, the direction and the speed
     rolls = [e.text for e in m.events if e.kind == "chance"]
     assert rolls == [
-        "Wind direction die (Venti): 6.",
-        "Wind speed die: 6.",
+        "Wind direction die (Venti): 6, the wind turns one point clockwise to SE (blowing "
+        "south-east, from the north-west).",
+        "Wind speed die: 6, the wind rises to force 5.",
     ]
     assert (m.state.wind_from, m.state.wind_speed) == (NW, 5)
     assert m.state.round == 2 and m.state.to_move == 0 and m.state.phase == "move"
@@ -1051,7 +1052,12 @@ def test_ships_within_12_cm_of_an_explosion_catch_fire_on_the_hull_column() -> N
     assert s[1].status == "exploded"
     assert [x.fire for x in s] == [1, 0, 0, 1, 0, 0]
     needs = [e.text for e in m.events if e.kind == "chance"][1:]
-    assert [t.split("(needs ")[1] for t in needs] == ["3+).", "4+).", "5+).", "5+)."]
+    assert [t.split("(needs ")[1] for t in needs] == [
+        "3+), Royal Sovereign catches fire.",
+        "4+), no harm.",
+        "5+), Britannia catches fire.",
+        "5+), no harm.",
+    ]
     spent(m)
 
 

@@ -12,7 +12,7 @@ from aos_helpers import NE, NW, N, match_at, table
 import navalkit
 from navalkit.core.config import value_words
 from navalkit.games.age_of_sail import GAME
-from navalkit.games.age_of_sail.actions import End, Sail, Turn
+from navalkit.games.age_of_sail.actions import Board, End, Fire, Sail, Turn
 from navalkit.games.age_of_sail.clauses import CLAUSES
 from navalkit.games.age_of_sail.config import Config
 from navalkit.games.age_of_sail.draw import describe, draw
@@ -138,3 +138,49 @@ def test_a_refused_turn_counts_points_in_good_english() -> None:
     refusal = GAME.violation(m.state, Turn(0, NW))  # close-hauled at force 1: 1 cm
     assert refusal is not None and refusal.rule_id == "AOS-TURN", refusal
     assert refusal.message.startswith("Turning 1 point costs 2 cm, ")
+
+
+def _boarding_position() -> Any:
+    return table(
+        {"x": 30.0, "y": 30.0, "heading": N, "decks": (2, 1)},
+        {"x": 33.0, "y": 30.0, "heading": N, "decks": (1, 0)},
+        {"x": 70.0, "y": 60.0, "side": 1, "name": "Dauphin Royal"},
+        phase="combat",
+    )
+
+
+@pytest.mark.parametrize(
+    ("dice", "last"),
+    [
+        ((3, 3, 3, 6), "Boarders 9, defenders 6: Soleil Royal is captured."),
+        (
+            (1, 2, 1, 5),
+            "Boarders 4, defenders 5: the boarders are beaten back and Royal Sovereign is "
+            "captured.",
+        ),
+        ((1, 2, 1, 4, 3, 3, 3, 1), "Boarders 4, defenders 4: a tie, so the dice are thrown again."),
+    ],
+)
+def test_each_boarding_die_says_whose_it_is_and_the_last_what_the_totals_decide(
+    dice: tuple[int, ...], last: str
+) -> None:
+    """The moves list showed nine 'Boarding die — Soleil Royal: 2.' lines and no result:
+    now each die is the boarders' or the defenders', and the last one gives both totals."""
+    m = match_at(_boarding_position(), *dice)
+    m.apply(Board(0, 1))
+    told = [e.text for e in m.events if e.kind == "chance"]
+    assert told[:4] == [
+        f"Boarding die — Royal Sovereign's boarders: {dice[0]}.",
+        f"Boarding die — Royal Sovereign's boarders: {dice[1]}.",
+        f"Boarding die — Royal Sovereign's boarders: {dice[2]}.",
+        f"Boarding die — Soleil Royal's defenders: {dice[3]}. {last}",
+    ]
+
+
+def test_broadside_dice_say_hit_or_miss() -> None:
+    for die in (1, 6):
+        m = match_at(_boarding_position(), die)
+        m.apply(Fire(0, 1, "hull"))
+        told = [e.text for e in m.events if e.kind == "chance"]
+        assert len(told) == 1 and told[0].startswith(f"Broadside die — Royal Sovereign: {die}")
+        assert told[0].endswith(", a hit." if die == 6 else ", a miss.")
