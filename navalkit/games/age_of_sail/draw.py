@@ -394,13 +394,26 @@ def describe(state: State) -> str:
     parts = [f"Wind {wind}, force {state.wind_speed}."]
     for i, s in enumerate(state.ships):
         if not s.afloat:
-            parts.append(f"Ship {i + 1} {s.name}: {s.status}.")
+            fate = {"sunk": "sunk", "exploded": "blown up"}.get(s.status, s.status)
+            parts.append(f"Ship {i + 1} {s.name}: {fate}.")
             continue
+        flag = state.nations[s.side]
+        extras = [
+            word
+            for word, on in (
+                ("on fire", s.fire),
+                ("at anchor", s.anchored),
+                ("aground", s.aground),
+                (f"locked with {state.ships[s.entangled].name}", s.entangled >= 0),
+            )
+            if on
+        ]
         parts.append(
-            f"Ship {i + 1} {s.name} ({state.nations[s.side]}) at {s.x:.0f},{s.y:.0f} cm heading "
-            f"{COMPASS[s.heading]} ({point_of_sail(s.heading, state.wind_from)}); decks "
-            f"{s.decks[0]}/{s.decks[1]}, masts {sum(s.masts)}, hull {s.hull}"
-            + (", on fire" if s.fire else "")
+            f"Ship {i + 1} {s.name} ({'taken by ' if s.captured else ''}{flag}) at "
+            f"{s.x:.0f},{s.y:.0f} cm heading {COMPASS[s.heading]} "
+            f"({point_of_sail(s.heading, state.wind_from)}); gun decks port {s.decks[0]}, "
+            f"starboard {s.decks[1]}; masts {sum(s.masts)}; hull {s.hull}"
+            + "".join(f"; {word}" for word in extras)
             + "."
         )
     return " ".join(parts)

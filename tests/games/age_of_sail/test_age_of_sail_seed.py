@@ -653,7 +653,7 @@ def test_each_ship_keeps_its_own_damage_record() -> None:
     assert record[1] == ((2, 3), (True,) * 3, 3), "the hit is logged on the target's record"
     assert record[0] == (before[0].decks, before[0].masts, before[0].hull)
     assert record[2] == (before[2].decks, before[2].masts, before[2].hull)
-    assert "decks 2/3, masts 3, hull 3" in describe(m.state)
+    assert "gun decks port 2, starboard 3; masts 3; hull 3" in describe(m.state)
     spent(m)
 
 
@@ -1022,7 +1022,7 @@ def test_a_fire_that_grows_needs_a_6_the_round_after_or_she_blows_up(die: int) -
     else:
         assert ship.status == "exploded" and not ship.afloat
         assert all(getattr(a, "ship", -1) != 1 for a in m.legal_actions())
-        assert "Ship 2 Soleil Royal: exploded." in describe(m.state)
+        assert "Ship 2 Soleil Royal: blown up." in describe(m.state)
         assert m.state.damage[0] == 2 + 10, "two masts shot away, then the 10 boxes left"
     spent(m)
 

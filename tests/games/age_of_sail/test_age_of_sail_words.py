@@ -184,3 +184,18 @@ def test_broadside_dice_say_hit_or_miss() -> None:
         told = [e.text for e in m.events if e.kind == "chance"]
         assert len(told) == 1 and told[0].startswith(f"Broadside die — Royal Sovereign: {die}")
         assert told[0].endswith(", a hit." if die == 6 else ", a miss.")
+
+
+def test_the_position_in_words_names_gun_decks_and_a_captured_ship_plainly() -> None:
+    """'decks 0/1' meant nothing to a student, nor 'Royal Sovereign (France)' for an English
+    ship taken by the French."""
+    st = table(
+        {"x": 30.0, "y": 30.0, "decks": (0, 1), "captured": True, "side": 1, "entangled": 1},
+        {"x": 33.0, "y": 30.0, "entangled": 0, "anchored": True},
+    )
+    words = describe(st)
+    assert (
+        "Ship 1 Royal Sovereign (taken by France) at 30,30 cm heading NE (broad reach); gun "
+        "decks port 0, starboard 1; masts 3; hull 3; locked with Soleil Royal." in words
+    )
+    assert "at anchor; locked with Royal Sovereign." in words
