@@ -278,16 +278,16 @@ def violation(state: State, action: object) -> Violation | None:
     me = state.to_move
     if state.phase == SETUP:
         if not isinstance(action, Place):
-            return Violation("BB-SETUP", f"During the set-up {SIDE[me]} places ships; "
+            return Violation("BB-SETUP", f"During the set-up {player_name(me)} places ships; "
                              "moves start once both squadrons are ready.")  # fmt: skip
         if not isinstance(action.at, int) or not 0 <= action.at < N:
             return Violation("BB-SETUP", f"There is no square {action.at!r}.")
         if action.kind not in state.setup_left[me]:
             k = KINDS.get(action.kind)
             what = k.label if k else repr(action.kind)
-            return Violation("BB-SQUADRON", f"{SIDE[me]} has no {what} left to place.")
+            return Violation("BB-SQUADRON", f"{player_name(me)} has no {what} left to place.")
         if action.at not in SETUP_ZONE[me]:
-            return _v("BB-SETUP", f"{SIDE[me]} sets up only in his own outer harbour and "
+            return _v("BB-SETUP", f"{player_name(me)} sets up only in his own outer harbour and "
                       "territorial waters, never in his port, on the Mine's square or on the "
                       "high seas.", action.at)  # fmt: skip
         if state.board[action.at]:
@@ -306,7 +306,9 @@ def violation(state: State, action: object) -> Violation | None:
             return Violation("BB-TOUCH", f"There is no square {action.at!r}.")
         piece = state.board[action.at]
         if not piece or piece >> 4 != me or piece & 15 not in SHIPS:
-            return _v("BB-TOUCH", f"{SIDE[me]} can only touch one of his own ships.", action.at)
+            return _v(
+                "BB-TOUCH", f"{player_name(me)} can only touch one of his own ships.", action.at
+            )
         return None
     if isinstance(action, Pass):
         if Pass() in legal_actions(state):
@@ -322,7 +324,7 @@ def violation(state: State, action: object) -> Violation | None:
         return _v("BB-TURN", f"There is no ship on {name(frm)}.", frm)
     if piece >> 4 != me:
         return _v("BB-TURN", f"The {kind_info(piece & 15).label} on {name(frm)} belongs to "
-                  f"{SIDE[piece >> 4]}; it is {SIDE[me]}'s turn.", frm)  # fmt: skip
+                  f"{player_name(piece >> 4)}; it is {player_name(me)}'s turn.", frm)  # fmt: skip
     # Is ``action in legal_actions(state)``? Asked of the one piece, not of every ship.
     # (Only a Move itself can equal a Move: a subclass is never in the list.)
     if type(action) is Move and _is_legal_move(state, frm, to):
@@ -396,7 +398,8 @@ def _move(state: State, action: Move) -> State:
         in_port = _add(in_port, me, kind)
         if kind == AMIRAL:
             result = Result("triumph", me, "BB-TRIUMPH",
-                            f"{SIDE[me]}'s Admiral entered the enemy port: Triumph!")  # fmt: skip
+                            f"{player_name(me)}'s Admiral entered the enemy port: "
+                            "Triumph!")  # fmt: skip
     else:
         if target and target & 15 == MINE:
             pass  # BB-DRAGUEUR: the Mine is swept, the Dragueur takes its square
@@ -404,7 +407,7 @@ def _move(state: State, action: Move) -> State:
             sunk_by = _add(sunk_by, me, target & 15)
             if target & 15 == AMIRAL:
                 result = Result("victory", me, "BB-VICTORY",
-                                f"{SIDE[me]} sank the enemy Admiral.")  # fmt: skip
+                                f"{player_name(me)} sank the enemy Admiral.")  # fmt: skip
         board[to] = piece
         net = NET_OF[to]
         if net >= 0 and net != me:  # BB-NET: sunk in the net, scoring for nobody
@@ -412,7 +415,7 @@ def _move(state: State, action: Move) -> State:
             board[to] = code(me, WRECK) if state.config.wrecks == "stay" else 0
             if kind == AMIRAL and result is None:
                 result = Result("abandon", 1 - me, "BB-NET-ADMIRAL",
-                                f"{SIDE[me]}'s Admiral entered an enemy net: he abandons "
+                                f"{player_name(me)}'s Admiral entered an enemy net: he abandons "
                                 "and is defeated.")  # fmt: skip
     new_board = tuple(board)
     ply = state.ply + 1
