@@ -248,7 +248,8 @@ CLAUSES = ClauseBook(
             "Spain and the privateers follow the standard templates; three set-ups: a duel, a "
             "fleet action, pirates against a merchant escort.",
             "HOUSE",
-            "The seed's damage-record links were not found (digest 3.3.10).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.10
+            "The seed's damage-record links were not found.",
             "scenario",
         ),
         C(
@@ -291,7 +292,8 @@ CLAUSES = ClauseBook(
             "Broadsides and boarding come after the movement phase.",
             "HOUSE",
             "The seed says both 'at any point in the player's move' and 'at the end of the "
-            "movement phase'; the sequence of play is the more precise (digest 3.3.5).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.5
+            "movement phase'; the sequence of play is the more precise.",
         ),
         C(
             "AOS-AIM",
@@ -314,7 +316,8 @@ CLAUSES = ClauseBook(
             "Band edges",
             "Bands are (0, 4], (4, 8], (8, 12] cm, centre to centre.",
             "HOUSE",
-            "The seed's bands share their edges (digest 3.3.4).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.4
+            "The seed's bands share their edges.",
         ),
         C(
             "AOS-HULL-HIT",
@@ -330,14 +333,15 @@ CLAUSES = ClauseBook(
             "stern line) knocks out a deck on each side per hit.",
             "SEED",
             "'Firing directly from the stern creates equal damage to both sides'; the cone "
-            "width is the digest's house reading.",
+            "width is our own reading.",
         ),
         C(
             "AOS-HULL-UNITS",
             "Hull integrity",
             "A hull hit on a side with no gun decks left removes a hull unit.",
             "HOUSE",
-            "The seed has hull units but no way to lose them (digest 3.3.6).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.6
+            "The seed has hull units but no way to lose them.",
             "hull_hits",
         ),
         C(
@@ -355,7 +359,7 @@ CLAUSES = ClauseBook(
         C(
             "AOS-SAIL-CHOICE",
             "The owner's choice of mast",
-            "The engine makes the owner's choice for him: he gives up the mast worth least (the "
+            "The computer makes the owner's choice for him: he gives up the mast worth least (the "
             "foremost of equal ones).",
             "HOUSE",
             "Every owner would give up the mast that costs him least speed (a 1-unit mast; all "
@@ -367,7 +371,8 @@ CLAUSES = ClauseBook(
             "A broadside rolling a pair of sixes sets its target alight.",
             "SEED",
             "'If a firing player manages to get a pair of sixes in the firing round, the "
-            "target catches on fire.' Two sixes among one broadside's dice (digest 3.3.7).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.7
+            "target catches on fire.' Two sixes among one broadside's dice.",
         ),
         C(
             "AOS-FIRE-OUT",
@@ -421,7 +426,8 @@ CLAUSES = ClauseBook(
             "Boarding ties",
             "Equal totals are rolled again.",
             "HOUSE",
-            "The seed is silent (digest 3.3.8).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.8
+            "The seed is silent.",
             "boarding_ties",
         ),
         C(
@@ -470,7 +476,8 @@ CLAUSES = ClauseBook(
             "up or captured gives all her remaining boxes.",
             "HOUSE",
             "The seed does not say how damage is counted. Counting the boxes of the ship chart "
-            "(digest 3.3.9) is the simplest measure that also rewards a capture or a sinking.",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.9
+            " is the simplest measure that also rewards a capture or a sinking.",
         ),
         C(
             "AOS-END",

@@ -50,7 +50,7 @@ class Config:
         low=1,
         high=7,
         rule="AOS-WIND",
-        help="The wind speed at the start: the seed sets it to 4.",
+        help="The wind's force at the start, from 1 to 7: the seed sets it to 4.",
     )
     first_player: str = setting(
         "dice",

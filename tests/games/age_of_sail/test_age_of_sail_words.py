@@ -32,6 +32,16 @@ PLAYER_TEXTS = [
 ]
 
 
+#: our working words a student does not share: the rules digest, the scan's OCR, the engine
+JARGON = re.compile(r"\b(digest|OCR|engine)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("where", "text"), PLAYER_TEXTS, ids=[w for w, _ in PLAYER_TEXTS])
+def test_rule_notes_and_setting_help_use_no_working_jargon(where: str, text: str) -> None:
+    found = JARGON.search(text)
+    assert found is None, f"{where} says {found.group(0) if found else ''!r} to players"
+
+
 def test_the_pattern_catches_code_names() -> None:
     for code in (
         "setting wind_naming",
