@@ -34,6 +34,8 @@ class Sail:
         return {"type": "sail", "ship": self.ship, "cm": self.cm}
 
     def describe(self) -> str:
+        if self.cm == 0:  # a legal end of her order, but not a move: say so
+            return f"ship {self.ship + 1} stays where she is"
         return f"ship {self.ship + 1} sails {self.cm} cm"
 
 

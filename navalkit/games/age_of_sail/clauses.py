@@ -45,13 +45,15 @@ CLAUSES = ClauseBook(
             "Which way the wind blows",
             "A wind is named by the way it blows: 'wind due south' blows toward the south, from "
             "the north, so a ship may not head due north. Points of sail are measured from the "
-            "point the wind comes from, and the pages always say both ('from the north, blowing "
-            "south').",
+            "point the wind comes from. The pages name the wind's point as the settings do and "
+            "always say both ways ('S (blowing south, from the north)').",
             "SEED",
             "The seed's worked example: 'if the wind is due south, a ship may not sailing a due "
             "north direction, but must tack from NE to NW'. Sailors name a wind by where it comes "
             "from (a south wind comes from the south); that reading forbids due south instead, "
-            "contradicting the example, so it is only the setting wind_naming='from'.",
+            "contradicting the example, so it is played only when the setting 'How the wind is "
+            "named' is 'from'.",
+            # the setting wind_naming='from'
             "wind_naming",
         ),
         C(
@@ -186,8 +188,8 @@ CLAUSES = ClauseBook(
             "HOUSE",
             "Our way of playing 'turn at the position this ship did' when a whole move is one "
             "turn and one run: copying the leader's turn and distance keeps the line without "
-            "tracking every point where the leader turned. Switched off with the line of "
-            "battle (setting line_of_battle).",
+            "tracking every point where the leader turned. Switched off with the setting 'Line "
+            "of battle'.",
             "line_of_battle",
         ),
         C(
@@ -246,7 +248,8 @@ CLAUSES = ClauseBook(
             "Spain and the privateers follow the standard templates; three set-ups: a duel, a "
             "fleet action, pirates against a merchant escort.",
             "HOUSE",
-            "The seed's damage-record links were not found (digest 3.3.10).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.10
+            "The seed's damage-record links were not found.",
             "scenario",
         ),
         C(
@@ -289,7 +292,8 @@ CLAUSES = ClauseBook(
             "Broadsides and boarding come after the movement phase.",
             "HOUSE",
             "The seed says both 'at any point in the player's move' and 'at the end of the "
-            "movement phase'; the sequence of play is the more precise (digest 3.3.5).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.5
+            "movement phase'; the sequence of play is the more precise.",
         ),
         C(
             "AOS-AIM",
@@ -312,7 +316,8 @@ CLAUSES = ClauseBook(
             "Band edges",
             "Bands are (0, 4], (4, 8], (8, 12] cm, centre to centre.",
             "HOUSE",
-            "The seed's bands share their edges (digest 3.3.4).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.4
+            "The seed's bands share their edges.",
         ),
         C(
             "AOS-HULL-HIT",
@@ -328,14 +333,15 @@ CLAUSES = ClauseBook(
             "stern line) knocks out a deck on each side per hit.",
             "SEED",
             "'Firing directly from the stern creates equal damage to both sides'; the cone "
-            "width is the digest's house reading.",
+            "width is our own reading.",
         ),
         C(
             "AOS-HULL-UNITS",
             "Hull integrity",
             "A hull hit on a side with no gun decks left removes a hull unit.",
             "HOUSE",
-            "The seed has hull units but no way to lose them (digest 3.3.6).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.6
+            "The seed has hull units but no way to lose them.",
             "hull_hits",
         ),
         C(
@@ -353,7 +359,7 @@ CLAUSES = ClauseBook(
         C(
             "AOS-SAIL-CHOICE",
             "The owner's choice of mast",
-            "The engine makes the owner's choice for him: he gives up the mast worth least (the "
+            "The computer makes the owner's choice for him: he gives up the mast worth least (the "
             "foremost of equal ones).",
             "HOUSE",
             "Every owner would give up the mast that costs him least speed (a 1-unit mast; all "
@@ -365,7 +371,8 @@ CLAUSES = ClauseBook(
             "A broadside rolling a pair of sixes sets its target alight.",
             "SEED",
             "'If a firing player manages to get a pair of sixes in the firing round, the "
-            "target catches on fire.' Two sixes among one broadside's dice (digest 3.3.7).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.7
+            "target catches on fire.' Two sixes among one broadside's dice.",
         ),
         C(
             "AOS-FIRE-OUT",
@@ -419,7 +426,8 @@ CLAUSES = ClauseBook(
             "Boarding ties",
             "Equal totals are rolled again.",
             "HOUSE",
-            "The seed is silent (digest 3.3.8).",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.8
+            "The seed is silent.",
             "boarding_ties",
         ),
         C(
@@ -468,7 +476,8 @@ CLAUSES = ClauseBook(
             "up or captured gives all her remaining boxes.",
             "HOUSE",
             "The seed does not say how damage is counted. Counting the boxes of the ship chart "
-            "(digest 3.3.9) is the simplest measure that also rewards a capture or a sinking.",
+            # our rules summary (../shared/rules/age_of_sail.md), 3.3.9
+            " is the simplest measure that also rewards a capture or a sinking.",
         ),
         C(
             "AOS-END",

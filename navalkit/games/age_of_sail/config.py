@@ -28,9 +28,10 @@ class Config:
         label="Wind",
         choices=COMPASS,
         rule="AOS-WIND",
-        help="The wind at the start, one of the eight compass points, named as the wind naming "
-        "setting says: by default the way it blows, as in the seed's example ('the wind is due "
-        "south': it blows toward the south). E is a westerly, the Atlantic's usual wind.",
+        help="The wind at the start, one of the eight compass points, named as the setting 'How "
+        "the wind is named' says: by default the way it blows, as in the seed's example ('the "
+        "wind is due south': it blows toward the south). E, blowing east from the west, is the "
+        "Atlantic's usual wind. The board names the wind the same way.",
     )
     wind_naming: str = setting(
         "blowing",
@@ -49,7 +50,7 @@ class Config:
         low=1,
         high=7,
         rule="AOS-WIND",
-        help="The wind speed at the start: the seed sets it to 4.",
+        help="The wind's force at the start, from 1 to 7: the seed sets it to 4.",
     )
     first_player: str = setting(
         "dice",

@@ -15,8 +15,8 @@ from navalkit.render.scene import Align
 from navalkit.render.text import text_width
 from navalkit.render.theme import Theme
 
-from .data import COMPASS, POINT_WORDS, TABLE_H, TABLE_W, VECTORS
-from .mechanics.wind import point_of_sail, wind_words
+from .data import COMPASS, TABLE_H, TABLE_W, VECTORS
+from .mechanics.wind import point_of_sail, wind_line, wind_said
 from .rules import allowance
 from .state import CUT_LOOSE, MOVE, OVER, State
 
@@ -76,7 +76,7 @@ def _board(b: SceneBuilder, state: State, t: Theme) -> None:
         b.add("board", Circle(cx, cy, r * PX, fill=t.land, stroke=t.warning, line_width=1.5))
         b.add("board", Text(cx, cy, "shoal", 11, t.text_muted))
     # the wind rose: the arrow flies downwind
-    ox, oy = TABLE_W * PX + PANEL / 2, 80
+    ox, oy = TABLE_W * PX + PANEL / 2, 74
     b.add("board", Circle(ox, oy, 52, fill="#ffffff", stroke=t.grid))
     for k, name in enumerate(COMPASS):
         vx, vy = VECTORS[k]
@@ -84,12 +84,13 @@ def _board(b: SceneBuilder, state: State, t: Theme) -> None:
     vx, vy = VECTORS[state.wind_from]
     b.add("board", Line(ox + 30 * vx, oy - 30 * vy, ox - 30 * vx, oy + 30 * vy, t.danger, 3))
     b.add("board", Circle(ox - 30 * vx, oy + 30 * vy, 5, fill=t.danger))
-    src, dst = POINT_WORDS[state.wind_from], POINT_WORDS[(state.wind_from + 4) % 8]
-    b.add("board", Text(ox, oy + 66, f"Wind from the {src},", 12, t.text, bold=True))
-    b.add("board", Text(ox, oy + 82, f"blowing {dst}", 12, t.text, bold=True))
-    b.add(
-        "board", Text(ox, oy + 100, f"force {state.wind_speed}   round {state.round}", 12, t.text)
-    )
+    # the point as the settings write it, then both ways, the setting's convention first
+    point, first, then = wind_said(state.wind_from, state.config.wind_naming)
+    head = f"Wind {point}, force {state.wind_speed}"
+    b.add("board", Text(ox, oy + 66, head, 12, t.text, bold=True))
+    b.add("board", Text(ox, oy + 81, f"{first},", 11, t.text))
+    b.add("board", Text(ox, oy + 95, then, 11, t.text))
+    b.add("board", Text(ox, oy + 111, f"round {state.round}", 11, t.text_muted))
 
 
 def _ship(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
@@ -132,6 +133,7 @@ LINE_H = 13  # px between the lines of a ship's label
 HULL_R = 2.2 * PX  # px: a ship's drawn hull fits this circle
 PASSES = 3  # rounds in which crowded ships' labels choose their places again
 TABLE_BOX: Box = (0.0, 0.0, TABLE_W * PX, float(H))  # where labels must stay
+MARKER_AT, MARKER_R = 5 * PX, 11  # px: a heading marker's centre from her centre, its radius
 
 
 def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
@@ -157,10 +159,11 @@ def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
     return lines
 
 
-def _layouts(cx: float, cy: float, lines: list[LabelLine]) -> list[list[Spot]]:
+def _layouts(cx: float, cy: float, lines: list[LabelLine], ring: float = 0) -> list[list[Spot]]:
     """Where a ship's label lines may go, best first, as (x, y, align) per line: the name
     above and the rest below her; all to her right or her left (level with her, above her
-    or below her); all above; all below."""
+    or below her); all above; all below. With a ``ring`` (px: the reach of the heading
+    markers round a selected ship), then the same beyond it: all above, below, right, left."""
     n = len(lines)
     name_above: list[Spot] = [(cx, cy - 22, "center")]
     layouts = [name_above + [(cx, cy + 21 + LINE_H * k, "center") for k in range(n - 1)]]
@@ -176,6 +179,15 @@ def _layouts(cx: float, cy: float, lines: list[LabelLine]) -> list[list[Spot]]:
         above: list[Spot] = [(cx, cy - 22 - gap - LINE_H * (n - 1 - k), "center") for k in range(n)]
         below: list[Spot] = [(cx, cy + 21 + gap + LINE_H * k, "center") for k in range(n)]
         layouts += [above, below]
+    if ring:  # slid along the edge, so that near one they stay on the table
+        out = ring + 2
+        half = max(text_width(text, size, bold) for text, size, _, bold in lines) / 2 + 2
+        x = min(max(cx, half), TABLE_W * PX - half)
+        layouts.append([(x, cy - out - 6 - LINE_H * (n - 1 - k), "center") for k in range(n)])
+        layouts.append([(x, cy + out + 6 + LINE_H * k, "center") for k in range(n)])
+        top = min(max(cy - (n - 1) * LINE_H / 2, 8), H - 8 - (n - 1) * LINE_H)
+        layouts.append([(cx + out, top + LINE_H * k, "left") for k in range(n)])
+        layouts.append([(cx - out, top + LINE_H * k, "right") for k in range(n)])
     return layouts
 
 
@@ -192,9 +204,41 @@ def _overlap(a: Box, b: Box) -> float:
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
-def _labels(b: SceneBuilder, state: State, t: Theme) -> None:
-    """Every afloat ship's label where it covers no other label, no other ship and no shoal's
-    name, and stays on the table: the first such place of ``_layouts``, or where there is
+def _steering(state: State, selected: str | None) -> int | None:
+    """The selected ship while she may be given a heading (her heading markers show), else
+    None."""
+    if not (selected and selected.startswith("ship:")) or state.phase != MOVE:
+        return None
+    i = int(selected[5:])
+    return i if state.helm is None and 0 <= i < len(state.ships) else None
+
+
+def _markers(state: State, i: int | None) -> list[tuple[str, float, float]]:
+    """The heading markers round ship ``i`` (none if None): each compass point's name and
+    its centre in px, ``MARKER_R`` round."""
+    if i is None:
+        return []
+    cx, cy = to_px(state.ships[i].x, state.ships[i].y)
+    return [
+        (name, cx + MARKER_AT * VECTORS[k][0], cy - MARKER_AT * VECTORS[k][1])
+        for k, name in enumerate(COMPASS)
+    ]
+
+
+def _run_dots(state: State) -> list[tuple[float, float]]:
+    """The green dots of the ship at the helm, in px: one a cm from where she is (0 cm) to
+    as far as she may sail; none when no ship is at the helm."""
+    if state.helm is None:
+        return []
+    s = state.ships[state.helm.ship]
+    vx, vy = VECTORS[s.heading]
+    return [to_px(s.x + vx * d, s.y + vy * d) for d in range(state.helm.left + 1)]
+
+
+def _labels(b: SceneBuilder, state: State, t: Theme, steering: int | None = None) -> None:
+    """Every afloat ship's label where it covers no other label, no other ship, no shoal's
+    name and no heading marker round the ship being ``steering`` (selected, her markers
+    showing), and stays on the table: the first such place of ``_layouts``, or where there is
     none the one that covers least. Each ship in turn takes her best place among the labels
     placed so far; then each chooses again among all the others, until none moves (at most
     ``PASSES`` rounds): ships crowded together keep readable names."""
@@ -205,9 +249,21 @@ def _labels(b: SceneBuilder, state: State, t: Theme) -> None:
         _boxes([("shoal", 11, "", False)], [(*to_px(x, y), "center")])[0]
         for x, y, _ in state.shoals
     ]
+    # the heading markers round the ship being steered are words too: as bad to cover as
+    # another label; her own label may go beyond their ring
+    marks = [
+        (x - MARKER_R, y - MARKER_R, x + MARKER_R, y + MARKER_R)
+        for _, x, y in _markers(state, steering)
+    ]
+    marks += [(x - 3, y - 3, x + 3, y + 3) for x, y in _run_dots(state)]
+    ring = MARKER_AT + MARKER_R
     lines = {i: _label_lines(state, i, t) for i in afloat}
     options = {
-        i: [(lay, _boxes(lines[i], lay)) for lay in _layouts(*hulls[i], lines[i])] for i in afloat
+        i: [
+            (lay, _boxes(lines[i], lay))
+            for lay in _layouts(*hulls[i], lines[i], ring if i == steering else 0)
+        ]
+        for i in afloat
     }
     chosen: dict[int, int] = {}
     for sweep in range(PASSES + 1):
@@ -215,6 +271,7 @@ def _labels(b: SceneBuilder, state: State, t: Theme) -> None:
         for i in afloat:
             ships = [*fixed, *[outlines[j] for j in afloat if j != i]]
             labels = [box for j, k in chosen.items() if j != i for box in options[j][k][1]]
+            labels += marks
             costs = [_cost(boxes, ships, labels) for _, boxes in options[i]]
             best = next((k for k, c in enumerate(costs) if c == 0), None)
             if best is None:
@@ -280,7 +337,8 @@ def draw(
     _board(b, state, t)
     for i in range(len(state.ships)):
         _ship(b, state, i, t)
-    _labels(b, state, t)
+    steering = _steering(state, selected)
+    _labels(b, state, t, steering)
     for region in [selected, *marks]:
         if region and region.startswith("ship:"):
             i = int(region[5:])
@@ -295,29 +353,24 @@ def draw(
             s = state.ships[int(region[5:])]
             cx, cy = to_px(s.x, s.y)
             b.add("overlay", Circle(cx, cy, 2.4 * PX, stroke=t.danger, line_width=2.5))
-    if selected and selected.startswith("ship:") and state.phase == MOVE and state.helm is None:
-        i = int(selected[5:])
-        s = state.ships[i]
-        cx, cy = to_px(s.x, s.y)
-        for k, name in enumerate(COMPASS):
-            vx, vy = VECTORS[k]
-            hx, hy = cx + 5 * PX * vx, cy - 5 * PX * vy
-            ok = f"head:{name}" in lit
-            b.add("overlay", Circle(hx, hy, 11, fill=t.ok if ok else t.miss, alpha=0.85))
-            b.add("overlay", Text(hx, hy, name, 11, "#ffffff", bold=True))
-            b.circle_region(f"head:{name}", hx, hy, 11)
+    for name, hx, hy in _markers(state, steering):
+        ok = f"head:{name}" in lit
+        b.add("overlay", Circle(hx, hy, MARKER_R, fill=t.ok if ok else t.miss, alpha=0.85))
+        # white on green; dark on the pale marker of a heading she may not take
+        b.add("overlay", Text(hx, hy, name, 11, "#ffffff" if ok else t.text, bold=True))
+        b.circle_region(f"head:{name}", hx, hy, MARKER_R)
     if state.helm is not None:
         s = state.ships[state.helm.ship]
-        vx, vy = VECTORS[s.heading]
-        for d in range(state.helm.left + 1):
-            px, py = to_px(s.x + vx * d, s.y + vy * d)
+        for d, (px, py) in enumerate(_run_dots(state)):
             b.add("overlay", Circle(px, py, 3, fill=t.ok, alpha=0.9))
             b.circle_region(f"cm:{d}", px, py, 3.6)
         mid = TABLE_W * PX + PANEL / 2
         b.add("overlay", Text(mid, HINT_Y, f"{s.name}:", 11, t.text, bold=True))
-        b.add(
-            "overlay", Text(mid, HINT_Y + 15, f"click how far (0-{state.helm.left} cm)", 11, t.text)
-        )
+        left = state.helm.left
+        # the dot on her is "0 cm": she stays where she is (no order buttons show meanwhile)
+        how = f"click how far: up to {left} cm," if left else "she has no way left:"
+        b.add("overlay", Text(mid, HINT_Y + 15, how, 11, t.text))
+        b.add("overlay", Text(mid, HINT_Y + 30, "or her own dot to stay", 11, t.text))
     k = 0
     for name in BUTTONS:
         if f"cmd:{name}" in lit:
@@ -337,16 +390,30 @@ def draw(
 
 def describe(state: State) -> str:
     """The table in words, for screen readers."""
-    parts = [f"Wind {wind_words(state.wind_from)}, force {state.wind_speed}."]
+    wind = wind_line(state.wind_from, state.config.wind_naming)
+    parts = [f"Wind {wind}, force {state.wind_speed}."]
     for i, s in enumerate(state.ships):
         if not s.afloat:
-            parts.append(f"Ship {i + 1} {s.name}: {s.status}.")
+            fate = {"sunk": "sunk", "exploded": "blown up"}.get(s.status, s.status)
+            parts.append(f"Ship {i + 1} {s.name}: {fate}.")
             continue
+        flag = state.nations[s.side]
+        extras = [
+            word
+            for word, on in (
+                ("on fire", s.fire),
+                ("at anchor", s.anchored),
+                ("aground", s.aground),
+                (f"locked with {state.ships[s.entangled].name}", s.entangled >= 0),
+            )
+            if on
+        ]
         parts.append(
-            f"Ship {i + 1} {s.name} ({state.nations[s.side]}) at {s.x:.0f},{s.y:.0f} cm heading "
-            f"{COMPASS[s.heading]} ({point_of_sail(s.heading, state.wind_from)}); decks "
-            f"{s.decks[0]}/{s.decks[1]}, masts {sum(s.masts)}, hull {s.hull}"
-            + (", on fire" if s.fire else "")
+            f"Ship {i + 1} {s.name} ({'taken by ' if s.captured else ''}{flag}) at "
+            f"{s.x:.0f},{s.y:.0f} cm heading {COMPASS[s.heading]} "
+            f"({point_of_sail(s.heading, state.wind_from)}); gun decks port {s.decks[0]}, "
+            f"starboard {s.decks[1]}; masts {sum(s.masts)}; hull {s.hull}"
+            + "".join(f"; {word}" for word in extras)
             + "."
         )
     return " ".join(parts)

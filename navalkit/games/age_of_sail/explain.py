@@ -25,7 +25,7 @@ from . import rules
 from .actions import Board, Fire
 from .clauses import CLAUSES
 from .config import Config
-from .data import COMPASS, POINT_INDEX, RANGE_BANDS, TURN_COST
+from .data import COMPASS, POINT_INDEX, RANGE_BANDS, TURN_COST, count
 from .mechanics import sequence
 from .mechanics.combat import (
     arc_side,
@@ -38,7 +38,7 @@ from .mechanics.combat import (
     relative_bearing,
     volley_odds,
 )
-from .mechanics.wind import max_move, point_of_sail, points_off_wind, tacking, wind_words
+from .mechanics.wind import max_move, point_of_sail, points_off_wind, tacking, wind_line
 from .state import COMBAT, EXPLODED, State
 
 __all__ = ["BoardingOdds", "BroadsideArcs", "FireRisk", "HitChances", "SailWheel"]
@@ -78,8 +78,9 @@ class SailWheel:
         self.starboard = w.Button(
             description="one point to starboard ↻", layout=w.Layout(width="auto")
         )
-        # the value is the point the wind comes from; the label says both ways (AOS-WIND-REF)
-        winds = [(f"{wind_words(i)}", name) for i, name in enumerate(COMPASS)]
+        # the value is the point the wind comes from; the label names it as the play page's
+        # settings do (by default the way it blows) and says both ways (AOS-WIND-REF)
+        winds = [(wind_line(i), name) for i, name in enumerate(COMPASS)]
         self.wind = w.Dropdown(options=winds, value=wind_from, description="Wind:")
         self.wind.layout.width = "min(100%, 340px)"
         self.speed = w.IntSlider(value=speed, min=1, max=7, description="Wind force:")
@@ -156,7 +157,7 @@ class SailWheel:
             Text(
                 CX,
                 14,
-                f"Wind {wind_words(POINT_INDEX[self.wind.value])}, force {self.speed.value}",
+                f"Wind {wind_line(POINT_INDEX[self.wind.value])}, force {self.speed.value}",
                 13,
                 t.text,
                 bold=True,
@@ -193,7 +194,7 @@ class SailWheel:
         else:
             mod = {1: -1, 2: +1, 3: +1, 4: 0}[off]
             lines.append(
-                f"Allowance: {units} mast unit(s) x ({speed} {mod:+d}) = <b>{room} cm</b> "
+                f"Allowance: {count(units, 'mast unit')} x ({speed} {mod:+d}) = <b>{room} cm</b> "
                 f"(at least 1 cm). {rule_html('AOS-MOVE')}"
             )
         if turn:
@@ -202,7 +203,7 @@ class SailWheel:
             )
             lines.append(
                 f"From {COMPASS[before]} ({was or 'in irons'}{' cm' if was else ''}) the turn of "
-                f"{turn} point(s) costs {TURN_COST * turn} cm{change}."
+                f"{count(turn, 'point')} costs {TURN_COST * turn} cm{change}."
             )
         return "<br>".join(lines)
 
@@ -296,10 +297,11 @@ class HitChances:
                 f"At {r:g} cm the target is out of range: no broadside reaches beyond 12 cm."
             )
         else:
-            spread = ", ".join(f"{k} hit(s) {pct(q)}" for k, q in dist.items())
+            spread = ", ".join(f"{count(k, 'hit')} {pct(q)}" for k, q in dist.items())
             self.out.value = (
                 f"At {r:g} cm aiming at the {aim}: each die hits on <b>{need}+</b> "
-                f"({pct(p)}). {n} deck(s): expected <b>{float(n * p):.2f}</b> hits; {spread}."
+                f"({pct(p)}). {count(n, 'deck')}: expected <b>{float(n * p):.2f}</b> hits; "
+                f"{spread}."
             )
         self._plot()
 

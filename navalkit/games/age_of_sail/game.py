@@ -27,7 +27,7 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
 from .mechanics import sequence
-from .mechanics.wind import point_of_sail, wind_words
+from .mechanics.wind import point_of_sail, wind_line
 from .observe import observe
 from .state import CUT_LOOSE, EXPLODED, MOVE, OVER, SUNK, Ship, State
 
@@ -118,8 +118,11 @@ class AgeOfSail(Game[State, Action, State, Config]):
             return f"Roll-off for the first move: {state.nations[int(outcome)]} moves first."
         name = state.ships[roll.ship].name if roll.ship >= 0 else ""
         what = ROLL_WORDS.get(roll.kind, roll.kind)
+        if roll.kind == "board":
+            return _boarding_die(state, int(outcome))
         need = f" (needs {roll.need}+)" if roll.need else ""
-        return f"{what}{' — ' + name if name else ''}: {outcome}{need}."
+        meaning = _die_meaning(state, int(outcome))
+        return f"{what}{' — ' + name if name else ''}: {outcome}{need}{meaning}."
 
     legal_actions = staticmethod(rules.legal_actions)
 
@@ -163,6 +166,8 @@ class AgeOfSail(Game[State, Action, State, Config]):
                 f"({point_of_sail(action.heading, state.wind_from)})"
             )
         if isinstance(action, Sail):
+            if action.cm == 0:
+                return f"{s.name} stays where she is, heading {COMPASS[s.heading]}"
             return f"{s.name} sails {action.cm} cm {COMPASS[s.heading]}"
         if isinstance(action, Order):
             return f"{s.name}: {action.describe().split(' ', 2)[2]}"
@@ -180,7 +185,8 @@ class AgeOfSail(Game[State, Action, State, Config]):
     def status(self, state: State) -> str:
         a, b = state.damage
         score = f"Damage {state.nations[0]} {a} - {state.nations[1]} {b}."
-        wind = f"wind {wind_words(state.wind_from)}, force {state.wind_speed}"
+        said = wind_line(state.wind_from, state.config.wind_naming)
+        wind = f"wind {said}, force {state.wind_speed}"
         if state.phase == OVER:
             return ending(state)
         if state.queue:
@@ -191,7 +197,7 @@ class AgeOfSail(Game[State, Action, State, Config]):
         }.get(state.phase, "broadsides and boarding")
         if state.helm is not None:
             s = state.ships[state.helm.ship]
-            phase = f"{s.name} on {COMPASS[s.heading]}, up to {state.helm.left} cm to sail"
+            phase = f"{s.name} heading {COMPASS[s.heading]}, up to {state.helm.left} cm to sail"
         return f"Round {state.round}, {wind}: {state.nations[state.to_move]}, {phase}. {score}"
 
     # --- clicking on the table ------------------------------------------------------------
@@ -242,6 +248,70 @@ GAME = AgeOfSail()
 
 # --- the ending in words: who won, by which rule, and where the points came from -------------
 TEMPLATES: dict[str, Template] = {t.kind: t for t in (SHIP_OF_THE_LINE, PRIVATEER)}
+
+
+def _die_meaning(state: State, die: int) -> str:
+    """What one die of the roll at the head of the queue does, after a comma (", a hit"),
+    so that a student need not know the table by heart; "" for a roll of many dice
+    whose meaning shows only at its end."""
+    roll = state.queue[0]
+    kind = roll.kind
+    s = state.ships[roll.ship] if roll.ship >= 0 else None
+    if kind == "volley":
+        return ", a hit" if die >= roll.need else ", a miss"
+    if kind == "wind_dir":
+        turn = {1: "turns one point anticlockwise to", 6: "turns one point clockwise to"}
+        after = (state.wind_from + (-1 if die == 1 else 1 if die == 6 else 0)) % 8
+        said = wind_line(after, state.config.wind_naming)
+        return f", the wind {turn.get(die, 'stays')} {said}"
+    if kind == "wind_speed":
+        force = min(7, max(1, state.wind_speed + (-1 if die == 1 else 1 if die == 6 else 0)))
+        if force == state.wind_speed:
+            return f", the wind stays at force {force}"
+        return f", the wind {'drops' if force < state.wind_speed else 'rises'} to force {force}"
+    if s is None:
+        return ""
+    if kind == "fire_out":
+        if die >= roll.need:
+            return ", the fire is out"
+        if s.fire == 1:
+            return ", the fire spreads"
+        return ", the fire reaches her powder: she blows up"
+    if kind == "catch":
+        return f", {s.name} catches fire" if die >= roll.need and s.fire == 0 else ", no harm"
+    if kind == "refloat":
+        return ", she floats free" if die == 6 else ", she stays aground"
+    if kind == "founder":
+        return ", she founders" if die <= 2 else ", she stays afloat"
+    if kind == "shoal":
+        return ", she runs aground" if die <= 3 else ", she passes safely"
+    if kind == "repair":
+        return ", the mast stands again" if die == 6 else ", not this time"
+    if kind == "separate":
+        return ", the ships cut loose" if die == 6 else ", they stay locked"
+    return ""
+
+
+def _boarding_die(state: State, die: int) -> str:
+    """One die of a boarding, said as the boarders' or the defenders' (the boarders throw
+    first, a die for each of their gun decks, then the defenders); with the last die, the
+    totals and what they decide (AOS-BOARD, AOS-BOARD-TIE)."""
+    roll = state.queue[0]
+    a, d = state.ships[roll.ship], state.ships[roll.other]
+    na = sum(a.decks)
+    dice = (*roll.dice, die)
+    crew = f"{a.name}'s boarders" if len(dice) <= na else f"{d.name}'s defenders"
+    text = f"{ROLL_WORDS['board']} — {crew}: {die}."
+    if len(dice) < roll.n:
+        return text
+    ta, td = sum(dice[:na]), sum(dice[na:])
+    totals = f" Boarders {ta}, defenders {td}"
+    if ta > td:
+        return f"{text}{totals}: {d.name} is captured."
+    if ta < td or state.config.boarding_ties == "defender":
+        tie = " (a tie: the defenders hold)" if ta == td else ""
+        return f"{text}{totals}{tie}: the boarders are beaten back and {a.name} is captured."
+    return f"{text}{totals}: a tie, so the dice are thrown again."
 
 
 def _count(n: int, thing: str, many: str = "") -> str:

@@ -19,9 +19,9 @@ CLAUSES = ClauseBook(
             "from the east and west tips (b10, r10).",
             "HOUSE",
             "The diagram is lost; 181 = 10² + 9², and a tip has exactly 1 axial + 2 diagonal "
-            "neighbours, matching the port's three openings. The digest put the neutral ports "
-            "on the east and west tips, but a tip is a dead end where the seed's right of "
-            "passage through a free neutral port could never be used.",
+            "neighbours, matching the port's three openings. Our first summary of the rules "
+            "put the neutral ports on the east and west tips, but a tip is a dead end where the "
+            "seed's right of passage through a free neutral port could never be used.",
         ),
         C(
             "BB-SQUADRON",
@@ -68,7 +68,7 @@ CLAUSES = ClauseBook(
             "is in straight lines (the Cuirassé may turn once at a right angle). The Admiral "
             "moves one square forward, backward, left or right, never diagonally.",
             "HOUSE",
-            "'Lois du Jeu... voir schéma': the diagram is lost; digest 4.5 (c). The digest let "
+            "'Lois du Jeu... voir schéma': the diagram is lost. Our first summary of the rules let "
             "the Admiral move and take in 8 directions; we do not: the seed names the directions "
             "as 'en avançant et GAUCHE et DROITE' (backwards for three kinds), names diagonals "
             "only for submarines and torpedo boats entering a port, and calls two Admirals 'côte "
@@ -225,8 +225,8 @@ CLAUSES = ClauseBook(
             "stays there and blocks the square.",
             "HOUSE",
             "'Pour la compréhension et la clarté du jeu, le pion est retourné : ÉPAVE' - turning a "
-            "piece over for clarity only makes sense if it stays on the board; the digest "
-            "proposed removing it, which remains a setting.",
+            "piece over for clarity only makes sense if it stays on the board; our first "
+            "summary of the rules proposed removing it, which remains a setting.",
             setting="wrecks",
         ),
         C(
@@ -362,10 +362,11 @@ CLAUSES = ClauseBook(
         C(
             "BB-TIME",
             "Game length",
-            "The seed allows 100 minutes; the engine ends the game after a set number of moves "
-            "(300 unless the teacher changes it) and scores it as a drawn game. Computer "
-            "players moving at random reach it in 19 games of 30; the greedy player never does "
-            "(benchmarks/BRANLE_BAS_ENDINGS.md).",
+            "The seed allows 100 minutes; here a game ends after a set number of moves "
+            "(300 unless the teacher changes it) and scores it as a drawn game. In 30 test games "
+            "between two computer players moving at random, 19 ran until time was up; in 30 "
+            "between two medium computer players, none did.",
+            # measured by benchmarks/branle_bas_endings.py (benchmarks/BRANLE_BAS_ENDINGS.md)
             "HOUSE",
             "DURÉE DU JEU - Maximum : 100 minutes. Droit maximum pour jouer un coup : 3 minutes.",
             setting="max_plies",

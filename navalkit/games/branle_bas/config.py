@@ -36,7 +36,7 @@ class Config:
         choices=(1000, 100),
         rule="BB-TRIUMPH-SCORE",
         help="The Admiral's bonus for a Triumph: 1,000 as the Port section says, or 100 as "
-        "the OCR of the Triumph section reads ('I00').",
+        "the scanned copy of the Triumph section reads ('I00').",
     )
     wrecks: str = setting(
         "stay",
@@ -46,7 +46,7 @@ class Config:
         rule="BB-WRECK",
         help="'stay': a ship sunk on a net stays there turned over as a wreck and blocks the "
         "square (our reading of 'le pion est retourné'); 'remove': it leaves the board at once "
-        "(the digest's proposal).",
+        "(as our first summary of the rules proposed).",
     )
     touch_move: bool = setting(
         True,

@@ -23,6 +23,7 @@ from .data import (
     SHIPS,
     WRECK,
     Square,
+    count,
     kind_info,
     square_index,
     value,
@@ -213,7 +214,7 @@ def describe(view: View) -> str:
         sunk = sum(value(k) for k in state.sunk_by[side])
         lines.append(
             f"{label}: {', '.join(ships) or 'no ships'}."
-            + (f" {port} ship(s) in the enemy port (+{PORT_BONUS * port})." if port else "")
+            + (f" {count(port, 'ship')} in the enemy port (+{PORT_BONUS * port})." if port else "")
             + (f" Has sunk {sunk} points of enemy ships." if sunk else "")
         )
     return " ".join(lines)

@@ -109,6 +109,8 @@ class BranleBas(Game[State, Action, View, Config]):
         return rules.player_name(seat)
 
     def describe(self, state: State, action: Action) -> str:
+        if isinstance(action, actions.Touch):
+            return rules.touch_words(state, action.at)
         return actions.describe(state, action)
 
     def describe_outcome(self, state: State, action: Action) -> str:

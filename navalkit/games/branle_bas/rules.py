@@ -43,6 +43,7 @@ from .data import (
     WRECK,
     N,
     code,
+    count,
     kind_info,
     square_index,
 )
@@ -232,7 +233,7 @@ def explain_move(state: State, frm: int, to: int) -> Violation | None:
     if not paths:
         return _v("BB-MOVES", f"The {info.label} moves {info.moves}; "
                   f"{name(frm)} → {name(to)} is not such a move "
-                  f"({_direction_words(me, dx, dy)}, {max(abs(dx), abs(dy))} square(s)).",
+                  f"({_direction_words(me, dx, dy)}, {count(max(abs(dx), abs(dy)), 'square')}).",
                   frm, to)  # fmt: skip
     why: list[tuple[str, int]] = []
     for diagonal, cells, leg1 in paths:
@@ -277,16 +278,16 @@ def violation(state: State, action: object) -> Violation | None:
     me = state.to_move
     if state.phase == SETUP:
         if not isinstance(action, Place):
-            return Violation("BB-SETUP", f"During the set-up {SIDE[me]} places ships; "
+            return Violation("BB-SETUP", f"During the set-up {player_name(me)} places ships; "
                              "moves start once both squadrons are ready.")  # fmt: skip
         if not isinstance(action.at, int) or not 0 <= action.at < N:
             return Violation("BB-SETUP", f"There is no square {action.at!r}.")
         if action.kind not in state.setup_left[me]:
             k = KINDS.get(action.kind)
             what = k.label if k else repr(action.kind)
-            return Violation("BB-SQUADRON", f"{SIDE[me]} has no {what} left to place.")
+            return Violation("BB-SQUADRON", f"{player_name(me)} has no {what} left to place.")
         if action.at not in SETUP_ZONE[me]:
-            return _v("BB-SETUP", f"{SIDE[me]} sets up only in his own outer harbour and "
+            return _v("BB-SETUP", f"{player_name(me)} sets up only in his own outer harbour and "
                       "territorial waters, never in his port, on the Mine's square or on the "
                       "high seas.", action.at)  # fmt: skip
         if state.board[action.at]:
@@ -305,7 +306,9 @@ def violation(state: State, action: object) -> Violation | None:
             return Violation("BB-TOUCH", f"There is no square {action.at!r}.")
         piece = state.board[action.at]
         if not piece or piece >> 4 != me or piece & 15 not in SHIPS:
-            return _v("BB-TOUCH", f"{SIDE[me]} can only touch one of his own ships.", action.at)
+            return _v(
+                "BB-TOUCH", f"{player_name(me)} can only touch one of his own ships.", action.at
+            )
         return None
     if isinstance(action, Pass):
         if Pass() in legal_actions(state):
@@ -321,7 +324,7 @@ def violation(state: State, action: object) -> Violation | None:
         return _v("BB-TURN", f"There is no ship on {name(frm)}.", frm)
     if piece >> 4 != me:
         return _v("BB-TURN", f"The {kind_info(piece & 15).label} on {name(frm)} belongs to "
-                  f"{SIDE[piece >> 4]}; it is {SIDE[me]}'s turn.", frm)  # fmt: skip
+                  f"{player_name(piece >> 4)}; it is {player_name(me)}'s turn.", frm)  # fmt: skip
     # Is ``action in legal_actions(state)``? Asked of the one piece, not of every ship.
     # (Only a Move itself can equal a Move: a subclass is never in the list.)
     if type(action) is Move and _is_legal_move(state, frm, to):
@@ -395,7 +398,8 @@ def _move(state: State, action: Move) -> State:
         in_port = _add(in_port, me, kind)
         if kind == AMIRAL:
             result = Result("triumph", me, "BB-TRIUMPH",
-                            f"{SIDE[me]}'s Admiral entered the enemy port: Triumph!")  # fmt: skip
+                            f"{player_name(me)}'s Admiral entered the enemy port: "
+                            "Triumph!")  # fmt: skip
     else:
         if target and target & 15 == MINE:
             pass  # BB-DRAGUEUR: the Mine is swept, the Dragueur takes its square
@@ -403,7 +407,7 @@ def _move(state: State, action: Move) -> State:
             sunk_by = _add(sunk_by, me, target & 15)
             if target & 15 == AMIRAL:
                 result = Result("victory", me, "BB-VICTORY",
-                                f"{SIDE[me]} sank the enemy Admiral.")  # fmt: skip
+                                f"{player_name(me)} sank the enemy Admiral.")  # fmt: skip
         board[to] = piece
         net = NET_OF[to]
         if net >= 0 and net != me:  # BB-NET: sunk in the net, scoring for nobody
@@ -411,7 +415,7 @@ def _move(state: State, action: Move) -> State:
             board[to] = code(me, WRECK) if state.config.wrecks == "stay" else 0
             if kind == AMIRAL and result is None:
                 result = Result("abandon", 1 - me, "BB-NET-ADMIRAL",
-                                f"{SIDE[me]}'s Admiral entered an enemy net: he abandons "
+                                f"{player_name(me)}'s Admiral entered an enemy net: he abandons "
                                 "and is defeated.")  # fmt: skip
     new_board = tuple(board)
     ply = state.ply + 1
@@ -600,6 +604,30 @@ def describe_chance(outcome: int) -> str:
     return f"Drawn by lot (honneur): {player_name(outcome)} moves first."
 
 
+def stuck_touch(state: State, sq: int) -> str:
+    """What touching the piece on ``sq`` leads to when it has no move (BB-TOUCH: the Admiral
+    moves one square instead, or the turn is lost), in words; "" when it can move."""
+    board = state.board
+    if destinations(board, sq):
+        return ""
+    admiral = admiral_square(state, board[sq] >> 4)
+    if admiral is not None and admiral != sq and destinations(board, admiral):
+        return "it cannot move, so the Admiral must move one square instead"
+    if admiral is not None and admiral != sq:
+        return "it cannot move, nor can the Admiral, so the turn is lost"
+    return "it cannot move, so the turn is lost"
+
+
+def touch_words(state: State, sq: int, verb: str = "touch") -> str:
+    """A touch in words, as the list of legal moves offers it (the log says "touches"):
+    which ship, and what follows when she cannot move ('touch the Vedette (patrol boat) on
+    j3: it cannot move, so the Admiral must move one square instead')."""
+    piece = state.board[sq]
+    what = f"the {kind_info(piece & 15).label}" if piece else "the piece"
+    stuck = stuck_touch(state, sq) if piece else ""
+    return f"{verb} {what} on {BOARD[sq].name}" + (f": {stuck}" if stuck else "")
+
+
 def describe_outcome(state: State, action: Action) -> str:
     """The action for the log, which every seat reads: who played it and what it did, but not
     where a ship was placed in the set-up (BB-CAMOUFLAGE: it stays hidden until both are
@@ -607,6 +635,8 @@ def describe_outcome(state: State, action: Action) -> str:
     who = player_name(state.to_move)
     if isinstance(action, Place):
         return f"{who} places a ship (hidden until both squadrons are ready)."
+    if isinstance(action, Touch):
+        return f"{who} {touch_words(state, action.at, 'touches')}."
     return f"{who}: {describe(state, action)}"
 
 
@@ -719,7 +749,10 @@ def status(state: State) -> str:
         return "Drawing lots for the first move."
     extra = ""
     if state.touched is not None:
-        extra = f" (touched: {BOARD[state.touched].name})"
+        piece = state.board[state.touched]
+        extra = f" the {kind_info(piece & 15).label} touched on {BOARD[state.touched].name}"
+        stuck = stuck_touch(state, state.touched)
+        extra += f": {stuck}" if stuck else ""
     return f"Move {state.ply + 1}: {who} to play{extra}."
 
 
@@ -745,6 +778,13 @@ def ui_hint(state: State, path: tuple[str, ...]) -> str:
         )
     if piece & 15 == MINE:
         return "The Mine never moves (BB-MINE)."
+    if state.touched is not None:
+        stuck = stuck_touch(state, state.touched)
+        if stuck:
+            return (
+                f"The {kind_info(state.board[state.touched] & 15).label} on "
+                f"{BOARD[state.touched].name} was touched, but {stuck} (BB-TOUCH)."
+            )
     if state.touched is not None and sq != state.touched:
         return f"The piece on {BOARD[state.touched].name} was touched and must be played."
     return (
@@ -774,8 +814,10 @@ __all__ = [
     "score_breakdown",
     "scores",
     "status",
+    "stuck_touch",
     "tallies",
     "to_move",
+    "touch_words",
     "ui_hint",
     "violation",
     "winner",

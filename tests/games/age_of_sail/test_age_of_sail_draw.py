@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from aos_helpers import table
+from aos_helpers import match_at, table
 
 import navalkit
 from navalkit.core.bots import make_bot, play_bot_move
-from navalkit.games.age_of_sail.data import TABLE_W
+from navalkit.games.age_of_sail.actions import Turn
+from navalkit.games.age_of_sail.data import POINT_INDEX, TABLE_W
 from navalkit.games.age_of_sail.draw import PX, H, _outline, draw, to_px
-from navalkit.render import Text
+from navalkit.render import Circle, Text
 from navalkit.render.text import text_width
 
 Box = tuple[float, float, float, float]
@@ -96,3 +97,66 @@ def test_labels_stay_readable_through_games_where_ships_close(scenario: str, see
         for k, (text, a) in enumerate(boxes):
             for other, b in boxes[k + 1 :]:
                 assert covered(a, b) <= 0.1, (len(m.history), text, other)
+
+
+def marker_boxes(scene: Any) -> list[tuple[str, Box]]:
+    """The heading markers round a selected ship (filled circles 11 px round, each with its
+    compass point written on it), with the box each covers."""
+    ops = scene.layer("overlay").ops
+    circles = [op for op in ops if isinstance(op, Circle) and op.r == 11 and op.fill]
+    names = {(op.x, op.y): op.text for op in scene.layer("overlay").ops if isinstance(op, Text)}
+    return [
+        (names[(c.cx, c.cy)], (c.cx - c.r, c.cy - c.r, c.cx + c.r, c.cy + c.r)) for c in circles
+    ]
+
+
+@pytest.mark.parametrize(
+    "ships",
+    [
+        ({"x": 30.0, "y": 30.0}, {"x": 70.0, "y": 40.0}),  # a lone ship in open water
+        ({"x": 50.0, "y": 2.0}, {"x": 70.0, "y": 40.0}),  # at the table's bottom edge
+        ({"x": 98.0, "y": 68.0}, {"x": 70.0, "y": 40.0}),  # in the top right corner
+        ({"x": 30.0, "y": 30.0}, {"x": 36.0, "y": 30.0, "side": 1}),  # an enemy beside her
+    ],
+)
+def test_the_selected_ships_heading_markers_leave_every_label_readable(ships: Any) -> None:
+    """When a ship is clicked, eight heading markers ring her: no ship's label (her own
+    name and damage above all) lies under one of them; before, her name sat under the NW, N
+    and NE markers and her damage under SW, S and SE."""
+    state = table(*ships)
+    scene = draw(state, selected="ship:0")
+    marks = marker_boxes(scene)
+    assert sorted(name for name, _ in marks) == sorted(["N", "NE", "E", "SE", "S", "SW", "W", "NW"])
+    labels = label_boxes(scene)
+    assert any(text.startswith("1 ") for text, _ in labels), "her label is drawn"
+    for text, a in labels:
+        assert a[0] >= 0 and a[2] <= TABLE_W * PX and a[1] >= 0 and a[3] <= H, text
+        for name, m in marks:
+            assert not overlap(a, m), f"the {name} marker covers {text!r}"
+    # unselected, her label keeps its usual place: name above, damage below
+    texts = {op.text: op for op in draw(state).layer("pieces").ops if isinstance(op, Text)}
+    cx, cy = to_px(state.ships[0].x, state.ships[0].y)
+    name = next(t for t in texts if t.startswith("1 "))
+    if ships[0]["y"] == 30.0 and ships[1]["x"] == 70.0:
+        assert (texts[name].x, texts[name].y) == (cx, cy - 22)
+
+
+@pytest.mark.parametrize("heading", ["N", "NE", "E", "S"])
+def test_the_green_dots_of_how_far_to_sail_leave_her_label_readable(heading: str) -> None:
+    """Once she has her heading, a green dot a cm shows how far she may sail: her label moves
+    off their line (the dots ran through her name when she headed north or north-east)."""
+    m = match_at(table({"x": 30.0, "y": 30.0, "heading": 0}, {"x": 70.0, "y": 40.0}))
+    m.apply(Turn(0, POINT_INDEX[heading]))
+    scene = draw(m.state)
+    ops = scene.layer("overlay").ops
+    dots = [op for op in ops if isinstance(op, Circle) and op.r == 3]
+    assert len(dots) == m.state.helm.left + 1 > 5
+    for text, a in label_boxes(scene):
+        for d in dots:
+            assert not overlap(a, (d.cx - 3, d.cy - 3, d.cx + 3, d.cy + 3)), (text, d)
+
+
+def test_a_heading_she_may_not_take_is_still_readable_on_its_pale_marker() -> None:
+    scene = draw(table({"x": 30.0, "y": 30.0}, {"x": 70.0, "y": 40.0}), selected="ship:0")
+    named = {op.text: op for op in scene.layer("overlay").ops if isinstance(op, Text)}
+    assert named["W"].fill != "#ffffff", "dead into the wind: a dark W on a white marker"

@@ -196,8 +196,9 @@ def test_the_wind_is_rolled_at_the_end_of_each_round_direction_then_speed() -> N
     m.apply(End())  # the round is over: two dice, the direction and the speed
     rolls = [e.text for e in m.events if e.kind == "chance"]
     assert rolls == [
-        "Wind direction die (Venti): 6.",
-        "Wind speed die: 6.",
+        "Wind direction die (Venti): 6, the wind turns one point clockwise to SE (blowing "
+        "south-east, from the north-west).",
+        "Wind speed die: 6, the wind rises to force 5.",
     ]
     assert (m.state.wind_from, m.state.wind_speed) == (NW, 5)
     assert m.state.round == 2 and m.state.to_move == 0 and m.state.phase == "move"
@@ -488,8 +489,9 @@ def test_a_dismasted_ship_drifts_the_way_the_wind_blows() -> None:
 
 def test_the_pages_say_which_way_the_wind_blows() -> None:
     m = navalkit.new_match("age_of_sail", seed=1, wind="S", first_player="first")
-    words = wind_words(m.state.wind_from)
-    assert words == "from the north, blowing south"
+    assert wind_words(m.state.wind_from) == "from the north, blowing south"
+    # the point as the setting names it (the way it blows), then both ways
+    words = "S (blowing south, from the north)"
     assert words in GAME.status(m.state) and words in describe(m.state)
     assert wind_words(wind_source("E")) == "from the west, blowing east"
 
@@ -651,7 +653,7 @@ def test_each_ship_keeps_its_own_damage_record() -> None:
     assert record[1] == ((2, 3), (True,) * 3, 3), "the hit is logged on the target's record"
     assert record[0] == (before[0].decks, before[0].masts, before[0].hull)
     assert record[2] == (before[2].decks, before[2].masts, before[2].hull)
-    assert "decks 2/3, masts 3, hull 3" in describe(m.state)
+    assert "gun decks port 2, starboard 3; masts 3; hull 3" in describe(m.state)
     spent(m)
 
 
@@ -1020,7 +1022,7 @@ def test_a_fire_that_grows_needs_a_6_the_round_after_or_she_blows_up(die: int) -
     else:
         assert ship.status == "exploded" and not ship.afloat
         assert all(getattr(a, "ship", -1) != 1 for a in m.legal_actions())
-        assert "Ship 2 Soleil Royal: exploded." in describe(m.state)
+        assert "Ship 2 Soleil Royal: blown up." in describe(m.state)
         assert m.state.damage[0] == 2 + 10, "two masts shot away, then the 10 boxes left"
     spent(m)
 
@@ -1050,7 +1052,12 @@ def test_ships_within_12_cm_of_an_explosion_catch_fire_on_the_hull_column() -> N
     assert s[1].status == "exploded"
     assert [x.fire for x in s] == [1, 0, 0, 1, 0, 0]
     needs = [e.text for e in m.events if e.kind == "chance"][1:]
-    assert [t.split("(needs ")[1] for t in needs] == ["3+).", "4+).", "5+).", "5+)."]
+    assert [t.split("(needs ")[1] for t in needs] == [
+        "3+), Royal Sovereign catches fire.",
+        "4+), no harm.",
+        "5+), Britannia catches fire.",
+        "5+), no harm.",
+    ]
     spent(m)
 
 

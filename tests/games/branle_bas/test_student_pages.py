@@ -124,6 +124,9 @@ def test_every_ending_says_who_won_by_which_rule_and_the_score(case: str) -> Non
     text = rules.status(state)
     assert text == rules.ending(state)
     assert text.startswith(state.result.reason)  # what happened, then why it ends there
+    # the reason names the sides as the rest of the page does ('B (north) sank…', not 'B sank…')
+    if state.result.winner is not None:
+        assert state.result.reason.startswith(("A (south)", "B (north)")), state.result.reason
     assert who in text
     assert f"rule {rule}" in text
     for scoring_rule in scoring:

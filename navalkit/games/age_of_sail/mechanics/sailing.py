@@ -8,9 +8,14 @@ import math
 
 from navalkit.core.errors import Violation
 
-from ..data import COMPASS, SHIP_GAP, TABLE_H, TABLE_W, TURN_COST, VECTORS
+from ..data import COMPASS, POINT_WORDS, SHIP_GAP, TABLE_H, TABLE_W, TURN_COST, VECTORS
 from ..state import AFLOAT, Ship, State
-from .wind import max_move, points_off_wind, wind_words
+from .wind import max_move, points_off_wind
+
+
+def _points(n: int) -> str:
+    """``n`` compass points in words: "1 point", "2 points"."""
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def refuse(rule: str, message: str, *ships: int) -> Violation:
@@ -204,13 +209,14 @@ def turn_problem(state: State, i: int, h: int) -> Violation | None:
             return refuse(
                 "AOS-LINE-COPY",
                 f"{s.name} follows her leader, who turned "
-                f"{abs(delta)} point(s): she must steer {COMPASS[want]}.",
+                f"{_points(abs(delta))}: she must steer {COMPASS[want]}.",
                 i,
             )
     if h != s.heading and points_off_wind(h, state.wind_from) == 0:
         return refuse(
             "AOS-IRONS",
-            f"{COMPASS[h]} is dead into the wind ({wind_words(state.wind_from)}): tack on "
+            f"{COMPASS[h]} is dead into the wind, which comes from the "
+            f"{POINT_WORDS[state.wind_from]}: tack on "
             f"the close-hauled headings "
             f"{COMPASS[(h - 1) % 8]} and {COMPASS[(h + 1) % 8]} instead.",
             i,
@@ -220,7 +226,7 @@ def turn_problem(state: State, i: int, h: int) -> Violation | None:
     if cost > room:
         return refuse(
             "AOS-TURN",
-            f"Turning {turn_points(h, s.heading)} point(s) costs {cost} cm, "
+            f"Turning {_points(turn_points(h, s.heading))} costs {cost} cm, "
             f"but {s.name} may move only {room} cm on {COMPASS[h]}.",
             i,
         )

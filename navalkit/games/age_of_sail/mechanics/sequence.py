@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..config import Config
-from ..data import HIGH_SEAS, MAX_RANGE, SCENARIOS, STERN_RAKE_DEG, WIND_START
+from ..data import HIGH_SEAS, MAX_RANGE, SCENARIOS, STERN_RAKE_DEG, WIND_START, count
 from ..state import (
     AFLOAT,
     COMBAT,
@@ -272,9 +272,9 @@ def _boarding(state: State, roll: Roll) -> State:
 
 def _new_round(state: State) -> State:
     if state.round >= state.config.max_rounds:
-        return evolve_state(
-            state, phase=OVER, queue=(), result=f"The {state.config.max_rounds} rounds are over."
-        )
+        n = state.config.max_rounds
+        over = f"The agreed {count(n, 'round')} {'is' if n == 1 else 'are'} over."
+        return evolve_state(state, phase=OVER, queue=(), result=over)
     return start_turn(state, state.first, round=state.round + 1, turns_done=0)
 
 

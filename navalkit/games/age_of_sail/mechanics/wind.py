@@ -33,6 +33,26 @@ def wind_words(wind_from: int) -> str:
     return f"from the {POINT_WORDS[wind_from]}, blowing {POINT_WORDS[(wind_from + 4) % 8]}"
 
 
+def wind_said(wind_from: int, naming: str = "blowing") -> tuple[str, str, str]:
+    """The wind as every page says it (AOS-WIND-REF): its compass point written as the
+    settings write it under ``naming`` (so the page and the settings agree), then the way it
+    blows and where it comes from, the convention's own words first. ``wind_said(6)`` (from the
+    west) is ("E", "blowing east", "from the west"); with naming "from", ("W", "from the west",
+    "blowing east")."""
+    blows = (wind_from + 4) % 8
+    to, frm = f"blowing {POINT_WORDS[blows]}", f"from the {POINT_WORDS[wind_from]}"
+    if naming == "from":
+        return COMPASS[wind_from], frm, to
+    return COMPASS[blows], to, frm
+
+
+def wind_line(wind_from: int, naming: str = "blowing") -> str:
+    """The wind in one line, as a page's status and a board's words say it:
+    "E (blowing east, from the west)"."""
+    point, first, then = wind_said(wind_from, naming)
+    return f"{point} ({first}, {then})"
+
+
 def max_move(mast_units: int, wind_speed: int, angle_off_wind: int) -> int:
     """Maximum move in whole cm (AOS-MOVE): mast units x (wind speed + point-of-sail modifier),
     at least 1 cm. ``angle_off_wind`` is the angle in degrees between the heading and the
