@@ -35,3 +35,14 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     """``count`` and ``word`` agreeing: "1 convoy", "2 convoys", "0 convoys" (``many`` for an
     irregular plural)."""
     return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
+def plural_name(name: str) -> bool:
+    """Whether a player's name is a plural ("Allies"): its verb agrees ("the Allies win"),
+    as its possessive does ("Allies'")."""
+    return name.endswith("s")
+
+
+def wins(name: str) -> str:
+    """``name`` and the verb "win" agreeing: "Germany wins", "Allies win"."""
+    return f"{name} {'win' if plural_name(name) else 'wins'}"

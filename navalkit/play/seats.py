@@ -64,6 +64,16 @@ def seat_label(game: Any, name: str) -> str:
     return f"computer ({name})"
 
 
+def seat_choices(game: Any, seated: Sequence[str] = ()) -> tuple[str, ...]:
+    """Who a page offers for a seat: a person and the computer at each level (easy, medium,
+    hard), in that order, and any other computer player already ``seated`` (a save's, a
+    link's). A student met "computer (admiral)" beside "computer, hard": the game's other
+    bots are there for code and simulations, not for a seat list."""
+    levels = [bot_name(game, level) for level in ("easy", "medium", "hard")]
+    offered = [HUMAN, *dict.fromkeys(levels)]
+    return (*offered, *dict.fromkeys(s for s in seated if s not in offered))
+
+
 def humans(seats: Sequence[str]) -> list[int]:
     return [i for i, s in enumerate(seats) if s == HUMAN]
 

@@ -24,6 +24,7 @@ from typing import Any
 from navalkit.core import IllegalActionError, NavalkitError, load_match, new_match
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.protocol import changes_words, possessive
+from navalkit.core.words import plural_name
 from navalkit.render.games import draw
 from navalkit.render.scene import Layer, Rect, Scene
 
@@ -224,7 +225,9 @@ class PlaySession:
         m, g = self.match, self.game
         scene = self.board()
         covered = self.covered
-        seen = "" if self.viewer is None else possessive(g.player_name(self.viewer))
+        name = "" if self.viewer is None else g.player_name(self.viewer)
+        # "You see Germany's view", "You see the Allies' view"
+        seen = "" if not name else ("the " if plural_name(name) else "") + possessive(name)
         who = f" You see {seen} view." if seen else ""
         self._prefix()
         legal = tuple(self.legal())

@@ -17,14 +17,14 @@ import json
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-from navalkit.core import NavalkitError, bot_names, get_game
+from navalkit.core import NavalkitError, get_game
 from navalkit.core.config import config_to_json
 from navalkit.core.errors import read_json
 from navalkit.core.rng import fresh_seed
 from navalkit.play import check_seats
 from navalkit.play.log import LOG_LINES, event_words, recent_log
 from navalkit.play.options import new_deal, opponent_bot, play_options
-from navalkit.play.seats import one_person, others_of, seat_label
+from navalkit.play.seats import one_person, others_of, seat_choices, seat_label
 from navalkit.play.session import PlaySession
 from navalkit.render.svg import scene_to_svg
 
@@ -312,11 +312,11 @@ class Page:
                     "min_players": g.min_players,
                     "max_players": g.max_players,
                     "default_players": g.default_players,
-                    "opponents": [HOT_SEAT, *bot_names(g)],
+                    "opponents": [HOT_SEAT, *seat_choices(g)[1:]],
                     # each in the words the Voila pages' seat lists use, never a code name
                     "opponent_labels": {
                         HOT_SEAT: "classmates taking turns (hot-seat)",
-                        **{b: seat_label(g, b) for b in bot_names(g)},
+                        **{b: seat_label(g, b) for b in seat_choices(g)[1:]},
                     },
                     "default_opponent": opponent_bot(g, "greedy"),
                 }

@@ -8,31 +8,47 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from navalkit.core.config import value_words
+
 #: what gives code away in a sentence, each with the reason a test prints
 CODE = (
     (re.compile(r"\b\w*[A-Za-z0-9]_[A-Za-z0-9]\w*\b"), "a name with an underscore"),
-    (re.compile(r"\b[A-Za-z_]\w*\s*==?\s*\S"), "an assignment"),
+    # x=1, x='from', x = "from" (not a sum in words: "VP = merchants + station VP")
+    (re.compile(r"\w=[^\s=]|\w+\s*=\s*['\"]"), "an assignment"),
     (re.compile(r"[\w./-]+\.(?:py|md|json|ipynb|csv)\b"), "a file path"),
-    (re.compile(r"\b[a-z_]+\.[A-Za-z_]+\b(?<!\.\.)"), "a dotted code name"),
+    # data.MANIFESTS (not a web address: grognard.com, a blog's wordpress.com)
+    (
+        re.compile(r"\b[a-z_]+\.(?!(?:com|org|net|fr|wordpress)\b)[A-Za-z_]+\b"),
+        "a dotted code name",
+    ),
     (re.compile(r"\b[a-z_]+\([a-z_]"), "a function call"),
 )
 
 
+#: our working words a student does not share: the rules digest, the scan's OCR, the engine
+JARGON = re.compile(r"\b(digest|OCR|engine)\b", re.IGNORECASE)
+
+
 def code_names(text: str) -> list[str]:
-    """Each piece of code in ``text``, with why it is code ('a file path: docs/x.md')."""
-    return [f"{why}: {m.group(0)}" for pattern, why in CODE for m in pattern.finditer(text)]
+    """Each piece of code in ``text``, with why it is code ('a file path: docs/x.md'), and
+    each of our working words (JARGON)."""
+    found = [f"{why}: {m.group(0)}" for pattern, why in CODE for m in pattern.finditer(text)]
+    return found + [f"our working word: {m.group(0)}" for m in JARGON.finditer(text)]
 
 
 def player_texts(game: Any) -> Iterator[tuple[str, str]]:
     """(where, text) for every text of ``game`` a player reads in the rules panel and the
-    settings: each rule's title, rule and note, each setting's label and help, and what each
-    version of the rules changed."""
+    settings: each rule's title, rule and note, each setting's label, help and choices (as
+    the settings list shows them), and what each version of the rules changed."""
     for c in game.clauses:
         for part, text in (("title", c.title), ("rule", c.text), ("note", c.source)):
             yield f"{c.id} {part}", text
     for row in game.settings():
         yield f"setting {row['label']!r} label", str(row["label"])
         yield f"setting {row['label']!r} help", str(row["help"])
+        field = game.config_type.__dataclass_fields__[row["setting"]]
+        for choice in field.metadata.get("choices") or ():
+            yield f"setting {row['label']!r} choice", value_words(choice, field)
     for v in game.rules_history:
         yield f"rules version {v.number}", v.changes
 

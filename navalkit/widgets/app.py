@@ -16,10 +16,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from navalkit.core import bot_names
 from navalkit.play import HUMAN
 from navalkit.play.log import LOG_LINES, event_words, recent_log
 from navalkit.play.options import new_deal
+from navalkit.play.seats import seat_choices
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
@@ -285,7 +285,7 @@ class GameApp:
 
     def _seat_lists(self) -> list[w.Dropdown]:
         """One list of who plays each seat of the game played (see forms.seat_lists)."""
-        boxes = seat_lists(self.game, self.seats, (HUMAN, *bot_names(self.game)))
+        boxes = seat_lists(self.game, self.seats, seat_choices(self.game, self.seats))
         for i, box in enumerate(boxes):
             box.observe(lambda ch, i=i: self._set_seat(i, ch["new"]), "value")
             box.disabled = self.student

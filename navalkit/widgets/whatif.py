@@ -11,6 +11,8 @@ import ipywidgets as w
 from navalkit.core import bot_names, get_game, simulate
 from navalkit.core.bots import bot_name
 from navalkit.core.config import value_from_words, value_words
+from navalkit.core.words import wins
+from navalkit.play.seats import seat_choices, seat_label
 from navalkit.render.canvas import control_row
 
 from .forms import seat_lists
@@ -62,7 +64,7 @@ def summary(frame: Any, game: Any = None) -> Any:
     for variant, part in frame.groupby("variant"):
         row: dict[str, Any] = {"variant": variant, "games": len(part)}
         for seat in range(len(scores)):
-            name = f"{game.player_name(seat)} wins" if game else f"wins seat {seat}"
+            name = wins(game.player_name(seat)) if game else f"wins seat {seat}"
             row[name] = int((part["winner"] == seat).sum())
         row["draws"] = int(part["winner"].isna().sum())
         row["average length (actions)" if game else "mean length"] = round(
@@ -77,8 +79,8 @@ def summary(frame: Any, game: Any = None) -> Any:
 
 def outcome_columns(table: Any) -> list[str]:
     """The columns of a :func:`summary` that count outcomes: each seat's wins, then draws."""
-    wins = [c for c in table.columns if c.endswith(" wins") or c.startswith("wins ")]
-    return [*wins, "draws"]
+    won = [c for c in table.columns if c.endswith((" wins", " win")) or c.startswith("wins ")]
+    return [*won, "draws"]
 
 
 def changes_words(table: Any, games: int) -> str:
@@ -134,7 +136,7 @@ class WhatIfLab:
         self.value_b = w.Text(description="Reading 2:", layout=w.Layout(width="220px"))
         # who plays each seat, in the play pages' words (never a code name such as mcts)
         g = self.game
-        self.seat_bots = seat_lists(g, ["random"] * g.default_players, bot_names(g))
+        self.seat_bots = seat_lists(g, ["random"] * g.default_players, seat_choices(g)[1:])
         self.bots = bots or ["greedy"] + ["random"] * (g.default_players - 1)
         self.games = w.BoundedIntText(value=games, min=2, max=2000, description="Games:")
         self.run_button = w.Button(description="Run both", button_style="primary", icon="play")
@@ -180,6 +182,8 @@ class WhatIfLab:
                 f"{self.game.title} has no computer player {unknown[0]!r} ({offered})."
             )
         for box, name in zip(self.seat_bots, chosen, strict=True):
+            if name not in (value for _label, value in box.options):  # a bot beyond the levels
+                box.options = (*box.options, (seat_label(self.game, name), name))
             box.value = name
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -280,3 +280,46 @@ def test_a_fault_of_ours_reaches_the_teacher_not_the_student(
     else:
         assert shown[-1] == FAULT_TITLE
         assert "RuntimeError: boom" in str(page.debug.outputs)
+
+
+def test_settings_show_their_choices_in_words_not_code_names() -> None:
+    """The settings lists and the settings in force said 'reroll', 'lot' or 'left' where a
+    setting gives its choices' words."""
+    from navalkit.widgets.forms import setting_widgets
+    from navalkit.widgets.panels import settings_html
+
+    page = GameApp("naval_war", seed=1, clearout_start="dealer")
+    box = page.setting_boxes["clearout_start"]
+    assert box.options == (
+        ("the player to the dealer's left", "left"),
+        ("the dealer", "dealer"),
+    )
+    assert "<td>the dealer</td>" in settings_html(page.game, page.match.config)
+    boxes = setting_widgets(GameApp("branle_bas", seed=1).game)
+    assert [label for label, _ in boxes["first_player"].options] == [
+        "by lot", "A (south)", "B (north)",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("game_id", ["nautic_miles", "far_seas", "branle_bas"])
+def test_a_seat_list_offers_a_person_and_the_three_levels(game_id: str) -> None:
+    """A student met 'computer (admiral)' and 'computer (a general search)' beside 'computer,
+    hard': a seat list offers a person and the computer at each level; another computer
+    player shows only where it already sits (a link's, a save's)."""
+    import navalkit
+    from navalkit.core import bot_names
+
+    page = GameApp(game_id, seed=1)
+    labels = [label for label, _ in page.seat_boxes[1].options]
+    assert labels[0] == "a person" and len(labels) == 4
+    assert [label.split(" (")[0] for label in labels[1:]] == [
+        "computer, easy", "computer, medium", "computer, hard",
+    ]  # fmt: skip
+    extra = [
+        b
+        for b in bot_names(navalkit.get_game(game_id))
+        if b not in {v for _, v in page.seat_boxes[1].options}
+    ]
+    assert extra, "the game has a computer player beyond the levels"
+    seated = GameApp(game_id, seed=1, seats=["human", extra[0]])
+    assert extra[0] in {v for _, v in seated.seat_boxes[1].options}

@@ -314,7 +314,7 @@ def test_the_status_names_whose_view_it_is_in_good_english() -> None:
         "Player 2's",
         "Allies'",
     ]
-    assert play_app("far_seas", "side=allies").status.value.endswith("You see Allies' view.")
+    assert play_app("far_seas", "side=allies").status.value.endswith("You see the Allies' view.")
 
 
 def test_a_save_of_another_table_gets_a_seat_list_a_seat_and_its_player_count() -> None:

@@ -6,6 +6,7 @@ import html
 
 import pytest
 
+from navalkit.core import get_game
 from navalkit.core.bots import bot_name
 from navalkit.widgets.whatif import (
     WhatIfLab,
@@ -178,3 +179,10 @@ def test_changes_words_name_what_moved_and_what_did_not() -> None:
     assert changes_words(pd.concat([table.iloc[:1]] * 2), 20) == (
         "With the second reading nothing changed in these 20 games' results."
     )
+
+
+def test_a_plural_player_wins_in_the_plural() -> None:
+    """Far Seas' what-if table read 'Allies wins'."""
+    frame = compare("far_seas", {}, {"captures": "one per ship"}, games=2)
+    table = summary(frame, get_game("far_seas"))
+    assert outcome_columns(table) == ["Germany wins", "Allies win", "draws"]

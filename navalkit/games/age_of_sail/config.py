@@ -57,6 +57,7 @@ class Config:
         provenance="SEED",
         label="Who moves first",
         choices=("dice", "first", "second"),
+        words={"dice": "by dice", "first": "First admiral", "second": "Second admiral"},
         rule="AOS-FIRST",
         help="Who moves first: both admirals roll and the higher moves first (the seed), or "
         "fixed for a lesson.",
@@ -82,6 +83,7 @@ class Config:
         provenance="HOUSE",
         label="A tied boarding",
         choices=("reroll", "defender"),
+        words={"reroll": "roll again", "defender": "the defenders hold"},
         rule="AOS-BOARD-TIE",
         help="Equal boarding totals: roll again, or the defenders hold their ship (and take "
         "the boarders' ship).",

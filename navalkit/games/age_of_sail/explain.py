@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as w
 from matplotlib.figure import Figure
 
+from navalkit.core.config import value_words
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
@@ -508,7 +509,12 @@ class BoardingOdds:
         self.defender = w.IntSlider(
             value=defender, min=1, max=6, description="Defenders' decks:", style=WIDE
         )
-        self.ties = w.Dropdown(options=["reroll", "defender"], value="reroll", description="Ties:")
+        ties = Config.__dataclass_fields__["boarding_ties"]
+        self.ties = w.Dropdown(
+            options=[(value_words(c, ties), c) for c in ties.metadata["choices"]],
+            value="reroll",
+            description="Ties:",
+        )
         self.trials = w.IntSlider(value=trials, min=200, max=20000, step=200, description="Trials:")
         self.seed = w.IntText(value=1, description="Seed:")
         self.run = w.Button(description="Simulate with the engine", layout=w.Layout(width="auto"))

@@ -16,16 +16,18 @@ class Config:
         provenance="SEED",
         label="Set-up",
         choices=("free", "standard"),
+        words={"standard": "ready-made"},
         rule="BB-SETUP",
         help="'free': each player places his 19 ships himself, hidden until both are ready "
-        "(the seed's 'pleine liberté et initiative de chaque joueur'); 'standard': our "
-        "ready-made deployment, so that a lesson's game starts at once.",
+        "(the seed's 'pleine liberté et initiative de chaque joueur'); 'ready-made': our "
+        "deployment, so that a lesson's game starts at once.",
     )
     first_player: str = setting(
         "lot",
         provenance="SEED",
         label="Who moves first",
         choices=("lot", "A", "B"),
+        words={"lot": "by lot", "A": "A (south)", "B": "B (north)"},
         rule="BB-HONNEUR",
         help="Who moves first: drawn by lot (the seed's 'tirage au sort'), or fixed for a lesson.",
     )

@@ -267,7 +267,7 @@ LATER_CLAUSES: list[Clause] = [
         "Only the player whose decision it is may act, and "
         "only with an action of the current step.",
         "HOUSE",
-        "Engine bookkeeping.",
+        "Bookkeeping for the computer game.",
     ),
 ]
 

@@ -215,7 +215,8 @@ CLAUSES = ClauseBook(
             "Planes need no alert",
             "A plane may be laid whether or not the convoy has an alert.",
             "HOUSE",
-            "Seed: 'A plane can be posed beside a convoy without alarm'. The digest reads 'only on "
+            "Seed: 'A plane can be posed beside a convoy without alarm'. Our rules summary reads "
+            "'only on "
             "a convoy with no alert'; we read 'sans alerte' as 'needs no alert', the contrast with "
             "warships the sentence draws. The setting 'Planes on an alerted convoy' switches it: "
             "off, no plane goes on an alerted convoy, the second included.",
@@ -246,7 +247,7 @@ CLAUSES = ClauseBook(
             "'At the end of a turn' is read as at the start of its layer's next turn, so every "
             "other player (the owner included) has one turn to sweep it.",
             "HOUSE",
-            "The digest's reading of 'fin d'un tour' (a full round of turns), matching the "
+            "Our rules summary's reading of 'fin d'un tour' (a full round of turns), matching the "
             "battle's 'full rotation'.",
         ),
         C(
@@ -312,7 +313,7 @@ CLAUSES = ClauseBook(
             "miles ... 2.5/5/10/20 arrived; trawler 0.",
             "SEED",
             "'At the end of the sleeve, you calculate using this table the value of your "
-            "convoys.' The table itself is garbled; its decoding is the digest's (1.4).",
+            "convoys.' The table itself is garbled; its decoding is our rules summary's.",
         ),
         C(
             "NM-SCORE-ZERO",

@@ -44,7 +44,7 @@ class Config:
         choices=("per_convoy", "per_round"),
         rule="NM-SLOW-BONUS",
         help="The +7 'slowness' bonus: for each convoy brought home with no card above 600 "
-        "miles (the digest's reading), or once per round to a side that has such a convoy.",
+        "miles (our rules summary's reading), or once per round to a side that has such a convoy.",
     )
     planes_on_alerted: bool = setting(
         True,
@@ -52,7 +52,7 @@ class Config:
         label="Planes on an alerted convoy",
         rule="NM-PLANE-ALERT",
         help="A plane needs no alert, and may also go on an alerted convoy (our reading of "
-        "'sans alerte'); off: only on a convoy with no alert (the digest's reading).",
+        "'sans alerte'); off: only on a convoy with no alert (our rules summary's reading).",
     )
     trawler_counts: bool = setting(
         False,

@@ -26,7 +26,7 @@ CLAUSES = ClauseBook(
             'Ships by gun size: 18" 2×10, 16" 8×9, 15" 8×8, 14" 10×7, 11"/12" 6×6, 8" 10×4, 6" '
             "4×3, and 6 carriers ×5 (count × hit number).",
             "HOUSE",
-            "The published card tables could not be read (digest 5.3); the digest's manifest, "
+            "The published card tables could not be read; our rules summary's manifest, "
             "kept apart from the rules so that a found original can replace it.",
         ),
         C(
@@ -36,7 +36,8 @@ CLAUSES = ClauseBook(
             "Additional Damage (+1 ×4, +2 ×2), 3 each of Submarine, Torpedo Boat, Minefield (1, "
             "2, 3 hits), Minesweeper and Additional Ship, 1 Destroyer Squadron.",
             "HOUSE",
-            "The digest's manifest. 2:2:1 cannot split 4, 12 or 14 cards exactly, so a fifth of "
+            "Our rules summary's manifest. 2:2:1 cannot split 4, 12 or 14 cards exactly, so a "
+            "fifth of "
             "each gun size's salvos, rounded, are threes, and the rest are shared between ones "
             "and twos.",
         ),
@@ -132,7 +133,8 @@ CLAUSES = ClauseBook(
             "SEED",
             "Seed rule 3: 'Starting with first player to the dealer's left, one player at a time,"
             " play all red cards ... from hand and replace from deck.' A published description "
-            "([W2]) has the dealer start: the setting 'Who clears red cards first' set to dealer "
+            "([W2]) has the dealer start: the setting 'Who clears red cards first' set to 'the "
+            "dealer' "
             "gives that reading.",
             "clearout_start",
         ),
@@ -185,7 +187,7 @@ CLAUSES = ClauseBook(
             "Smoke and aircraft",
             "Smoke screens its fleet from air strikes.",
             "HOUSE",
-            "The seed is silent; the digest and [W6] block everything but submarines and "
+            "The seed is silent; our rules summary and [W6] block everything but submarines and "
             "Additional Damage.",
             "smoke_blocks_air",
         ),
@@ -266,7 +268,7 @@ CLAUSES = ClauseBook(
             "Who scores a mined ship",
             "A ship a minefield sinks scores for the player who laid it.",
             "HOUSE",
-            "The seed is silent; the digest's proposal.",
+            "The seed is silent; our rules summary's proposal.",
             "mine_credit",
         ),
         C(
@@ -295,7 +297,8 @@ CLAUSES = ClauseBook(
             "A fleet behind smoke cannot be given a new minefield (minefields already in front of"
             " it stay).",
             "HOUSE",
-            "The digest's reading of rule 13's 'protects your whole fleet': a minefield is an "
+            "Our rules summary's reading of rule 13's 'protects your whole fleet': a minefield is "
+            "an "
             "attack on the fleet. The seed names only salvos, torpedo boats and the Squadron.",
         ),
         C(
@@ -356,7 +359,8 @@ CLAUSES = ClauseBook(
             "Any opponent may fire a matching salvo at the Squadron, unless its owner has smoke; "
             "smoke also protects the opponent it would attack.",
             "HOUSE",
-            "Digest: any player may fire at it. Better reading: the seed's 'cannot attack a "
+            "Our rules summary: any player may fire at it. Better reading: the seed's 'cannot "
+            "attack a "
             "player who has deployed smoke' covers the Squadron in front of his fleet.",
         ),
         C(
@@ -364,7 +368,7 @@ CLAUSES = ClauseBook(
             "Ships the Squadron takes",
             "The Squadron's owner scores the ships it takes; air strikes score for the striker.",
             "HOUSE",
-            "The digest's ruling.",
+            "Our rules summary's ruling.",
         ),
         C(
             "NW-ELIMINATED",
@@ -456,14 +460,14 @@ CLAUSES = ClauseBook(
             "Whose move",
             "Only the seat to move may act, and only with the step the turn is at.",
             "HOUSE",
-            "Turn order made explicit for the engine.",
+            "Turn order made explicit for the computer game.",
         ),
         C(
             "NW-HAND",
             "Cards in hand",
             "You can only play or discard a card you hold.",
             "HOUSE",
-            "Made explicit for the engine: 'Draw one, play one' plays from your hand.",
+            "Made explicit for the computer game: 'Draw one, play one' plays from your hand.",
         ),
     ]
 )

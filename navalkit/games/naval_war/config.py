@@ -34,6 +34,7 @@ class Config:
         provenance="SEED",
         label="Who clears red cards first",
         choices=("left", "dealer"),
+        words={"left": "the player to the dealer's left", "dealer": "the dealer"},
         rule="NW-CLEAROUT",
         help="Who clears red cards first: the player to the dealer's left (the seed: "
         "'Starting with first player to the dealer's left') or the dealer (a published "
@@ -55,7 +56,8 @@ class Config:
         provenance="HOUSE",
         label="Smoke stops air strikes",
         rule="NW-SMOKE-AIR",
-        help="Smoke also screens a fleet from air strikes (the digest's reading; the seed is "
+        help="Smoke also screens a fleet from air strikes (our rules summary's reading; the seed "
+        "is "
         "silent). Off: aircraft fly over the smoke.",
     )
     mine_credit: str = setting(
@@ -63,6 +65,7 @@ class Config:
         provenance="HOUSE",
         label="Who scores a mined ship",
         choices=("layer", "nobody"),
+        words={"layer": "the player who laid it"},
         rule="NW-MINE-CREDIT",
         help="Who scores a ship sunk by a minefield: the player who laid it, or nobody.",
     )

@@ -96,6 +96,8 @@ def test_boarding_odds_exact_and_simulated() -> None:
     box = BoardingOdds(attacker=2, defender=4)
     win, lose = box.exact()
     assert win + lose == 1 and win < Fraction(1, 20)
+    # its choices in the settings' words, as the settings list shows them
+    assert box.ties.options == (("roll again", "reroll"), ("the defenders hold", "defender"))
     box.ties.value = "defender"
     assert box.exact() == boarding_chances(2, 4, "defender")
     assert box.exact()[0] < win  # the defenders keep the ties

@@ -1,59 +1,14 @@
-"""Branle-Bas's words for players: no code names in the rules panel or the settings."""
+"""Branle-Bas's words for players (code names in the rules panel and the settings:
+tests/test_player_words.py)."""
 
 from __future__ import annotations
 
-import dataclasses
-import re
 from dataclasses import replace
-
-import pytest
 
 import navalkit
 from navalkit.games.branle_bas import GAME, Move, Touch
-from navalkit.games.branle_bas.clauses import CLAUSES
-from navalkit.games.branle_bas.config import Config
 from navalkit.games.branle_bas.data import BOARD, TORPILLEUR, VEDETTE, square_index
 from navalkit.games.branle_bas.draw import describe
-
-#: an identifier with an underscore (wind_naming), a code assignment (x='from', x=1) or a file
-#: path (benchmarks/X.md, rules.py); "1 cm = 1 unit" in a quoted seed line is none of these
-CODE = re.compile(r"\b[A-Za-z]\w*_\w+|\w=[^\s=]|\w+\s*=\s*['\"]|[\w/.-]+\.(?:py|md)\b")
-
-PLAYER_TEXTS = [
-    (f"{c.id} {part}", getattr(c, part)) for c in CLAUSES for part in ("title", "text", "source")
-] + [
-    (f"setting {f.name} {part}", str(f.metadata.get(part) or ""))
-    for f in dataclasses.fields(Config)
-    for part in ("label", "help")
-]
-
-
-#: our working words a student does not share: the rules digest, the scan's OCR, the engine
-JARGON = re.compile(r"\b(digest|OCR|engine)\b", re.IGNORECASE)
-
-
-@pytest.mark.parametrize(("where", "text"), PLAYER_TEXTS, ids=[w for w, _ in PLAYER_TEXTS])
-def test_rule_notes_and_setting_help_use_no_working_jargon(where: str, text: str) -> None:
-    found = JARGON.search(text)
-    assert found is None, f"{where} says {found.group(0) if found else ''!r} to players"
-
-
-def test_the_pattern_catches_code_names() -> None:
-    for code in (
-        "setting wind_naming",
-        "naming='from'",
-        "see benchmarks/BRANLE_BAS_ENDINGS.md",
-        "draw.py",
-    ):
-        assert CODE.search(code), code
-    for words in ("1 cm = 1 unit", "the setting 'Line of battle'", "a wind due south"):
-        assert not CODE.search(words), words
-
-
-@pytest.mark.parametrize(("where", "text"), PLAYER_TEXTS, ids=[w for w, _ in PLAYER_TEXTS])
-def test_rule_notes_and_setting_help_name_no_code(where: str, text: str) -> None:
-    found = CODE.search(text)
-    assert found is None, f"{where} shows code to players: {found.group(0) if found else ''!r}"
 
 
 def _opening() -> navalkit.Match:

@@ -21,10 +21,6 @@ from navalkit.games.far_seas.state import MOVED, START, Battle, evolve
 EMDEN, KENT, GLASGOW, SYDNEY = sid("Emden"), sid("Kent"), sid("Glasgow"), sid("Sydney")
 LEIPZIG, NURNBERG = sid("Leipzig"), sid("Nürnberg")
 
-#: a code name (german_par), an assignment written as code (convoy_speed='3 or more'), a
-#: file path (benchmarks/far_seas_par.py, docs/rules/far_seas.md)
-CODE = re.compile(r"\b[A-Za-z]+_[A-Za-z_]+\b|\w=\S|[\w/.-]+\.(?:py|md)\b")
-
 
 def _player_texts() -> list[tuple[str, str]]:
     """Every text of a Far Seas rule and setting a player reads: the rules panel (title,
@@ -39,11 +35,8 @@ def _player_texts() -> list[tuple[str, str]]:
     return texts
 
 
-def test_no_player_text_names_code_a_file_or_an_assignment() -> None:
-    found = [(where, m.group(0)) for where, t in _player_texts() for m in CODE.finditer(t)]
-    assert found == []
-    # "the digest" is the developers' name for our rules summary: a player reads the words
-    assert [where for where, t in _player_texts() if "digest" in t.lower()] == []
+def test_rule_notes_say_measurements_and_settings_in_words() -> None:
+    """(Code names and our working words anywhere: tests/test_player_words.py.)"""
     assert "the links of our rules summary" in CLAUSES["FS-MAP"].text
     # the measurements are said plainly, and a setting by the label the page shows
     victory = CLAUSES["FS-VICTORY"].source
@@ -54,18 +47,6 @@ def test_no_player_text_names_code_a_file_or_an_assignment() -> None:
         in Config.__dataclass_fields__["german_par"].metadata["help"]
     )
     assert "of the setting 'Which ships may escort'" in CLAUSES["FS-CONVOY"].source
-
-
-def test_the_check_itself_catches_what_the_review_found() -> None:
-    for bad in (
-        "(setting german_par; 0 restores the digest)",
-        "benchmarks/far_seas_par.py",
-        "the setting convoy_speed='3 or more'",
-        "(docs/rules/far_seas.md)",
-    ):
-        assert CODE.search(bad), bad
-    for fine in ("Modified roll <=2: 0", "German VP = merchants + station VP", "speed 3+"):
-        assert not CODE.search(fine), fine
 
 
 #: abbreviations a student meets, and the words that must come first in the same text

@@ -40,7 +40,7 @@ from navalkit.games.nautic_miles.explain import (
 )
 from navalkit.games.nautic_miles.observe import observe
 from navalkit.render.scene import Text
-from navalkit.testing.words import code_names, player_texts, setting_labels
+from navalkit.testing.words import setting_labels
 
 K = BY_KEY
 WRONG_ARTICLE = re.compile(r"\b(a [aeiou]|an [^aeiou8 ])", re.IGNORECASE)
@@ -310,12 +310,6 @@ def test_a_convoy_taken_as_the_turn_passes_is_told_in_the_moves_list() -> None:
                 told += 1
             state = after
     assert told >= 5
-
-
-@pytest.mark.parametrize("where,text", list(player_texts(GAME)), ids=lambda v: str(v)[:40])
-def test_no_rule_note_or_setting_help_shows_code(where: str, text: str) -> None:
-    """No code name, assignment or file path in the rules panel or the settings."""
-    assert not code_names(text), f"{where}: {code_names(text)} in {text!r}"
 
 
 def test_a_rule_note_names_its_setting_as_the_settings_list_does() -> None:

@@ -19,14 +19,7 @@ from navalkit.games.naval_war.mechanics.odds import salvo_checks
 from navalkit.games.naval_war.observe import observe
 from navalkit.games.naval_war.state import CHOOSE, OVER
 from navalkit.testing.boards import texts
-from navalkit.testing.words import code_names, player_texts, setting_labels
-
-
-@pytest.mark.parametrize("where,text", list(player_texts(GAME)), ids=lambda v: str(v)[:40])
-def test_no_rule_note_or_setting_help_shows_code(where: str, text: str) -> None:
-    """A rule's note said 'the setting nine_deal gives that reading', another
-    'kept as data in data.MANIFESTS' and 'round(n/5) threes'."""
-    assert not code_names(text), f"{where}: {code_names(text)} in {text!r}"
+from navalkit.testing.words import setting_labels
 
 
 def test_a_rule_note_names_its_setting_as_the_settings_list_does() -> None:
