@@ -47,6 +47,9 @@ def to_px(x: float, y: float) -> tuple[float, float]:
 END_Y = 196
 HINT_Y = 248
 ORDERS_Y = 280
+#: the key to a ship's label, at the panel's foot
+KEY_Y = H - 62
+KEY = ("Ship labels:", "P, S: port, starboard guns", "M: masts, H: hull", "≤ cm: how far she sails")
 
 
 def _button_rect(k: int) -> tuple[float, float, float, float]:
@@ -379,6 +382,11 @@ def draw(
             b.add("overlay", Text(x + w / 2, y + h / 2, LABELS[name], 12, "#ffffff", bold=True))
             b.rect_region(f"cmd:{name}", x, y, w, h)
             k += 1
+    # the key to the ships' labels ("P1 S0 M3 H3"), at the panel's foot, under the order
+    # buttons (four at most are lit at once: ORDERS_Y + 4 x 34 < KEY_Y)
+    mid = TABLE_W * PX + PANEL / 2
+    for k, line in enumerate(KEY):
+        b.add("overlay", Text(mid, KEY_Y + 14 * k, line, 11, t.text, bold=k == 0))
     if state.phase not in (OVER, CUT_LOOSE):  # locked ships decide first: no end yet
         x, y, w, h = TABLE_W * PX + 15, END_Y, PANEL - 30, 34
         label = "End movement" if state.phase == MOVE else "End turn"

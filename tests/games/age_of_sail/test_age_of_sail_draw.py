@@ -160,3 +160,19 @@ def test_a_heading_she_may_not_take_is_still_readable_on_its_pale_marker() -> No
     scene = draw(table({"x": 30.0, "y": 30.0}, {"x": 70.0, "y": 40.0}), selected="ship:0")
     named = {op.text: op for op in scene.layer("overlay").ops if isinstance(op, Text)}
     assert named["W"].fill != "#ffffff", "dead into the wind: a dark W on a white marker"
+
+
+def test_the_panel_keys_the_ships_labels_below_every_button() -> None:
+    """A student read 'P1 S0 M3 H3' under a ship with nothing to say what it meant: the
+    panel's foot keys the letters, clear of the order buttons at their most."""
+    import navalkit
+    from navalkit.games.age_of_sail.draw import BUTTONS, KEY, KEY_Y, ORDERS_Y, H
+    from navalkit.render import Text
+
+    said = [op.text for op in draw(navalkit.new_match("age_of_sail", seed=1).state).layer(
+        "overlay"
+    ).ops if isinstance(op, Text)]  # fmt: skip
+    assert all(line in said for line in KEY)
+    assert "P, S: port, starboard guns" in KEY and "M: masts, H: hull" in KEY
+    assert ORDERS_Y + 4 * 34 < KEY_Y - 11 and KEY_Y + 14 * (len(KEY) - 1) < H
+    assert len(BUTTONS) >= 4
