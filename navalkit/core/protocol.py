@@ -116,6 +116,10 @@ class Game(ABC, Generic[S, A, V, C]):
     #: what a page adds to the running score of the games played at one screen (a series),
     #: when the rules say how scores carry on from game to game
     series_note: ClassVar[str] = ""
+    #: True when a move's places are named on the board as a player types them (Branle-Bas'
+    #: squares, "h3 h4"); else a typed move is given as an example in words (Far Seas' places
+    #: "s13 a1" look alike but are names of our code, drawn nowhere)
+    typed_places: ClassVar[bool] = False
 
     # --- settings -------------------------------------------------------------------
     def make_config(self, **overrides: Any) -> C:

@@ -109,7 +109,7 @@ def typed_example(game: Any, state: Any, legal: Sequence[Any], prefix: tuple[str
         path = tuple(game.action_path(action) or ())
         if prefix and path[: len(prefix)] == prefix:
             path = path[len(prefix) :]
-        if path and all(_PLACE.match(p) for p in path):
+        if game.typed_places and path and all(_PLACE.match(p) for p in path):
             return " ".join(path)
     described = [" ".join(words_of(str(game.describe(state, a)))) for a in legal]
     return min((d for d in described if d), key=len, default="")

@@ -3,6 +3,8 @@ refusals that keep the game, the hot-seat cover, undo, new games and saves, the 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import navalkit
@@ -50,6 +52,13 @@ def test_a_move_is_typed_in_its_own_words_and_the_example_reads_as_one() -> None
     assert len(s.match.history) == 1
     board = PlaySession("branle_bas", seed=1)
     assert all(len(p) <= 3 for p in board.screen().typed_example.split())  # squares: "h3 h4"
+    # Far Seas' places look like squares ("s13 a1") but are our code's names, drawn nowhere:
+    # its example is a move in words, and typing it plays it
+    sea = PlaySession("far_seas", seed=1)
+    example = sea.screen().typed_example
+    assert not re.search(r"\b[a-z]\d+\b", example) and len(example.split()) >= 2, example
+    before = len(sea.match.history)
+    assert sea.play_typed(example) and len(sea.match.history) > before
 
 
 def test_junk_is_a_sentence_not_an_exception() -> None:

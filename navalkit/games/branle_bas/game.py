@@ -145,6 +145,7 @@ class BranleBas(Game[State, Action, View, Config]):
     #: the hard level looks two moves ahead in plain sight (search.py): the generic search
     #: lost all 50 games to the greedy player once it computed its replies exactly
     hard_level: ClassVar[str] = "admiral"
+    typed_places: ClassVar[bool] = True  # its squares are lettered and numbered on the board
 
     def bots(self) -> dict[str, Any]:
         from .search import AdmiralBot
