@@ -46,3 +46,11 @@ def plural_name(name: str) -> bool:
 def wins(name: str) -> str:
     """``name`` and the verb "win" agreeing: "Germany wins", "Allies win"."""
     return f"{name} {'win' if plural_name(name) else 'wins'}"
+
+
+def points(value: float) -> str:
+    """A score as a page writes it: whole numbers without ".0", thousands with commas, and a
+    minus sign ("−10", as the games' own sums write it), not a hyphen."""
+    whole = float(value).is_integer()
+    text = f"{int(value):,}" if whole else f"{value:,.1f}"
+    return text.replace("-", "−")

@@ -24,7 +24,7 @@ from typing import Any
 from navalkit.core import IllegalActionError, NavalkitError, load_match, new_match
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.protocol import changes_words, possessive
-from navalkit.core.words import plural_name
+from navalkit.core.words import plural_name, points
 from navalkit.render.games import draw
 from navalkit.render.scene import Layer, Rect, Scene
 
@@ -273,7 +273,9 @@ class PlaySession:
         if not played:
             return ""
         g = self.game
-        totals = ", ".join(f"{g.player_name(i)} {t}" for i, t in enumerate(self.series_totals()))
+        totals = ", ".join(
+            f"{g.player_name(i)} {points(t)}" for i, t in enumerate(self.series_totals())
+        )
         games = "1 game" if played == 1 else f"{played} games"
         note = g.series_note
         return f"Series after {games}: {totals}." + (f" {note}" if note else "")

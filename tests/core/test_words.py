@@ -1,0 +1,11 @@
+"""Words every game writes: scores."""
+
+from __future__ import annotations
+
+from navalkit.core.words import points
+
+
+def test_points_are_written_as_the_games_write_sums() -> None:
+    assert [points(v) for v in (12, 12.0, -10, -1000.0, 2.5, 1500)] == [
+        "12", "12", "−10", "−1,000", "2.5", "1,500",
+    ]  # fmt: skip
