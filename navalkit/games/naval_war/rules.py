@@ -12,6 +12,7 @@ from operator import itemgetter
 from typing import Any
 
 from navalkit.core.errors import Violation
+from navalkit.core.protocol import possessive
 from navalkit.core.words import plural
 
 from .actions import (
@@ -54,7 +55,14 @@ from .data import (
     SWEEPER,
     TORPEDO,
 )
-from .mechanics.combat import finish_changes, finish_play, leave_hand, resolve_card, resolve_roll
+from .mechanics.combat import (
+    finish_changes,
+    finish_play,
+    leave_hand,
+    resolve_card,
+    resolve_roll,
+    strike_sinks,
+)
 from .mechanics.damage import (
     Work,
     air_targets,
@@ -651,13 +659,31 @@ _ROLLED_FOR = {
 }
 
 
+def _roll_words(state: State, roll: int) -> str:
+    """What a die is rolled for and what ``roll`` does: "the air strike on Hood: sunk!"."""
+    if state.roll_for == ROLL_DS:
+        victim = player_name(state.ds_victim)
+        return (
+            f"the Destroyer Squadron: it may take {plural(roll, 'ship')} of {possessive(victim)}"
+            " fleet."
+        )
+    if state.roll_for == ROLL_AIR:
+        _carrier, target, kamikaze = state.strikes[0]
+        sinks = strike_sinks("kamikaze" if kamikaze else "air_strike", roll)
+    else:
+        target = state.target
+        kind = "submarine" if state.roll_for == ROLL_SUBMARINE else "torpedo_boat"
+        sinks = strike_sinks(kind, roll) and owner_of(state, target) >= 0
+    what = _ROLLED_FOR.get(state.roll_for, "the torpedo boat")
+    return f"{what} on {SHIPS[target].name}: " + ("sunk!" if sinks else "a miss.")
+
+
 def describe_chance(state: State, outcome: int) -> str:
     """Words for a card dealt or drawn, or a die rolled (a card drawn stays secret unless
     it is red and so played at once)."""
     who = player_name(state.seat)
-    if state.phase == ROLL:
-        what = _ROLLED_FOR.get(state.roll_for, "the torpedo boat")
-        return f"{who} rolls {outcome} for {what}."
+    if state.phase == ROLL:  # the die, and what it did (its target is in plain sight)
+        return f"{who} rolls {outcome} for {_roll_words(state, outcome)}"
     if state.phase == DEAL:
         return "A card is dealt."
     if state.phase == SHIP:

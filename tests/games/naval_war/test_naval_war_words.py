@@ -166,3 +166,36 @@ def _label(card_id: int) -> str:
     from navalkit.games.naval_war.data import CARDS
 
     return CARDS[card_id].label
+
+
+def test_every_die_says_what_it_did() -> None:
+    """'Player 1 rolls 2 for the air strike' left a student to guess whether the ship sank:
+    a die line names the target and says sunk or a miss (the Squadron, how many it may
+    take), and says sunk exactly when the ship goes down."""
+    import random
+
+    from navalkit.games.naval_war import rules
+    from navalkit.games.naval_war.data import SHIPS
+
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.initial_state(GAME.make_config(), 4)
+        while not GAME.is_over(state):
+            if not GAME.is_chance(state):
+                state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+                continue
+            outcome = rng.choice(GAME.chance_uniform(state))
+            said = rules.describe_chance(state, outcome)
+            after = GAME.apply_chance(state, outcome)
+            if " rolls " in said and " on " in said:
+                name = said.split(" on ", 1)[1].rsplit(":", 1)[0]
+                ship = next(i for i, s in enumerate(SHIPS) if s.name == name)
+                assert said.endswith(("sunk!", "a miss.")), said
+                sunk = rules.owner_of(state, ship) >= 0 > rules.owner_of(after, ship)
+                assert sunk == said.endswith("sunk!"), said
+                seen.add(said.rsplit(":", 1)[-1].strip())
+            elif " rolls " in said:
+                assert said.endswith("fleet."), said
+            state = after
+    assert {"sunk!", "a miss."} <= seen
