@@ -374,13 +374,15 @@ def arrival_figure(runs: Any) -> Any:
     """A matplotlib figure: fates per convoy kind, and the odds of getting home by miles."""
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4))
     fates = arrival_table(runs)[list(FATES)]
     fates = fates.loc[sorted(fates.index, key=BY_KEY.__getitem__, reverse=True)]  # 2,500 t on top
     fates.index = [LABELS[BY_KEY[k]] for k in fates.index]
     fates.columns = ["got home", "destroyed", "still at sea"]
     fates.plot.barh(stacked=True, ax=left, color=[GOOD, BAD, "#90a4ae"], title="Fate of convoys")
     left.set(xlabel="share of the convoys laid", ylabel="")
+    # the key under the bars, in a row: inside the plot it hid the ends of the top bars
+    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.28), ncol=3, frameon=False)
     curve = arrival_curve(runs)
     right.plot(curve.index, curve.values, marker="o", color="#1565c0")
     right.set(ylim=(0, 1.05), xlabel="miles already sailed", title="Chance to get home")

@@ -374,3 +374,16 @@ def test_the_move_list_says_each_play_with_a_verb_and_your_own_convoys_as_yours(
     assert "play 200 miles on your own convoy 1" in said
     assert "play an alert on convoy 1 of Player 2" in said
     assert not [w for w in said if not w.startswith(("play ", "discard ", "lay "))]
+
+
+def test_the_fates_chart_keeps_its_key_off_the_bars() -> None:
+    """The key sat inside the chart over the ends of the top bars: it goes under them."""
+    from navalkit.games.nautic_miles.explain import arrival_figure, arrival_runs
+
+    fig = arrival_figure(arrival_runs(games=4))
+    left = fig.axes[0]
+    key = left.get_legend()
+    fig.canvas.draw()
+    box = key.get_window_extent()
+    assert box.y1 < left.get_window_extent().y0  # wholly under the plot
+    assert [t.get_text() for t in key.get_texts()] == ["got home", "destroyed", "still at sea"]
