@@ -29,6 +29,7 @@ from .panels import (
     clauses_html,
     info_html,
     log_html,
+    messages_html,
     refusal_html,
     settings_html,
     table_link_html,
@@ -331,7 +332,7 @@ class GameApp:
         elif screen.error is not None:
             self.message.value = refusal_html(g, NO_RULE, screen.error)
         else:
-            self.message.value = "".join(info_html(t) for t in screen.messages)
+            self.message.value = messages_html(screen.messages)
         if self.session.fault is not None:
             self._keep_fault(self.session.fault)
             self.session.fault = None

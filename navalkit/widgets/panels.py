@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,20 @@ def refusal_html(game: Any, rule_id: str, reason: str) -> str:
 
 def info_html(text: str) -> str:
     return f'<div style="color:#1b2a3a">{html.escape(text)}</div>'
+
+
+#: the most lines a page says above its board after a move: more pushed the board down under
+#: the student's mouse by as many lines (a computer's replies, their dice: ten and more)
+MESSAGE_LINES = 3
+
+
+def messages_html(lines: Sequence[str]) -> str:
+    """What a move did, above the board, in at most MESSAGE_LINES lines: the first ones (the
+    move itself and its dice), then how many more the Moves list holds."""
+    if len(lines) > MESSAGE_LINES:
+        more = len(lines) - MESSAGE_LINES + 1
+        lines = [*lines[: MESSAGE_LINES - 1], f"… and {more} more in the Moves list."]
+    return "".join(info_html(t) for t in lines)
 
 
 def words_html(description: str) -> str:

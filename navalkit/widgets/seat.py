@@ -28,7 +28,15 @@ from navalkit.tables import RulesChangedError, WrongTokenError
 
 from .forms import show_legal
 from .live import Poller, in_background
-from .panels import NO_RULE, download_html, info_html, log_html, refusal_html, words_html
+from .panels import (
+    NO_RULE,
+    download_html,
+    info_html,
+    log_html,
+    messages_html,
+    refusal_html,
+    words_html,
+)
 
 LOG = logging.getLogger(__name__)
 
@@ -208,7 +216,7 @@ class SeatBoard:
         elif screen.error is not None:
             self.message.value = refusal_html(g, NO_RULE, screen.error)
         else:
-            self.message.value = "".join(info_html(t) for t in screen.messages[-4:])
+            self.message.value = messages_html(screen.messages)
         self.news.value = (
             "".join(info_html(t) for t in s.news[-3:]) if s.news and not screen.messages else ""
         )

@@ -323,3 +323,22 @@ def test_a_seat_list_offers_a_person_and_the_three_levels(game_id: str) -> None:
     assert extra, "the game has a computer player beyond the levels"
     seated = GameApp(game_id, seed=1, seats=["human", extra[0]])
     assert extra[0] in {v for _, v in seated.seat_boxes[1].options}
+
+
+def test_the_lines_above_the_board_are_three_at_most() -> None:
+    """A move the computer answered with many moves and dice pushed the board down by as many
+    lines: the page says the first, then how many more the Moves list holds."""
+    from navalkit.widgets.panels import MESSAGE_LINES, messages_html
+
+    page = GameApp("age_of_sail", seed=1, seats=["human", "captain"])
+    for _ in range(40):  # end movement and turn until the computer's reply is long
+        page.session.play_listed(len(page.session.legal()) - 1)
+        page.refresh()
+        if len(page.session.screen().messages) > MESSAGE_LINES:
+            break
+    said = page.session.screen().messages
+    assert len(said) > MESSAGE_LINES
+    shown = page.message.value
+    assert shown.count("<div") == MESSAGE_LINES
+    assert f"… and {len(said) - 2} more in the Moves list." in shown
+    assert messages_html(["a", "b", "c"]).count("<div") == 3  # three are shown whole
