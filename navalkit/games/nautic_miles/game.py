@@ -263,7 +263,8 @@ def ending(state: State) -> str:
                 f"Game over after round {round_no}: a draw. {_names(state, leaders)} passed "
                 f"{goal} in the same round with equal totals (rule NM-GAME-END)."
             )
-        reached = [s for s in range(state.sides) if state.totals[s] >= state.config.target]
+        # totals are kept in half points (a 0.5-point card): the target counts double
+        reached = [s for s in range(state.sides) if state.totals[s] >= 2 * state.config.target]
         if len(reached) > 1:  # passed together: the most points wins, not the first
             return (
                 f"Game over after round {round_no}: {who} with the most game points: "

@@ -387,3 +387,30 @@ def test_the_fates_chart_keeps_its_key_off_the_bars() -> None:
     box = key.get_window_extent()
     assert box.y1 < left.get_window_extent().y0  # wholly under the plot
     assert [t.get_text() for t in key.get_texts()] == ["got home", "destroyed", "still at sea"]
+
+
+def test_the_ending_says_who_passed_the_target_from_the_points_kept() -> None:
+    """A game ended 'Player 1 and Player 2 passed 200 game points in the same round' with
+    Player 1 on 129.5: the totals are kept in half points and were compared with the target
+    in whole points. Now the words name exactly the sides past the target."""
+    import random
+
+    import navalkit
+    from navalkit.games.nautic_miles.game import ending
+
+    alone = together = 0
+    for seed in range(40):
+        m = navalkit.new_match("nautic_miles", seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over:
+            m.apply(rng.choice(m.legal_actions()))
+        st = m.state
+        if st.over_reason != "target" or st.winner is None:
+            continue
+        past = sum(t >= 2 * st.config.target for t in st.totals)
+        words = ending(st)
+        assert ("in the same round" in words) == (past > 1), (words, st.totals)
+        assert ("the first player to reach" in words) == (past == 1), words
+        alone += past == 1
+        together += past > 1
+    assert alone  # (no two sides passed together in these games: the words agree anyway)
