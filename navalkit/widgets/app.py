@@ -340,7 +340,8 @@ class GameApp:
         try:
             show_legal(self.legal_list, screen.legal_words)
             if screen.typed_example:
-                self.move_text.placeholder = f"type a move, e.g. {screen.typed_example}"
+                # short, as the table page's: a long example was cut in the box ("…end the t")
+                self.move_text.placeholder = f"e.g. {screen.typed_example}"
             self.choice.options = list(screen.choices)
             if screen.choice is not None and screen.choices:
                 self.choice.value = screen.choice

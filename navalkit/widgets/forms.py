@@ -70,6 +70,13 @@ def seat_lists(game: Any, seats: Sequence[str], choices: Sequence[str]) -> list[
     ]
 
 
+def _room(label: str, box_chars: int, least: int) -> w.Layout:
+    """A labelled box wide enough for its label and ``box_chars`` characters of its own (at
+    least ``least`` px, at most the panel): a long label left the number "245" showing "24"
+    and a choice "the player to the dea…"."""
+    return w.Layout(width=f"max({least}px, calc({len(label) + box_chars}ch + 24px))", max_width=FIT)
+
+
 def setting_widgets(game: Any, config: Any = None) -> dict[str, w.Widget]:
     """One widget per house-rule setting of ``game`` at its value in ``config`` (default: the
     game's defaults), labelled in plain words (a student never meets the code name), by the
@@ -83,16 +90,14 @@ def setting_widgets(game: Any, config: Any = None) -> dict[str, w.Widget]:
         if isinstance(now, bool):
             box: w.Widget = w.Checkbox(value=now, description=label, style=_WIDE, indent=False)
         elif choices is not None:
+            words = [value_words(c, field) for c in choices]
             box = w.Dropdown(
-                options=[(value_words(c, field), c) for c in choices], value=now,
-                description=label,
+                options=list(zip(words, choices, strict=True)), value=now, description=label,
                 style=_WIDE,
-                layout=w.Layout(width="320px"),
+                layout=_room(label, max(map(len, words)) + 4, 320),
             )  # fmt: skip
         elif isinstance(now, int):
-            box = w.IntText(
-                value=now, description=label, style=_WIDE, layout=w.Layout(width="260px")
-            )
+            box = w.IntText(value=now, description=label, style=_WIDE, layout=_room(label, 10, 260))
         else:
             box = w.Text(
                 value=str(now), description=label, style=_WIDE, layout=w.Layout(width="300px")

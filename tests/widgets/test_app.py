@@ -291,7 +291,7 @@ def test_settings_show_their_choices_in_words_not_code_names() -> None:
     page = GameApp("naval_war", seed=1, clearout_start="dealer")
     box = page.setting_boxes["clearout_start"]
     assert box.options == (
-        ("the player to the dealer's left", "left"),
+        ("dealer's left", "left"),
         ("the dealer", "dealer"),
     )
     assert "<td>the dealer</td>" in settings_html(page.game, page.match.config)
@@ -342,3 +342,15 @@ def test_the_lines_above_the_board_are_three_at_most() -> None:
     assert shown.count("<div") == MESSAGE_LINES
     assert f"… and {len(said) - 2} more in the Moves list." in shown
     assert messages_html(["a", "b", "c"]).count("<div") == 3  # three are shown whole
+
+
+def test_a_setting_box_has_room_for_its_label_and_its_longest_choice() -> None:
+    """A long label left Far Seas' 245 showing as '24' and a choice 'the player to the
+    dea…': each box is as wide as its label and its own text need."""
+    from navalkit.widgets.forms import setting_widgets
+
+    nw = setting_widgets(GameApp("naval_war", seed=1).game)["clearout_start"]
+    longest = max(len(label) for label, _ in nw.options)
+    assert f"calc({len(nw.description) + longest + 4}ch + 24px)" in nw.layout.width
+    fs = setting_widgets(GameApp("far_seas", seed=1).game)["german_par"]
+    assert f"calc({len(fs.description) + 10}ch + 24px)" in fs.layout.width

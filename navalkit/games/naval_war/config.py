@@ -34,7 +34,7 @@ class Config:
         provenance="SEED",
         label="Who clears red cards first",
         choices=("left", "dealer"),
-        words={"left": "the player to the dealer's left", "dealer": "the dealer"},
+        words={"left": "dealer's left", "dealer": "the dealer"},
         rule="NW-CLEAROUT",
         help="Who clears red cards first: the player to the dealer's left (the seed: "
         "'Starting with first player to the dealer's left') or the dealer (a published "
@@ -65,7 +65,7 @@ class Config:
         provenance="HOUSE",
         label="Who scores a mined ship",
         choices=("layer", "nobody"),
-        words={"layer": "the player who laid it"},
+        words={"layer": "the minelayer"},
         rule="NW-MINE-CREDIT",
         help="Who scores a ship sunk by a minefield: the player who laid it, or nobody.",
     )
