@@ -158,7 +158,7 @@ def test_a_series_keeps_the_running_score_from_game_to_game() -> None:
         f"Series after 2 games: A (south) {points(totals[0])}, B (north) {points(totals[1])}."
     )
     assert "-" not in words.split(".")[0]  # a minus sign, as the game-over words write it
-    assert "reportés à la partie qui suivra" in words
+    assert "carried over to the game that follows" in words
     assert not s.start(seed=5, seats=["nobody", "random"])  # refused: the series is kept
     assert s.finished == [first]
 

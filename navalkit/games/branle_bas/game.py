@@ -54,8 +54,8 @@ class BranleBas(Game[State, Action, View, Config]):
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True  # the free set-up is screened (camouflage)
     series_note: ClassVar[str] = (
-        "Gains and losses carry on into the next game, as the rules say (BB-DRAW: 'reportés "
-        "à la partie qui suivra')."
+        "Gains and losses carry on into the next game, as the rules say (rule BB-DRAW: "
+        "'reportés à la partie qui suivra', carried over to the game that follows)."
     )
 
     # --- the rules ------------------------------------------------------------------------

@@ -649,22 +649,24 @@ def public_action(action: Action) -> dict[str, Any]:
 #: who won and by which rule, for each kind of ending (``{w}``: the winner); the sentence
 #: before it (the Result's reason) says what happened
 _VERDICTS = {
-    "triumph": "{w} wins by rule BB-TRIUMPH: a Triumph ends the game at once. Scoring: rule "
-    "BB-TRIUMPH-SCORE.",
-    "victory": "{w} wins by rule BB-VICTORY: sinking the enemy Admiral is a Victory. Scoring: "
-    "rule BB-VICTORY.",
-    "abandon": "{w} wins by rule BB-NET-ADMIRAL. Scoring: as a Victory, rule BB-VICTORY.",
+    "triumph": "{w} wins by rule BB-TRIUMPH: a Triumph ends the game at once. The points are "
+    "counted by rule BB-TRIUMPH-SCORE.",
+    "victory": "{w} wins by rule BB-VICTORY: sinking the enemy Admiral is a Victory, and the "
+    "points are counted by the same rule.",
+    "abandon": "{w} wins by rule BB-NET-ADMIRAL. The points are counted as for a Victory "
+    "(rule BB-VICTORY).",
 }
 
 #: why nobody won, for each drawn ending (every one is scored by rule BB-DRAW)
 _DRAWS = {
-    "BB-DRAW": "Nobody wins, by rule BB-DRAW. Scoring: the same rule, gains less losses.",
+    "BB-DRAW": "Nobody wins, by rule BB-DRAW, and by the same rule each side counts its gains "
+    "less its losses.",
     "BB-STUCK": "Nobody wins, by rule BB-STUCK: {why}, so nothing can change any more. "
-    "Scoring: as a drawn game, rule BB-DRAW, gains less losses.",
+    "The points are counted as for a drawn game (rule BB-DRAW): gains less losses.",
     "BB-TIME": "That is rule BB-TIME: neither Admiral was sunk and neither reached the enemy "
     "port before the limit, so nobody wins. Ships going back and forth never end a game; "
-    "only a Triumph, a sunk Admiral, a drawn position or this limit do. Scoring: as a drawn "
-    "game, rule BB-DRAW.",
+    "only a Triumph, a sunk Admiral, a drawn position or this limit do. The points are counted "
+    "as for a drawn game (rule BB-DRAW).",
 }
 
 #: the score items' labels (see mechanics/scoring.py) in plain words

@@ -157,7 +157,7 @@ def test_the_triumph_items_in_plain_words() -> None:
 def test_a_drawn_game_says_who_is_ahead_for_the_series() -> None:
     text = rules.ending(_draw_at_sea())
     assert "A (south) is ahead by 10 points, carried on into the next game of a series." in text
-    assert "Scoring: the same rule, gains less losses." in text
+    assert "by the same rule each side counts its gains less its losses." in text
 
 
 def test_stuck_says_why_neither_side_can_move() -> None:
