@@ -52,6 +52,12 @@ class FarSeas(Game[State, Action, View, Config]):
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
+    # a series adds up each game's VP, which do not say who won: a student read "Germany 231,
+    # Allies 2" after a game the Allies won, the German lead short of the par
+    series_note: ClassVar[str] = (
+        "These add up each game's VP; who won each game is decided by the German's lead "
+        "against the par (rule FS-VICTORY)."
+    )
     # The hard bot: the generic search guided by the admiral (bots.py), which also tells
     # it what is worth searching (search_actions): a game is some 500 decisions, and most of
     # them (every Allied search step and move, most German orders) are the admiral's at

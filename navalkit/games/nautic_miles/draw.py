@@ -131,7 +131,7 @@ def describe(view: View) -> str:
         pts = f"{points_text(view.totals[s])} game point{'' if view.totals[s] == 2 else 's'}"
         parts.append(f"{who} ({pts}): {convoys}; {plural(len(view.ports[s]), 'convoy')} in port.")
     if view.viewer is not None and (hand := view.hands[view.viewer]) is not None:
-        parts.append("Your hand: " + ", ".join(LABELS[k] for k in hand) + ".")
+        parts.append("Your hand: " + (", ".join(LABELS[k] for k in hand) or "no cards") + ".")
     elif view.viewer is None:
         for p in shown_hands(view):
             cards = ", ".join(LABELS[k] for k in view.hands[p] or ()) or "no cards"

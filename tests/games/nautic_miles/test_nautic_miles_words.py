@@ -414,3 +414,19 @@ def test_the_ending_says_who_passed_the_target_from_the_points_kept() -> None:
         alone += past == 1
         together += past > 1
     assert alone  # (no two sides passed together in these games: the words agree anyway)
+
+
+def test_an_empty_hand_is_said_in_words() -> None:
+    """'Your hand: .' with no card left at the end of a game."""
+    import dataclasses
+
+    import navalkit
+    from navalkit.games.nautic_miles.draw import describe
+    from navalkit.games.nautic_miles.observe import observe
+
+    m = navalkit.new_match("nautic_miles", seed=1)
+    view = observe(m.state, 0)
+    empty = dataclasses.replace(
+        view, hands=tuple(() if h is not None else None for h in view.hands)
+    )
+    assert "Your hand: no cards." in describe(empty)
