@@ -21,7 +21,6 @@ from .observe import View
 from .state import (
     A_RUN,
     ALLY,
-    BOX_NAMES,
     CHANCE,
     CONVOY,
     G_RUN,
@@ -31,6 +30,7 @@ from .state import (
     OVER,
     RIVER_BOX,
     SEARCH,
+    START,
     STATION,
     SUNK,
     UNKNOWN,
@@ -352,6 +352,18 @@ def _ship_xy(state: State) -> dict[str, tuple[float, float]]:
 _GONE = {SUNK: "sunk", INTERNED: "interned", HOME: "gone home"}
 
 
+#: where a German ship at sea stands on its side's display, in words (its "moved box" meant
+#: nothing to a student)
+_BOX_WORDS = {
+    START: "yet to move this turn",
+    MOVED: "moved this turn",
+    CONVOY: "on a convoy",
+    STATION: "on station",
+    RIVER_BOX: "up a river",
+    WATCH: "on watch",
+}
+
+
 def describe(view: View) -> str:
     """The position in words, for screen readers and the text view of the map: where each
     German ship is (or that the viewer does not know), and how many Allied ships each area
@@ -368,7 +380,7 @@ def describe(view: View) -> str:
         elif box in _GONE:
             where = _GONE[box]
         else:
-            where = area_name(a) + ("" if a == RIVER else f", {BOX_NAMES[box]} box")
+            where = area_name(a) + ("" if a == RIVER else f", {_BOX_WORDS.get(box, '')}")
         german.append(f"{s.name}: {where}")
     parts.append("German ships: " + "; ".join(german) + ".")
     counts: dict[int, int] = {}

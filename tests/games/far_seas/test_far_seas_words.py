@@ -261,3 +261,19 @@ def test_the_escort_refusal_names_the_setting_by_its_label() -> None:
         "Convoy escorts need gun range A or B and the speed the setting 'Which ships may "
         "escort' asks (3+ or less), in an area with merchants."
     )
+
+
+def test_the_position_in_words_says_where_a_raider_stands_without_box_names() -> None:
+    """The position in words said 'moved box' for every ship, a box of the game's display
+    that nothing explained: it says 'moved this turn', 'on station'..."""
+    from navalkit.games.far_seas.draw import describe
+    from navalkit.games.far_seas.observe import observe
+
+    m = new_match("far_seas", seed=1)
+    boxes = re.compile(r"\b(start|moved|convoy|station|river|watch) box")
+    said = describe(observe(m.state, 0))
+    assert not boxes.search(said) and "yet to move this turn" in said
+    rng = __import__("random").Random(3)
+    while m.state.turn < 3 and not m.is_over:
+        m.apply(rng.choice(m.legal_actions()))
+    assert not boxes.search(describe(observe(m.state, 0)))
