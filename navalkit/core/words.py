@@ -54,3 +54,13 @@ def points(value: float) -> str:
     whole = float(value).is_integer()
     text = f"{int(value):,}" if whole else f"{value:,.1f}"
     return text.replace("-", "−")
+
+
+#: a player's name that is a title, not a proper name ("First admiral"): it takes "the"
+_TITLES = ("First ", "Second ", "Third ")
+
+
+def takes_the(name: str) -> bool:
+    """Whether a player's name needs "the" before it in a sentence: a plural ("the Allies")
+    or a title ("the First admiral"), not a proper name ("Germany", "Player 2")."""
+    return plural_name(name) or name.startswith(_TITLES)

@@ -24,7 +24,7 @@ from typing import Any
 from navalkit.core import IllegalActionError, NavalkitError, load_match, new_match
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.protocol import changes_words, possessive
-from navalkit.core.words import plural_name, points
+from navalkit.core.words import points, takes_the
 from navalkit.render.games import draw
 from navalkit.render.scene import Layer, Rect, Scene
 
@@ -226,8 +226,8 @@ class PlaySession:
         scene = self.board()
         covered = self.covered
         name = "" if self.viewer is None else g.player_name(self.viewer)
-        # "You see Germany's view", "You see the Allies' view"
-        seen = "" if not name else ("the " if plural_name(name) else "") + possessive(name)
+        # "You see Germany's view", "You see the Allies' view", "the First admiral's"
+        seen = "" if not name else ("the " if takes_the(name) else "") + possessive(name)
         who = f" You see {seen} view." if seen else ""
         self._prefix()
         legal = tuple(self.legal())

@@ -203,3 +203,12 @@ def test_far_seas_series_says_its_totals_do_not_name_the_winner() -> None:
         "These add up each game's VP; who won each game is decided by the German's lead "
         "against the par (rule FS-VICTORY)."
     )
+
+
+def test_the_view_line_reads_as_a_sentence() -> None:
+    assert (
+        PlaySession("age_of_sail", seed=1)
+        .screen()
+        .status.endswith("You see the First admiral's view.")
+    )
+    assert PlaySession("branle_bas", seed=1).screen().status.endswith("You see A (south)'s view.")
