@@ -84,6 +84,17 @@ def read_save(value: str, *, student: bool = False) -> Any:
     return load_match(text, require_signature=student)
 
 
+#: the upload button's words. ipywidgets writes the number of files chosen after them
+#: ("Upload save (0)", a counter a student reads as code): UPLOAD_CSS shows the words alone
+UPLOAD_WORDS = "Open a save file"
+UPLOAD_CSS = (
+    ".navalkit-upload { font-size: 0 !important; }"
+    " .navalkit-upload > i { font-size: var(--jp-widgets-font-size, 13px); margin-right: 4px; }"
+    f" .navalkit-upload::after {{ content: '{UPLOAD_WORDS}';"
+    " font-size: var(--jp-widgets-font-size, 13px); }"
+)
+
+
 class SavePanel:
     """Save / resume controls for a GameApp: resume code, download, upload, pasted text."""
 
@@ -107,13 +118,18 @@ class SavePanel:
         words = w.Layout(width="auto")  # as wide as the words and the icon, never cut
         self.save_button = w.Button(description="Save game", icon="download", layout=words)
         self.resume_button = w.Button(description="Resume saved game", icon="upload", layout=words)
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Upload save")
+        self.upload = w.FileUpload(
+            accept=".json", multiple=False, description=UPLOAD_WORDS, icon="folder-open",
+            layout=words,
+        )  # fmt: skip
+        self.upload.add_class("navalkit-upload")
         self.link = w.HTML()
         self.save_button.on_click(lambda _b: guard(self.save))
         self.resume_button.on_click(lambda _b: guard(self.resume))
         self.upload.observe(lambda _c: guard(self.resume_upload), "value")
         self.widget = w.VBox(
             [
+                w.HTML(f"<style>{UPLOAD_CSS}</style>", layout=w.Layout(display="none")),
                 control_row([self.save_button, self.resume_button, self.upload]),
                 self.link,
                 self.record_box,

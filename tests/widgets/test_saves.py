@@ -114,3 +114,17 @@ def test_a_students_page_offers_only_what_the_student_saw() -> None:
     app.saves.save()
     full = _link_text(app.saves.link.value, "download the save")
     assert json.loads(full)["seed"] == 4
+
+
+def test_the_upload_button_shows_its_words_without_a_counter() -> None:
+    """ipywidgets writes 'Upload save (0)': the page's style shows the button's words alone
+    (checked in Chromium: 'Open a save file')."""
+    from navalkit.widgets import GameApp
+    from navalkit.widgets.saves import UPLOAD_CSS, UPLOAD_WORDS
+
+    panel = GameApp("branle_bas", seed=1).saves
+    assert "navalkit-upload" in panel.upload._dom_classes
+    assert panel.upload.description == UPLOAD_WORDS
+    styles = [c.value for c in panel.widget.children if "<style>" in getattr(c, "value", "")]
+    assert styles == [f"<style>{UPLOAD_CSS}</style>"]
+    assert f"content: '{UPLOAD_WORDS}'" in UPLOAD_CSS and "font-size: 0" in UPLOAD_CSS
