@@ -285,7 +285,8 @@ def draw(
         ]
         rp = view.round_points[s]
         if rp is not None:
-            lines.append((f"round: {points_text(rp)}", t.text_muted))
+            # what the side would score if the round ended now
+            lines.append((f"this round: {points_text(rp)}", t.text_muted))
         for k, (line, ink) in enumerate(lines):
             _label(b, PANEL_X, y0 + 38 + 18 * k, line, ink, panel)
         step = _step(len(view.rows[s]))

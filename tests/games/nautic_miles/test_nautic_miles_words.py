@@ -430,3 +430,23 @@ def test_an_empty_hand_is_said_in_words() -> None:
         view, hands=tuple(() if h is not None else None for h in view.hands)
     )
     assert "Your hand: no cards." in describe(empty)
+
+
+def test_a_sides_points_this_round_say_so_whole() -> None:
+    """The side panel read 'round: 30' with nothing to say it was what the side would score
+    if the round ended now: it reads 'this round: 30', whole within the panel."""
+    import random
+
+    import navalkit
+    from navalkit.games.nautic_miles.draw import draw
+    from navalkit.games.nautic_miles.observe import observe
+    from navalkit.testing.boards import texts
+
+    m = navalkit.new_match("nautic_miles", seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        m.apply(rng.choice(m.legal_actions()))
+    said = [t.text for t in texts(draw(observe(m.state, 0)))]
+    mine = [line for line in said if line.startswith("this round: ")]
+    assert mine and not [line for line in said if line.startswith("round: ")]
+    assert all("…" not in line for line in mine)
