@@ -27,7 +27,7 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
 from .mechanics import sequence
-from .mechanics.wind import point_of_sail, wind_line
+from .mechanics.wind import point_of_sail, turned_wind, wind_force, wind_line
 from .observe import observe
 from .state import CUT_LOOSE, EXPLODED, MOVE, OVER, SUNK, Ship, State
 
@@ -261,11 +261,10 @@ def _die_meaning(state: State, die: int) -> str:
         return ", a hit" if die >= roll.need else ", a miss"
     if kind == "wind_dir":
         turn = {1: "turns one point anticlockwise to", 6: "turns one point clockwise to"}
-        after = (state.wind_from + (-1 if die == 1 else 1 if die == 6 else 0)) % 8
-        said = wind_line(after, state.config.wind_naming)
+        said = wind_line(turned_wind(state.wind_from, die), state.config.wind_naming)
         return f", the wind {turn.get(die, 'stays')} {said}"
     if kind == "wind_speed":
-        force = min(7, max(1, state.wind_speed + (-1 if die == 1 else 1 if die == 6 else 0)))
+        force = wind_force(state.wind_speed, die)
         if force == state.wind_speed:
             return f", the wind stays at force {force}"
         return f", the wind {'drops' if force < state.wind_speed else 'rises'} to force {force}"

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from navalkit.core.words import plural
+
 from ..config import Config
-from ..data import HIGH_SEAS, MAX_RANGE, SCENARIOS, STERN_RAKE_DEG, WIND_START, count
+from ..data import HIGH_SEAS, MAX_RANGE, SCENARIOS, STERN_RAKE_DEG, WIND_START
 from ..state import (
     AFLOAT,
     COMBAT,
@@ -27,7 +29,7 @@ from ..state import (
     evolve_state,
 )
 from .combat import distance, hit_number, relative_bearing
-from .wind import wind_source
+from .wind import turned_wind, wind_force, wind_source
 
 WIND_ROUND = "wind"
 
@@ -273,7 +275,7 @@ def _boarding(state: State, roll: Roll) -> State:
 def _new_round(state: State) -> State:
     if state.round >= state.config.max_rounds:
         n = state.config.max_rounds
-        over = f"The agreed {count(n, 'round')} {'is' if n == 1 else 'are'} over."
+        over = f"The agreed {plural(n, 'round')} {'is' if n == 1 else 'are'} over."
         return evolve_state(state, phase=OVER, queue=(), result=over)
     return start_turn(state, state.first, round=state.round + 1, turns_done=0)
 
@@ -288,11 +290,9 @@ def resolve(state: State, roll: Roll) -> State:
     if kind == "board":
         return _boarding(state, roll)
     if kind == "wind_dir":
-        step = -1 if die == 1 else 1 if die == 6 else 0
-        return evolve_state(state, wind_from=(state.wind_from + step) % 8)
+        return evolve_state(state, wind_from=turned_wind(state.wind_from, die))
     if kind == "wind_speed":
-        step = -1 if die == 1 else 1 if die == 6 else 0
-        return _new_round(evolve_state(state, wind_speed=min(7, max(1, state.wind_speed + step))))
+        return _new_round(evolve_state(state, wind_speed=wind_force(state.wind_speed, die)))
     assert s is not None
     i = roll.ship
     if kind == "fire_out":

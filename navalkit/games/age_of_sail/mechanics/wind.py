@@ -81,6 +81,18 @@ def point_of_sail(heading: int, wind_from: int) -> str:
     return POINT_OF_SAIL[points_off_wind(heading, wind_from)][0]
 
 
+def turned_wind(wind_from: int, roll: int) -> int:
+    """Where the wind comes from after its direction die (AOS-WIND-ROLL): 1 turns it one point
+    anticlockwise, 6 one point clockwise, the rest leave it."""
+    return (wind_from + (-1 if roll == 1 else 1 if roll == 6 else 0)) % 8
+
+
+def wind_force(speed: int, roll: int) -> int:
+    """The wind's force after its speed die (AOS-WIND-ROLL): 1 drops it, 6 raises it, by one,
+    within 1..7."""
+    return min(WIND_MAX, max(WIND_MIN, speed + (-1 if roll == 1 else 1 if roll == 6 else 0)))
+
+
 def wind_after(direction: str, speed: int, direction_roll: int, speed_roll: int) -> tuple[str, int]:
     """The wind after the end-of-round rolls (AOS-WIND-ROLL): direction 1 = one point
     anticlockwise, 6 = one point clockwise; speed 1 = -1, 6 = +1, clamped to 1..7."""
@@ -89,10 +101,9 @@ def wind_after(direction: str, speed: int, direction_roll: int, speed_roll: int)
     for roll in (direction_roll, speed_roll):
         if roll not in range(1, 7):
             raise ValueError(f"a die shows 1..6, not {roll!r}")
-    i = POINT_INDEX[direction]
-    i = (i - 1) % 8 if direction_roll == 1 else (i + 1) % 8 if direction_roll == 6 else i
-    s = speed - 1 if speed_roll == 1 else speed + 1 if speed_roll == 6 else speed
-    return COMPASS[i], min(WIND_MAX, max(WIND_MIN, s))
+    return COMPASS[turned_wind(POINT_INDEX[direction], direction_roll)], wind_force(
+        speed, speed_roll
+    )
 
 
 def tacking(
