@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime
 from .clauses import ClauseBook
 from .config import make_config, settings_table, value_words
 from .errors import Violation
+from .words import plural_name
 
 JSON = Any
 S = TypeVar("S")  # state
@@ -32,7 +33,7 @@ C = TypeVar("C")  # config: the game's settings
 def possessive(name: str) -> str:
     """A player's name as an owner: "Germany's", "Player 2's", and "Allies'" (a plural name
     ending in s takes the apostrophe alone)."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    return f"{name}'" if plural_name(name) else f"{name}'s"
 
 
 @dataclass(frozen=True)

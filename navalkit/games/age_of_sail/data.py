@@ -151,8 +151,3 @@ SCENARIOS["pirates"] = Scenario(
     ),
     SCENARIOS["pirates"].shoals,
 )
-
-
-def count(n: int, one: str, many: str = "") -> str:
-    """``n`` things in words, singular for one: "1 point", "2 points", "1 box", "3 boxes"."""
-    return f"{n} {one if n == 1 else many or one + 's'}"

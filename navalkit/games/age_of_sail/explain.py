@@ -19,6 +19,7 @@ import ipywidgets as w
 from matplotlib.figure import Figure
 
 from navalkit.core.config import value_words
+from navalkit.core.words import plural
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
@@ -26,7 +27,7 @@ from . import rules
 from .actions import Board, Fire
 from .clauses import CLAUSES
 from .config import Config
-from .data import COMPASS, POINT_INDEX, RANGE_BANDS, TURN_COST, count
+from .data import COMPASS, POINT_INDEX, RANGE_BANDS, TURN_COST
 from .mechanics import sequence
 from .mechanics.combat import (
     arc_side,
@@ -195,7 +196,7 @@ class SailWheel:
         else:
             mod = {1: -1, 2: +1, 3: +1, 4: 0}[off]
             lines.append(
-                f"Allowance: {count(units, 'mast unit')} x ({speed} {mod:+d}) = <b>{room} cm</b> "
+                f"Allowance: {plural(units, 'mast unit')} x ({speed} {mod:+d}) = <b>{room} cm</b> "
                 f"(at least 1 cm). {rule_html('AOS-MOVE')}"
             )
         if turn:
@@ -204,7 +205,7 @@ class SailWheel:
             )
             lines.append(
                 f"From {COMPASS[before]} ({was or 'in irons'}{' cm' if was else ''}) the turn of "
-                f"{count(turn, 'point')} costs {TURN_COST * turn} cm{change}."
+                f"{plural(turn, 'point')} costs {TURN_COST * turn} cm{change}."
             )
         return "<br>".join(lines)
 
@@ -298,10 +299,10 @@ class HitChances:
                 f"At {r:g} cm the target is out of range: no broadside reaches beyond 12 cm."
             )
         else:
-            spread = ", ".join(f"{count(k, 'hit')} {pct(q)}" for k, q in dist.items())
+            spread = ", ".join(f"{plural(k, 'hit')} {pct(q)}" for k, q in dist.items())
             self.out.value = (
                 f"At {r:g} cm aiming at the {aim}: each die hits on <b>{need}+</b> "
-                f"({pct(p)}). {count(n, 'deck')}: expected <b>{float(n * p):.2f}</b> hits; "
+                f"({pct(p)}). {plural(n, 'deck')}: expected <b>{float(n * p):.2f}</b> hits; "
                 f"{spread}."
             )
         self._plot()

@@ -315,8 +315,3 @@ STRAIGHT: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {
     DRAGUEUR: (ORTHO_FLR, 1),
     VEDETTE: (ORTHO_FLR, 2),
 }
-
-
-def count(n: int, one: str, many: str = "") -> str:
-    """``n`` things in words, singular for one: "1 point", "2 points", "1 box", "3 boxes"."""
-    return f"{n} {one if n == 1 else many or one + 's'}"

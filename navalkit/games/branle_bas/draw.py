@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from navalkit.core.words import plural
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.text import MIN_TEXT
 from navalkit.render.theme import Theme
@@ -23,7 +24,6 @@ from .data import (
     SHIPS,
     WRECK,
     Square,
-    count,
     kind_info,
     square_index,
     value,
@@ -214,7 +214,7 @@ def describe(view: View) -> str:
         sunk = sum(value(k) for k in state.sunk_by[side])
         lines.append(
             f"{label}: {', '.join(ships) or 'no ships'}."
-            + (f" {count(port, 'ship')} in the enemy port (+{PORT_BONUS * port})." if port else "")
+            + (f" {plural(port, 'ship')} in the enemy port (+{PORT_BONUS * port})." if port else "")
             + (f" Has sunk {sunk} points of enemy ships." if sunk else "")
         )
     return " ".join(lines)

@@ -14,6 +14,8 @@ from operator import itemgetter, not_
 from typing import Any
 
 from navalkit.core.errors import Violation
+from navalkit.core.words import plural
+from navalkit.core.words import points as point_words
 
 from .actions import ACTION_TYPES, Action, Move, Pass, Place, Touch, describe
 from .clauses import CLAUSES
@@ -43,7 +45,6 @@ from .data import (
     WRECK,
     N,
     code,
-    count,
     kind_info,
     square_index,
 )
@@ -233,7 +234,7 @@ def explain_move(state: State, frm: int, to: int) -> Violation | None:
     if not paths:
         return _v("BB-MOVES", f"The {info.label} moves {info.moves}; "
                   f"{name(frm)} → {name(to)} is not such a move "
-                  f"({_direction_words(me, dx, dy)}, {count(max(abs(dx), abs(dy)), 'square')}).",
+                  f"({_direction_words(me, dx, dy)}, {plural(max(abs(dx), abs(dy)), 'square')}).",
                   frm, to)  # fmt: skip
     why: list[tuple[str, int]] = []
     for diagonal, cells, leg1 in paths:
@@ -682,11 +683,6 @@ _ITEM_WORDS = (
 )
 
 
-def _points(value: int) -> str:
-    """Points as a student reads them: thousands separated, a true minus sign."""
-    return f"{value:,}".replace("-", "\u2212")
-
-
 def item_label(label: str) -> str:
     """A score item's label in plain words: no numbering, no 'ship(s)' ('2 ships in the enemy
     port (100 each)')."""
@@ -697,7 +693,7 @@ def item_label(label: str) -> str:
 
 def _item_words(label: str, points: int) -> str:
     """One score item in plain words: '155 for enemy ships he sank'."""
-    return f"{_points(points)} for {item_label(label)}"
+    return f"{point_words(points)} for {item_label(label)}"
 
 
 def _stuck_why(state: State) -> str:
@@ -728,12 +724,12 @@ def ending(state: State) -> str:
             what = "his whole fleet surrenders"
         else:
             what = "; ".join(shown) or "nothing gained or lost"
-        sides.append(f"{player_name(side)} scores {_points(points[side])} points: {what}.")
+        sides.append(f"{player_name(side)} scores {point_words(points[side])} points: {what}.")
     text = f"{r.reason} {verdict} {' '.join(sides)}"
     if r.winner is None and points[0] != points[1]:
         ahead = 0 if points[0] > points[1] else 1
         text += (
-            f" {player_name(ahead)} is ahead by {_points(abs(points[0] - points[1]))} points, "
+            f" {player_name(ahead)} is ahead by {point_words(abs(points[0] - points[1]))} points, "
             "carried on into the next game of a series."
         )
     return text

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from navalkit.core.errors import Violation
+from navalkit.core.words import plural
 
 from .actions import (
     ACTION_TYPES,
@@ -512,7 +513,7 @@ _SHOTS = {"gun": "fires at", "torp": "launches a torpedo at"}
 
 def _points(n: int) -> str:
     """Damage in words: "no damage", "1 damage point", "2 damage points"."""
-    return "no damage" if n <= 0 else f"{n} damage point{'' if n == 1 else 's'}"
+    return "no damage" if n <= 0 else plural(n, "damage point")
 
 
 def _names(ships: Sequence[int]) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from navalkit.core.errors import Violation
 from navalkit.core.protocol import possessive
 from navalkit.core.words import plural
+from navalkit.core.words import points as point_words
 
 from .actions import (
     ACTION_TYPES,
@@ -764,7 +765,7 @@ def _sum_words(parts: tuple[int, ...]) -> str:
     """Round points as a sum a student reads: "7 + 65 − 2 = 70"."""
     if not parts:
         return "0"
-    text = f"{parts[0]}".replace("-", "−")
+    text = point_words(parts[0])
     for p in parts[1:]:
         text += f" + {p}" if p >= 0 else f" − {-p}"
     return text if len(parts) == 1 else f"{text} = {sum(parts)}"

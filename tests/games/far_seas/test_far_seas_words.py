@@ -17,22 +17,10 @@ from navalkit.games.far_seas.actions import Order, Search
 from navalkit.games.far_seas.config import Config
 from navalkit.games.far_seas.mechanics.combat import RANGE_STEPS, fire_modifiers
 from navalkit.games.far_seas.state import MOVED, START, Battle, evolve
+from navalkit.testing.words import player_texts
 
 EMDEN, KENT, GLASGOW, SYDNEY = sid("Emden"), sid("Kent"), sid("Glasgow"), sid("Sydney")
 LEIPZIG, NURNBERG = sid("Leipzig"), sid("Nürnberg")
-
-
-def _player_texts() -> list[tuple[str, str]]:
-    """Every text of a Far Seas rule and setting a player reads: the rules panel (title,
-    rule, where it comes from) and the settings (label, choices, what it does)."""
-    texts = []
-    for c in CLAUSES:
-        texts += [(c.id, c.title), (c.id, c.text), (c.id, c.source)]
-    for f in dataclasses.fields(Config):
-        meta = f.metadata
-        texts += [(f.name, str(meta.get("label", ""))), (f.name, str(meta.get("help", "")))]
-        texts += [(f.name, str(choice)) for choice in meta.get("choices") or ()]
-    return texts
 
 
 def test_rule_notes_say_measurements_and_settings_in_words() -> None:
@@ -54,7 +42,7 @@ SPELT = {"DRM": "damage roll modifier", "AMC": "armed merchant cruiser"}
 
 
 def test_abbreviations_are_spelt_out_where_they_appear() -> None:
-    for where, text in _player_texts():
+    for where, text in player_texts(GAME):
         for short, long in SPELT.items():
             at = text.find(short)
             if at >= 0:

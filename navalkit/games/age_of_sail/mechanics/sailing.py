@@ -7,15 +7,11 @@ from __future__ import annotations
 import math
 
 from navalkit.core.errors import Violation
+from navalkit.core.words import plural
 
 from ..data import COMPASS, POINT_WORDS, SHIP_GAP, TABLE_H, TABLE_W, TURN_COST, VECTORS
 from ..state import AFLOAT, Ship, State
 from .wind import max_move, points_off_wind
-
-
-def _points(n: int) -> str:
-    """``n`` compass points in words: "1 point", "2 points"."""
-    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def refuse(rule: str, message: str, *ships: int) -> Violation:
@@ -209,7 +205,7 @@ def turn_problem(state: State, i: int, h: int) -> Violation | None:
             return refuse(
                 "AOS-LINE-COPY",
                 f"{s.name} follows her leader, who turned "
-                f"{_points(abs(delta))}: she must steer {COMPASS[want]}.",
+                f"{plural(abs(delta), 'point')}: she must steer {COMPASS[want]}.",
                 i,
             )
     if h != s.heading and points_off_wind(h, state.wind_from) == 0:
@@ -226,7 +222,7 @@ def turn_problem(state: State, i: int, h: int) -> Violation | None:
     if cost > room:
         return refuse(
             "AOS-TURN",
-            f"Turning {_points(turn_points(h, s.heading))} costs {cost} cm, "
+            f"Turning {plural(turn_points(h, s.heading), 'point')} costs {cost} cm, "
             f"but {s.name} may move only {room} cm on {COMPASS[h]}.",
             i,
         )
