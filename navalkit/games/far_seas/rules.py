@@ -551,12 +551,11 @@ def describe_chance(state: State, outcome: Any) -> str:
             return f"{head}: the squadron fails, so each ship now rolls on her own."
         return f"{head}: {_names(ships[:1])} is caught and sunk."
     if kind == "convoy" and state.unit is not None:
-        grade = combat.group_speed(state, state.unit.ships)
-        mod = -2 if grade >= 4 else (-1 if grade == 3 else 0)
+        mod = orders.convoy_modifier(state, state.unit.ships)
         raiders = "the raider" if len(state.unit.ships) == 1 else "the raiders"
         whose = "the raider's" if len(state.unit.ships) == 1 else "the raiders'"
         die = f"die {o}" + (f" ({mod} for {whose} speed = {o + mod})" if mod else "")
-        if o + mod <= 3:
+        if orders.convoy_surprised(o, mod):
             return f"Convoy attack: {die}, the convoy is taken by surprise (1 to 3 surprises)."
         return f"Convoy attack: {die}, no surprise: {raiders} must fight the escort."
     if kind == "sink" and state.dice:
@@ -568,15 +567,11 @@ def describe_chance(state: State, outcome: Any) -> str:
         return f"Allied die as the German tries to run: {o} (only a 6 stops him), he runs."
     if kind in ("race", "slow") and b is not None and b.chasers:
         pursuer = SHIPS[b.chasers[0]].name
+        runner_wins = combat.runners_escape(state, b, o)
         if kind == "race":
-            runner_wins = o // 10 > o % 10
             dice = f"Pursuit race: the runners roll {o // 10}, {pursuer} rolls {o % 10}, high wins"
         else:
-            runner_slower = combat.group_speed(state, b.sides[b.runner]) < combat.speed(
-                state, b.chasers[0]
-            )
-            runner_wins = (o == 6) == runner_slower
-            slower = "the runners" if runner_slower else pursuer
+            slower = "the runners" if combat.runners_slower(state, b) else pursuer
             dice = f"Pursuit die for the slower side ({slower}, a 6 wins): {o}"
         if runner_wins:
             return f"{dice}. The runners get away from {pursuer}."

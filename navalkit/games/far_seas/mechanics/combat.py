@@ -330,16 +330,25 @@ def _chase(state: State) -> State:
     return begin_round(_with_battle(state, battle=b))
 
 
-def pursuit_roll(state: State, outcome: int) -> State:
-    """A race die: ``race`` outcomes are 10*runner + pursuer (no ties); ``slow`` is the slower
+def runners_slower(state: State, b: Battle) -> bool:
+    """Whether the runners are slower than the first chaser (who throws the ``slow`` die)."""
+    return _race(state, b) < 0
+
+
+def runners_escape(state: State, b: Battle, outcome: int) -> bool:
+    """Whether a pursuit die lets the runners get away from the first chaser: ``race``
+    outcomes are 10*runner + pursuer (no ties), the higher wins; ``slow`` is the slower
     side's d6, winning on a 6."""
+    if state.roll == "race":
+        return outcome // 10 > outcome % 10
+    return (outcome == 6) == runners_slower(state, b)
+
+
+def pursuit_roll(state: State, outcome: int) -> State:
+    """A race die (see :func:`runners_escape`)."""
     b = state.battle
     assert b is not None
-    if state.roll == "race":
-        runner_wins = outcome // 10 > outcome % 10
-    else:
-        runner_slower = _race(state, b) < 0
-        runner_wins = (outcome == 6) == runner_slower
+    runner_wins = runners_escape(state, b, outcome)
     p = b.chasers[0]
     keepers = b.keepers if runner_wins else (*b.keepers, p)
     b = _chased(b, chasers=b.chasers[1:], keepers=keepers)

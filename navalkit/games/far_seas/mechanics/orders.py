@@ -409,13 +409,23 @@ def home_roll(state: State, roll: int) -> State:
     return finish_unit(state)
 
 
+def convoy_modifier(state: State, ships: tuple[int, ...]) -> int:
+    """FS-CONVOY-ATTACK: what the raiders' speed grade takes off the convoy die (-2 at grade
+    4 or more, -1 at 3)."""
+    grade = group_speed(state, ships)
+    return -2 if grade >= 4 else (-1 if grade == 3 else 0)
+
+
+def convoy_surprised(roll: int, modifier: int) -> bool:
+    """FS-CONVOY-ATTACK: a modified 1-3 surprises the convoy; 4-6 means fighting the escort."""
+    return roll + modifier <= 3
+
+
 def convoy_roll(state: State, roll: int) -> State:
     """FS-CONVOY-ATTACK: modified 1-3 surprises the convoy; 4-6 means fighting the escort."""
     unit = state.unit
     assert unit is not None
-    grade = group_speed(state, unit.ships)
-    mod = -2 if grade >= 4 else (-1 if grade == 3 else 0)
-    if roll + mod <= 3:
+    if convoy_surprised(roll, convoy_modifier(state, unit.ships)):
         unit = evolve(unit, fought=True)
         return evolve(state, unit=unit, roll="sink", dice=unit.ships)
     escort = fleet(state).at[CONVOY].get(unit.area, ())
