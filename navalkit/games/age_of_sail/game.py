@@ -27,6 +27,7 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
 from .mechanics import sequence
+from .mechanics.sequence import succeeds
 from .mechanics.wind import point_of_sail, turned_wind, wind_force, wind_line
 from .observe import observe
 from .state import CUT_LOOSE, EXPLODED, MOVE, OVER, SUNK, Ship, State
@@ -258,7 +259,7 @@ def _die_meaning(state: State, die: int) -> str:
     kind = roll.kind
     s = state.ships[roll.ship] if roll.ship >= 0 else None
     if kind == "volley":
-        return ", a hit" if die >= roll.need else ", a miss"
+        return ", a hit" if succeeds(roll, die) else ", a miss"
     if kind == "wind_dir":
         turn = {1: "turns one point anticlockwise to", 6: "turns one point clockwise to"}
         said = wind_line(turned_wind(state.wind_from, die), state.config.wind_naming)
@@ -271,23 +272,23 @@ def _die_meaning(state: State, die: int) -> str:
     if s is None:
         return ""
     if kind == "fire_out":
-        if die >= roll.need:
+        if succeeds(roll, die):
             return ", the fire is out"
         if s.fire == 1:
             return ", the fire spreads"
         return ", the fire reaches her powder: she blows up"
     if kind == "catch":
-        return f", {s.name} catches fire" if die >= roll.need and s.fire == 0 else ", no harm"
+        return f", {s.name} catches fire" if succeeds(roll, die) and s.fire == 0 else ", no harm"
     if kind == "refloat":
-        return ", she floats free" if die == 6 else ", she stays aground"
+        return ", she floats free" if succeeds(roll, die) else ", she stays aground"
     if kind == "founder":
-        return ", she founders" if die <= 2 else ", she stays afloat"
+        return ", she founders" if succeeds(roll, die) else ", she stays afloat"
     if kind == "shoal":
-        return ", she runs aground" if die <= 3 else ", she passes safely"
+        return ", she runs aground" if succeeds(roll, die) else ", she passes safely"
     if kind == "repair":
-        return ", the mast stands again" if die == 6 else ", not this time"
+        return ", the mast stands again" if succeeds(roll, die) else ", not this time"
     if kind == "separate":
-        return ", the ships cut loose" if die == 6 else ", they stay locked"
+        return ", the ships cut loose" if succeeds(roll, die) else ", they stay locked"
     return ""
 
 

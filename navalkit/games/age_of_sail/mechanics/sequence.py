@@ -207,7 +207,7 @@ def _lose(state: State, i: int, status: str) -> State:
 def _volley(state: State, roll: Roll) -> State:
     """A broadside's dice are thrown: hits on hull or sails, fire on a pair of sixes."""
     f, t = state.ships[roll.ship], state.ships[roll.other]
-    hits = sum(1 for d in roll.dice if d >= roll.need)
+    hits = sum(1 for d in roll.dice if succeeds(roll, d))
     sixes = roll.dice.count(6)
     rel = relative_bearing(t.x, t.y, t.heading, f.x, f.y)
     decks, masts, hull, points = list(t.decks), list(t.masts), t.hull, 0
@@ -296,37 +296,56 @@ def resolve(state: State, roll: Roll) -> State:
     assert s is not None
     i = roll.ship
     if kind == "fire_out":
-        if die >= roll.need:
+        if succeeds(roll, die):
             return evolve_state(state, ships=put(ships, i, evolve_ship(s, fire=0)))
         if s.fire == 1:
             return evolve_state(state, ships=put(ships, i, evolve_ship(s, fire=2)))
         return _lose(state, i, EXPLODED)
     if kind == "catch":
-        if die >= roll.need and s.fire == 0:
+        if succeeds(roll, die) and s.fire == 0:
             caught = evolve_ship(s, fire=1, alight=state.round)
             return evolve_state(state, ships=put(ships, i, caught))
         return state
     if kind == "refloat":
-        return evolve_state(state, ships=put(ships, i, evolve_ship(s, aground=die < 6)))
+        return evolve_state(
+            state, ships=put(ships, i, evolve_ship(s, aground=not succeeds(roll, die)))
+        )
     if kind == "founder":
-        return _lose(state, i, SUNK) if die <= 2 else state
+        return _lose(state, i, SUNK) if succeeds(roll, die) else state
     if kind == "shoal":
-        if die <= 3:
+        if succeeds(roll, die):
             return evolve_state(
                 state, ships=put(ships, i, evolve_ship(s, aground=True, x=roll.x, y=roll.y))
             )
         return state
     if kind == "repair":
-        if die == 6:
+        if succeeds(roll, die):
             k = s.masts.index(False)
             masts = tuple(up or m == k for m, up in enumerate(s.masts))
             return evolve_state(state, ships=put(ships, i, evolve_ship(s, masts=masts)))
         return state
     if kind == "separate":  # AOS-SEPARATE: once a turn for the pair, before the ships move
-        if die == 6:  # both free, and both may still move this turn
+        if succeeds(roll, die):  # both free, and both may still move this turn
             return evolve_state(state, ships=_untangle(ships, i))
         return evolve_state(state, ships=stay_locked(ships, i))
     raise ValueError(f"unknown roll {kind!r}")
+
+
+def succeeds(roll: Roll, die: int) -> bool:
+    """Whether one die of ``roll`` does what it is thrown for: a broadside's hit, the fire put
+    out or caught (its ``need`` or more); a ship refloated, a mast repaired, locked ships cut
+    loose (a 6); a ship foundering (1-2) or running onto the shoal (1-3). The rules apply it
+    and the moves list says it from this one place."""
+    kind = roll.kind
+    if kind in ("volley", "fire_out", "catch"):
+        return die >= roll.need
+    if kind in ("refloat", "repair", "separate"):
+        return die == 6
+    if kind == "founder":
+        return die <= 2
+    if kind == "shoal":
+        return die <= 3
+    raise ValueError(f"a {kind!r} roll does not succeed or fail by one die")
 
 
 _ROLL_OFF = ((0, 0.5), (1, 0.5))
