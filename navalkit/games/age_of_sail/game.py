@@ -8,6 +8,7 @@ from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
 from navalkit.core.mcts import squash
 from navalkit.core.protocol import Game, RulesVersion
+from navalkit.core.words import plural
 
 from . import rules, search
 from .actions import (
@@ -27,7 +28,7 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
 from .mechanics import sequence
-from .mechanics.sequence import succeeds
+from .mechanics.sequence import boarding_result, succeeds
 from .mechanics.wind import point_of_sail, turned_wind, wind_force, wind_line
 from .observe import observe
 from .state import CUT_LOOSE, EXPLODED, MOVE, OVER, SUNK, Ship, State
@@ -304,18 +305,14 @@ def _boarding_die(state: State, die: int) -> str:
     text = f"{ROLL_WORDS['board']} — {crew}: {die}."
     if len(dice) < roll.n:
         return text
-    ta, td = sum(dice[:na]), sum(dice[na:])
+    ta, td, won = boarding_result(state, roll, dice)
     totals = f" Boarders {ta}, defenders {td}"
-    if ta > td:
+    if won == "boarders":
         return f"{text}{totals}: {d.name} is captured."
-    if ta < td or state.config.boarding_ties == "defender":
+    if won == "defenders":
         tie = " (a tie: the defenders hold)" if ta == td else ""
         return f"{text}{totals}{tie}: the boarders are beaten back and {a.name} is captured."
     return f"{text}{totals}: a tie, so the dice are thrown again."
-
-
-def _count(n: int, thing: str, many: str = "") -> str:
-    return f"{n} {thing if n == 1 else many or thing + 's'}"
 
 
 def _whole(ship: Ship) -> int:
@@ -348,7 +345,7 @@ def points_from(state: State, side: int) -> tuple[list[str], int]:
         if s.nation == mine:  # one of ours, lost under the enemy's flag: her boxes are ours
             if lost and flag != mine:
                 words.append(
-                    f"{s.name}, taken by {flag}, {fate} ({_count(s.boxes, 'box', 'boxes')})"
+                    f"{s.name}, taken by {flag}, {fate} ({plural(s.boxes, 'box', 'boxes')})"
                 )
                 counted += s.boxes
             continue
@@ -370,7 +367,7 @@ def points_from(state: State, side: int) -> tuple[list[str], int]:
                 (len(t.rig) - sum(s.masts), "mast"),
                 (t.hull - s.hull, "hull unit"),
             ]
-            lost_words = [_count(n, what) for n, what in losses if n > 0]
+            lost_words = [plural(n, what) for n, what in losses if n > 0]
             counted += sum(n for n, _ in losses if n > 0)
             if lost_words:
                 words.append(f"{s.name} lost {', '.join(lost_words)}")
@@ -387,13 +384,13 @@ def ending(state: State) -> str:
     nations = state.nations
     if a == b:
         head = (
-            f"Battle over: a draw. Both admirals inflicted {_count(a, 'damage point')}, and "
+            f"Battle over: a draw. Both admirals inflicted {plural(a, 'damage point')}, and "
             "only the one who inflicted more damage wins (AOS-VICTORY)."
         )
     else:
         w = 0 if a > b else 1
         head = (
-            f"Battle over: {nations[w]} wins, {_count(max(a, b), 'damage point')} to "
+            f"Battle over: {nations[w]} wins, {plural(max(a, b), 'damage point')} to "
             f"{min(a, b)}: the admiral who inflicted the most damage wins (AOS-VICTORY)."
         )
     alive = [any(s.afloat and s.side == p for s in state.ships) for p in (0, 1)]
@@ -402,14 +399,14 @@ def ending(state: State) -> str:
         why = f"no ship is left afloat under the flag of {' or '.join(gone)}"
     else:
         n = state.config.max_rounds
-        why = f"the agreed {_count(n, 'round')} {'is' if n == 1 else 'are'} over"
+        why = f"the agreed {plural(n, 'round')} {'is' if n == 1 else 'are'} over"
     why = f"Why it ended: {why} (AOS-END)."
     parts, off = [], False
     for side in (0, 1):
         words, counted = points_from(state, side)
         off = off or counted != state.damage[side]
         parts.append(
-            f"{nations[side]} {_count(state.damage[side], 'point')}: "
+            f"{nations[side]} {plural(state.damage[side], 'point')}: "
             + ("; ".join(words) if words else "no enemy ship hit")
         )
     points = (

@@ -247,15 +247,25 @@ def _volley(state: State, roll: Roll) -> State:
     )
 
 
-def _boarding(state: State, roll: Roll) -> State:
-    a, _d = state.ships[roll.ship], state.ships[roll.other]
+def boarding_result(state: State, roll: Roll, dice: tuple[int, ...]) -> tuple[int, int, str]:
+    """A boarding's ``dice`` (the boarders', a die for each of their gun decks, then the
+    defenders'): both totals and who wins, "boarders", "defenders" or "again" (a tie rolled
+    again; with the other reading of AOS-BOARD-TIE the defenders hold)."""
+    a = state.ships[roll.ship]
     na = a.decks[0] + a.decks[1]
-    ta, td = sum(roll.dice[:na]), sum(roll.dice[na:])
-    if ta == td:
-        if state.config.boarding_ties == "reroll":
-            return evolve_state(state, queue=(evolve_roll(roll, dice=()), *state.queue))
-        ta = -1  # the defenders hold
-    w, l_ = (roll.ship, roll.other) if ta > td else (roll.other, roll.ship)
+    ta, td = sum(dice[:na]), sum(dice[na:])
+    if ta > td:
+        return ta, td, "boarders"
+    if ta < td or state.config.boarding_ties != "reroll":
+        return ta, td, "defenders"
+    return ta, td, "again"
+
+
+def _boarding(state: State, roll: Roll) -> State:
+    _ta, _td, won = boarding_result(state, roll, roll.dice)
+    if won == "again":
+        return evolve_state(state, queue=(evolve_roll(roll, dice=()), *state.queue))
+    w, l_ = (roll.ship, roll.other) if won == "boarders" else (roll.other, roll.ship)
     win, lose = state.ships[w], state.ships[l_]
     points = lose.boxes
     crew = 0 if win.decks[0] >= win.decks[1] else 1
