@@ -117,6 +117,11 @@ class Game(ABC, Generic[S, A, V, C]):
     #: what a page adds to the running score of the games played at one screen (a series),
     #: when the rules say how scores carry on from game to game
     series_note: ClassVar[str] = ""
+    #: how to play the game on its page, for a student who has never seen it (HTML: short
+    #: paragraphs, one thing each): the play page shows it in the *How to play* section under
+    #: the board, so that the board itself opens on a school laptop's screen, not under a
+    #: paragraph of instructions
+    how_to_play: ClassVar[str] = ""
     #: True when a move's places are named on the board as a player types them (Branle-Bas'
     #: squares, "h3 h4"); else a typed move is given as an example in words (Far Seas' places
     #: "s13 a1" look alike but are names of our code, drawn nowhere)

@@ -372,13 +372,19 @@ class CanvasBoard:
         return self._canvases[layer]
 
     def fluid(
-        self, *, reserve_px: int = 170, largest: float = 1.5, start_px: int | None = None
+        self,
+        *,
+        reserve_px: int = 170,
+        largest: float = 1.5,
+        smallest: float = 1.0,
+        start_px: int | None = None,
     ) -> Any:
-        """A box that lets the board scale with the page, keeping its shape. The board starts
-        at its drawn size (its text as drawn, 11 px and more) and never shrinks below it for
-        the window's height, only on a window narrower than the board (a phone); it grows with
-        the space beside it up to ``largest`` times its size while it still fits the window's
-        height less ``reserve_px`` (the page's title and status). Browser zoom enlarges it like
+        """A box that lets the board scale with the page, keeping its shape. The board is as
+        large as fits the window's height less ``reserve_px`` (the page's title and status)
+        and the space beside it, between ``smallest`` and ``largest`` times its drawn size (its
+        text as drawn, 11 px and more, at 1): a window too low for it shrinks it no further
+        than ``smallest``; only a window narrower than that (a phone) shrinks it more, to the
+        window's width. Browser zoom enlarges it like
         the text around it. Place the box, not the board, in a row that wraps (a side panel
         then goes under the board rather than squeezing it) and does not stretch its items
         (``align_items="flex-start"``). With ``start_px``, the board starts no wider than that
@@ -388,7 +394,7 @@ class CanvasBoard:
         self.widget.layout.width = "100%"
         self.widget.layout.height = "auto"
         fits = f"calc((100vh - {reserve_px}px) * {width / height:.4f})"
-        cap = f"max({width}px, min({round(largest * width)}px, {fits}))"
+        cap = f"max({round(smallest * width)}px, min({round(largest * width)}px, {fits}))"
         return self._zoomable(
             width,
             Layout(flex=f"1 1 {min(width, start_px or width)}px", min_width="260px", max_width=cap),

@@ -40,6 +40,8 @@ from .saves import SavePanel
 LOG = logging.getLogger(__name__)
 #: the folded section that shows a teacher a fault of ours
 FAULT_TITLE = "What went wrong (for the teacher)"
+#: the title of the section under the board that says how to play (Game.how_to_play)
+HOW_TO_TITLE = "How to play"
 
 __all__ = ["HUMAN", "GameApp"]
 
@@ -196,17 +198,24 @@ class GameApp:
         # there is one to show, and never on a student's page (a student never meets a
         # traceback; the server's log keeps it)
         self.debug = w.Output()
+        self.settings_view = w.HTML(settings_html(g, self.match.config))
+        sections = [
+            (self.settings_view, "Settings in force"),
+            (w.HTML(clauses_html(g)), "Rules and where they come from"),
+            (self.saves.widget, "Save / resume"),
+        ]
+        # How to play comes first and open, under the board: above it, a paragraph of
+        # instructions pushed the board half off a school laptop's screen
+        if g.how_to_play:
+            # at a reading width: across a wide screen, a line of 200 letters is hard to follow
+            self.how_to = w.HTML(f"<div style='max-width: 48em'>{g.how_to_play}</div>")
+            self.how_to.add_class("navalkit-how-to")
+            sections.insert(0, (self.how_to, HOW_TO_TITLE))
         rules = w.Accordion(
-            children=[
-                w.HTML(settings_html(g, self.match.config)),
-                w.HTML(clauses_html(g)),
-                self.saves.widget,
-            ],
-            titles=("Settings in force", "Rules and where they come from", "Save / resume"),
+            children=[child for child, _ in sections], titles=[title for _, title in sections]
         )
-        rules.selected_index = None
+        rules.selected_index = 0 if g.how_to_play else None
         self.rules_panel = rules
-        self.settings_view = rules.children[0]
         # the settings change the next game, so they wait folded away until asked for
         self.settings_drawer = w.Accordion(
             children=[
@@ -261,8 +270,11 @@ class GameApp:
         # board grows with the page and keeps its shape; on a narrow screen the side panel
         # wraps under it instead of being cut off
         news = w.VBox([self.status, self.message, self.cover])
+        # 195 px: what stands above the board on a play page (its title, a line of how to
+        # start, the status and a line of news), so that on a school laptop's screen (768 px)
+        # the board opens whole, shrunk at most to 0.8 (its smallest labels some 9 px)
         row = w.HBox(
-            [self.board.fluid(reserve_px=220), side],
+            [self.board.fluid(reserve_px=195, smallest=0.8), side],
             layout=board_row(),
         )
         # the board in words (for screen readers; two screens long on a phone for Far Seas)

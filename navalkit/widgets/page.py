@@ -101,6 +101,9 @@ def play_app(game_id: str, query: str | None = None) -> GameApp:
     elif (seed, options.seats, options.config) != (app.match.seed, default.seats, {}):
         app.start(seed=seed, seats=options.seats, **options.config)
     app.set_student(not options.teacher)  # the teacher link shows the teacher's controls
+    # the page's own title names the game ("Branle-Bas: play"): the app's would say it again,
+    # a line that pushed the board further down a school laptop's screen
+    app.title.layout.display = "none"
     if options.notes:
         app.tell(" ".join(options.notes))
     if query is not None or os.environ.get("SERVER_SOFTWARE", "").startswith("voila"):
@@ -206,6 +209,9 @@ def play_any(query: str | None = None, notebooks: Path | None = None) -> Any:
         return w.HTML(f"<h2>Choose a game to play</h2><ul style='font-size:15px'>{items}</ul>")
     intro = w.Output()
     text = play_intro(game_id, notebooks)
+    app = play_app(game_id, q)
     if text:
         intro.append_display_data(Markdown(text))
-    return w.VBox([intro, play_app(game_id, q).widget])
+    else:  # no page title to name the game: the app's own says it
+        app.title.layout.display = ""
+    return w.VBox([intro, app.widget])

@@ -209,14 +209,24 @@ _BOARD_BOXES_JS = """
     const app = c.closest('.navalkit-app');
     const right = app ? Math.max(...[...app.querySelectorAll('*')].map(
       (e) => e.getBoundingClientRect().right)) : 0;
-    return {pw: c.width, ph: c.height, w: r.width, h: r.height, inner: innerWidth, right};
+    return {pw: c.width, ph: c.height, w: r.width, h: r.height, inner: innerWidth, right,
+            bottom: r.bottom, innerH: innerHeight};
   })
 """
 
 
-def assert_boards_keep_their_shape(page: Any, path: str, *sizes: tuple[int, int]) -> None:
-    """At each window size, every board is shown at its own aspect ratio (not stretched) and
-    nothing of the app reaches past the window's right edge (no panel cut off)."""
+#: how far a board may shrink to fit a low window (CanvasBoard.fluid's ``smallest`` on a play
+#: page): its smallest words stay some 9 px
+SMALLEST = 0.8
+
+
+def assert_boards_keep_their_shape(
+    page: Any, path: str, *sizes: tuple[int, int], whole_at: tuple[int, int] | None = None
+) -> None:
+    """At each window size, every board is shown at its own aspect ratio (not stretched),
+    shrunk no further than SMALLEST where there is room for it, and nothing of the app
+    reaches past the window's right edge (no panel cut off). At ``whole_at`` (a window size),
+    the board is wholly on the screen as the page opens (no scrolling to see its bottom)."""
     widths = []
     for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
@@ -229,10 +239,15 @@ def assert_boards_keep_their_shape(page: Any, path: str, *sizes: tuple[int, int]
                 f"{path} at {width}x{height}: a {b['pw']}x{b['ph']} board is shown "
                 f"{b['w']:.0f}x{b['h']:.0f} (stretched)"
             )
-            if b["pw"] <= b["inner"] - 40:  # room for it: never smaller than drawn (11 px text)
-                assert b["w"] >= b["pw"] - 1, (
+            if b["pw"] <= b["inner"] - 40:  # room for it: its text no smaller than ~9 px
+                assert b["w"] >= SMALLEST * b["pw"] - 1, (
                     f"{path} at {width}x{height}: a {b['pw']} px board is shown {b['w']:.0f} px "
-                    "wide, its text smaller than drawn"
+                    "wide, its text too small to read"
+                )
+            if (width, height) == whole_at:
+                assert b["bottom"] <= b["innerH"] + 1, (
+                    f"{path} at {width}x{height}: the board's bottom is at {b['bottom']:.0f} "
+                    f"px, below the window's {b['innerH']} px (the student must scroll to see it)"
                 )
             assert b["right"] <= b["inner"] + 1, (
                 f"{path} at {width}x{height}: the page reaches {b['right']:.0f} px, past the "
@@ -251,7 +266,7 @@ def test_play_page_computer_move(page: Any, voila_server: VoilaServer, play_path
     status.wait_for(state="visible", timeout=PIXEL_TIMEOUT_S * 1000)
     before_pixels = [s["hash"] for s in wait_for_boards_drawn(page, play_path, scope)]
     before_status = status.inner_text()
-    assert_boards_keep_their_shape(page, play_path, (1366, 768), (1920, 1080))
+    assert_boards_keep_their_shape(page, play_path, (1366, 768), (1920, 1080), whole_at=(1366, 768))
 
     scope.get_by_role("button", name="Computer move").first.click()
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 import pytest
 
+from navalkit.core.registry import games, get_game
 from navalkit.games.branle_bas import square_index
 from navalkit.games.branle_bas.explain import MoveExplorer, ScoringCalculator
 from navalkit.widgets import GameApp
@@ -235,11 +237,39 @@ def test_position_in_words_is_text_and_comes_after_the_folded_sections() -> None
     assert "a &lt;b&gt;bold&lt;/b&gt; claim" in fs.description.value
 
 
+def holds(box: Any, widget: Any) -> bool:
+    """Whether ``widget`` is ``box`` or inside it."""
+    return box is widget or any(holds(c, widget) for c in getattr(box, "children", ()))
+
+
+def section(app: GameApp, title: str) -> Any:
+    """The folded section of ``app`` under the board called ``title``."""
+    panel = app.rules_panel
+    titles = [panel.get_title(i) for i in range(len(panel.children))]
+    return panel.children[titles.index(title)]
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_how_to_play_opens_first_under_the_board(game_id: str) -> None:
+    """The instructions a play page used to open with (a paragraph that pushed the board half
+    off a school laptop's screen) are the first section under the board, open: a student
+    scrolling down from the board reads them first; the other sections stay folded."""
+    app = GameApp(game_id, seed=1)
+    assert app.rules_panel.get_title(0) == "How to play"
+    assert app.rules_panel.selected_index == 0
+    shown = section(app, "How to play").value
+    assert get_game(game_id).how_to_play in shown
+    assert shown.count("<p>") >= 4  # short paragraphs, one thing each
+    parts = app.widget.children
+    board_row = next(p for p in parts if holds(p, app.board.widget))
+    assert parts.index(app.rules_panel) > parts.index(board_row)
+
+
 def test_the_rules_panel_lists_the_versions_of_the_rules_newest_first() -> None:
     """A teacher sees which version of the rules a page plays and what each one corrected
     (a save of an older version goes on under the newest if its moves still fit)."""
     fs = GameApp("far_seas", seed=0)
-    rules = fs.rules_panel.children[1].value
+    rules = section(fs, "Rules and where they come from").value
     listed = rules[rules.index("Versions of these rules") :]
     assert (
         listed.index("<b>Version 3</b> (29 November 2026): A pursuer")
@@ -260,7 +290,12 @@ def test_a_fault_of_ours_reaches_the_teacher_not_the_student(
     page = GameApp("branle_bas", seed=1)
     page.set_student(student)
     titles = [page.rules_panel.get_title(i) for i in range(len(page.rules_panel.children))]
-    assert titles == ["Settings in force", "Rules and where they come from", "Save / resume"]
+    assert titles == [
+        "How to play",
+        "Settings in force",
+        "Rules and where they come from",
+        "Save / resume",
+    ]
 
     def broken(*_args: object) -> None:
         raise RuntimeError("boom")

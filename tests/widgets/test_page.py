@@ -212,10 +212,25 @@ def test_the_one_play_page_opens_the_game_its_link_names() -> None:
     page = play_any("game=branle_bas&seed=3&opponent=human", notebooks_dir())
     intro, app = page.children
     assert intro.outputs[0]["data"]["text/markdown"].startswith("# Branle-Bas: play")
-    assert app is not None
+    assert app.children[0].layout.display == "none"  # the page's title names the game
+    untitled = play_any("game=branle_bas", notebooks_dir() / "nowhere")
+    assert untitled.children[1].children[0].layout.display == ""  # no page title: the app's
     assert play_options("branle_bas", "game=branle_bas").notes == []  # not a setting to refuse
     chooser = play_any("game=chess", notebooks_dir())
     assert all(f"play.ipynb?game={gid}" in chooser.value for gid in navalkit.games())
+
+
+@pytest.mark.parametrize("game_id", navalkit.games())
+def test_a_play_page_opens_with_one_line_then_the_board(game_id: str) -> None:
+    """A play page's words above the board are its title and one line: the paragraph of
+    instructions it had pushed the board half off a school laptop's screen (1366 x 768);
+    the line says where the rest is (How to play, under the board)."""
+    from navalkit._paths import notebooks_dir
+    from navalkit.widgets.page import play_intro
+
+    title, *rest = play_intro(game_id, notebooks_dir()).strip().split("\n\n")
+    assert title.startswith("# ") and len(rest) == 1
+    assert len(rest[0]) <= 160 and "**How to play**, under the board" in rest[0]
 
 
 def test_seat_lists_say_who_plays_in_words() -> None:
