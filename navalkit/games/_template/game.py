@@ -37,6 +37,13 @@ class LastBuoy(Game[State, Take, View, Config]):
     state_type: ClassVar[type[Any]] = State
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
+    # optional: what the play page shows under How to play, for a student who has never seen
+    # the game (HTML, short paragraphs, one thing each)
+    how_to_play: ClassVar[str] = (
+        "<p><b>Your move.</b> Choose how many buoys to sweep, 1 to 3, from the list of legal "
+        "moves (or type it) and play it.</p>"
+        "<p><b>Who wins.</b> Whoever sweeps the last buoy.</p>"
+    )
 
     # --- the rules ---------------------------------------------------------------------
     def initial_state(self, config: Config, players: int) -> State:
