@@ -4,6 +4,7 @@ side by side, so a class can see what a disputed rule changes."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -107,6 +108,54 @@ def changes_words(table: Any, games: int) -> str:
     return said
 
 
+class Reading:
+    """One reading of the setting the lab compares: picked from a list of its values in
+    words (a choice, on or off), or typed where it is a number (the box says its range). A
+    bare text box for every setting left a student to guess what a choice's values were
+    called; a list of them cannot hold one the setting does not have."""
+
+    def __init__(
+        self, label: str, parse: Callable[[str], Any], words: Callable[[Any], str]
+    ) -> None:
+        """``parse``: a reading in words to its value, ConfigError in words for one the
+        setting does not have (WhatIfLab._parse); ``words``: a value as the page words it."""
+        width = w.Layout(width="240px")
+        self.pick = w.Dropdown(description=label, options=[], layout=width)
+        self.typed = w.Text(description=label, layout=w.Layout(width="240px", display="none"))
+        self.widget = w.HBox([self.pick, self.typed])
+        self._parse, self._words = parse, words
+
+    @property
+    def picked(self) -> bool:
+        """Whether the reading is picked from a list (else typed)."""
+        return bool(self.pick.options)
+
+    def offer(self, words: list[str], hint: str) -> None:
+        """Offer the values ``words`` to pick from, or (none) a box to type in, ``hint`` its
+        placeholder."""
+        self.pick.options = words
+        self.pick.layout.display = "" if words else "none"
+        self.typed.layout.display = "none" if words else ""
+        self.typed.placeholder = hint
+
+    @property
+    def value(self) -> str:
+        """The reading, as the page words it."""
+        return str(self.pick.value) if self.picked else str(self.typed.value)
+
+    @value.setter
+    def value(self, words: str) -> None:
+        """Set the reading (``words`` as the page words a value); one a list does not offer is
+        refused in words (ConfigError: what the setting takes), and the reading stays as it
+        was."""
+        if self.picked:  # as the list words it ("Per  Round", "per_round": "per round")
+            self.pick.value = (
+                words if words in self.pick.options else self._words(self._parse(words))
+            )
+        else:
+            self.typed.value = words
+
+
 class WhatIfLab:
     """Pick a setting's two values (or two bots), run, and see the table and a plot."""
 
@@ -132,8 +181,9 @@ class WhatIfLab:
             description="Setting:",
             layout=w.Layout(width="auto"),
         )
-        self.value_a = w.Text(description="Reading 1:", layout=w.Layout(width="220px"))
-        self.value_b = w.Text(description="Reading 2:", layout=w.Layout(width="220px"))
+        self.value_a, self.value_b = (
+            Reading(f"Reading {i}:", self._parse, self._text) for i in (1, 2)
+        )
         # who plays each seat, in the play pages' words (never a code name such as mcts)
         g = self.game
         self.seat_bots = seat_lists(g, ["random"] * g.default_players, seat_choices(g)[1:])
@@ -152,7 +202,7 @@ class WhatIfLab:
         if values is not None:
             self.value_a.value, self.value_b.value = (self._text(v) for v in values)
         self.widget = w.VBox([
-            control_row([self.setting, self.value_a, self.value_b]),
+            control_row([self.setting, self.value_a.widget, self.value_b.widget]),
             self.explain,
             w.HTML("<b>Who plays</b> (the same computer players in both readings):"),
             control_row(self.seat_bots),
@@ -199,6 +249,14 @@ class WhatIfLab:
             other = not default
         elif isinstance(default, int) and not choices:
             other = max(default // 2, int(field.metadata.get("low") or 1))
+        if isinstance(default, bool):
+            offered = [self._text(True), self._text(False)]
+        else:
+            offered = [self._text(c) for c in choices or ()]
+        low, high = field.metadata.get("low"), field.metadata.get("high")
+        hint = f"a number, {low} to {high}" if low is not None and high is not None else ""
+        for box in (self.value_a, self.value_b):
+            box.offer(offered, hint)
         self.value_a.value, self.value_b.value = self._text(default), self._text(other)
         self.explain.value = (
             f"<small><b>{html.escape(row['provenance'])}</b> {html.escape(row['help'])}</small>"

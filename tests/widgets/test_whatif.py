@@ -8,6 +8,7 @@ import pytest
 
 from navalkit.core import get_game
 from navalkit.core.bots import bot_name
+from navalkit.core.errors import ConfigError
 from navalkit.widgets.whatif import (
     WhatIfLab,
     changes_words,
@@ -45,6 +46,26 @@ def test_lab_runs_and_reports_bad_values_without_breaking() -> None:
     assert "invalid literal" not in lab.message.value and lab.progress.value == 0
     lab.setting.value = "wrecks"
     assert (lab.value_a.value, lab.value_b.value) == ("stay", "remove")
+
+
+def test_each_reading_offers_the_settings_values_in_words() -> None:
+    """A reading is picked from the setting's values as the page words them (a bare text box
+    left a student to guess what they were called), or typed: a number says its range."""
+    lab = WhatIfLab("age_of_sail", setting="wind", games=2)
+    offered = lab.value_a.pick.options
+    assert offered == lab.value_b.pick.options and lab.value_a.picked
+    assert len(offered) == 8 and lab.value_a.value in offered
+    assert lab.value_a.typed.layout.display == "none"
+    lab.setting.value = "line_of_battle"
+    assert lab.value_a.pick.options == ("on", "off")
+    lab.setting.value = "wind_speed"
+    assert not lab.value_a.picked and lab.value_a.pick.layout.display == "none"
+    assert lab.value_a.typed.layout.display == "" and lab.value_a.typed.placeholder == (
+        "a number, 1 to 7"
+    )
+    lab.value_b.value = "9"
+    lab.run()
+    assert "Cannot run" in lab.message.value and lab.frame is None  # explained, nothing ran
 
 
 def test_lab_speaks_plain_words_and_takes_the_two_values() -> None:
@@ -130,16 +151,19 @@ def test_a_reading_is_typed_in_the_pages_words_and_a_wrong_one_is_explained() ->
     lab = WhatIfLab("nautic_miles", setting="slowness_bonus", games=1, bots=["greedy"] * 2)
     assert (lab.value_a.value, lab.value_b.value) == ("per convoy", "per round")
     assert lab._parse("Per  Round") == "per_round" and lab._parse("per_round") == "per_round"
-    lab.value_b.value = "abc"
-    lab.run()
-    said = lab.message.value
+    with pytest.raises(ConfigError) as refused:
+        lab.value_b.value = "abc"
+    said = str(refused.value)
     assert "Bonus for a slow convoy is one of: per convoy, per round; not “abc”." in said
     assert "slowness_bonus" not in said and "per_round" not in said
+    assert lab.value_b.value == "per round"  # unchanged
+    lab.value_a.value = "Per  Round"  # typed as a person would: the list's own words
+    assert lab.value_a.value == "per round"
     lab.setting.value = "planes_on_alerted"
     assert (lab.value_a.value, lab.value_b.value) == ("on", "off")
-    lab.value_b.value = "maybe"
-    lab.run()
-    assert "Planes on an alerted convoy is on or off, not “maybe”." in lab.message.value
+    with pytest.raises(ConfigError) as refused:
+        lab.value_b.value = "maybe"
+    assert "Planes on an alerted convoy is on or off, not “maybe”." in str(refused.value)
 
 
 def test_lab_says_what_each_run_compared_and_what_changed() -> None:
