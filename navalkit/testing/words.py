@@ -39,7 +39,8 @@ def code_names(text: str) -> list[str]:
 def player_texts(game: Any) -> Iterator[tuple[str, str]]:
     """(where, text) for every text of ``game`` a player reads in the rules panel and the
     settings: each rule's title, rule and note, each setting's label, help and choices (as
-    the settings list shows them), what each version of the rules changed, and how to play."""
+    the settings list shows them), what each version of the rules changed, and how to play (as
+    the play page and a seat at a table show it)."""
     for c in game.clauses:
         for part, text in (("title", c.title), ("rule", c.text), ("note", c.source)):
             yield f"{c.id} {part}", text
@@ -51,8 +52,11 @@ def player_texts(game: Any) -> Iterator[tuple[str, str]]:
             yield f"setting {row['label']!r} choice", value_words(choice, field)
     for v in game.rules_history:
         yield f"rules version {v.number}", v.changes
-    if game.how_to_play:
-        yield "how to play", game.how_to_play
+    from navalkit.widgets.panels import PLAY_PAGE, SEAT_PAGE, how_to_play_text
+
+    for page in (PLAY_PAGE, SEAT_PAGE):  # as each page shows it (the marks left out)
+        if how_to_play_text(game, page):
+            yield f"how to play ({page} page)", how_to_play_text(game, page)
 
 
 def setting_labels(game: Any) -> dict[str, str]:

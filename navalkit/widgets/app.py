@@ -25,8 +25,12 @@ from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
 from .forms import FIT, seat_lists, setting_widgets, show_legal
 from .panels import (
+    HOW_TO_TITLE,
     NO_RULE,
+    PLAY_PAGE,
+    choice_label,
     clauses_html,
+    how_to_play_html,
     info_html,
     log_html,
     messages_html,
@@ -40,8 +44,6 @@ from .saves import SavePanel
 LOG = logging.getLogger(__name__)
 #: the folded section that shows a teacher a fault of ours
 FAULT_TITLE = "What went wrong (for the teacher)"
-#: the title of the section under the board that says how to play (Game.how_to_play)
-HOW_TO_TITLE = "How to play"
 
 __all__ = ["HUMAN", "GameApp"]
 
@@ -138,7 +140,7 @@ class GameApp:
         self.description = w.HTML(layout=w.Layout(width="100%"))
         self.description.add_class("navalkit-description")
         self.choice = w.Dropdown(  # what is picked before clicking: a game may name it
-            description=getattr(g, "ui_choice_label", "Place:"),
+            description=choice_label(g),
             options=[],
             layout=w.Layout(width="280px", max_width=FIT),
         )
@@ -206,15 +208,15 @@ class GameApp:
         ]
         # How to play comes first and open, under the board: above it, a paragraph of
         # instructions pushed the board half off a school laptop's screen
-        if g.how_to_play:
-            # at a reading width: across a wide screen, a line of 200 letters is hard to follow
-            self.how_to = w.HTML(f"<div style='max-width: 48em'>{g.how_to_play}</div>")
+        how_to = how_to_play_html(g, PLAY_PAGE)
+        if how_to:
+            self.how_to = w.HTML(how_to)
             self.how_to.add_class("navalkit-how-to")
             sections.insert(0, (self.how_to, HOW_TO_TITLE))
         rules = w.Accordion(
             children=[child for child, _ in sections], titles=[title for _, title in sections]
         )
-        rules.selected_index = 0 if g.how_to_play else None
+        rules.selected_index = 0 if how_to else None
         self.rules_panel = rules
         # the settings change the next game, so they wait folded away until asked for
         self.settings_drawer = w.Accordion(

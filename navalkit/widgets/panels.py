@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,45 @@ def words_html(description: str) -> str:
     """The position in words under a play page's board (what a screen reader reads for the
     board), as text: a board's words may hold '&' or '<' (Far Seas' "Gibraltar & W. Med")."""
     return f"<b>Position in words:</b> {html.escape(description, quote=False)}"
+
+
+def choice_label(game: Any) -> str:
+    """The label of the list of what is picked before clicking (``ui_choices``): the game's
+    own (Naval War's "Attack:"), else "Place:" (Branle-Bas' ships to place). A play page
+    and a seat at a table say the same, as their How to play does."""
+    return str(getattr(game, "ui_choice_label", "Place:"))
+
+
+#: the title of the section under the board that says how to play (Game.how_to_play)
+HOW_TO_TITLE = "How to play"
+#: the pages that show a game's How to play (Game.how_to_play): its play page, and a seat's
+#: page at a table
+PLAY_PAGE = "play"
+SEAT_PAGE = "table"
+#: one paragraph of Game.how_to_play: the page it is for alone (PLAY_PAGE, SEAT_PAGE), if it
+#: is marked so (``<p data-page='play'>``), and its words
+HOW_TO_PARAGRAPH = re.compile(r"<p(?: data-page=(['\"])(\w+)\1)?>(.*?)</p>", re.S)
+
+
+def how_to_play_text(game: Any, page: str) -> str:
+    """The paragraphs of the game's How to play that ``page`` (PLAY_PAGE or SEAT_PAGE) shows:
+    those for every page and those marked for this one (unmarked). One text serves both
+    pages: a seat at a table has none of the play page's own controls (Ways to play, its
+    settings, New game, the rules panel), and a paragraph about them would send a student
+    looking for what is not there."""
+    return "".join(
+        f"<p>{words}</p>"
+        for _quote, only, words in HOW_TO_PARAGRAPH.findall(game.how_to_play)
+        if only in ("", page)
+    )
+
+
+def how_to_play_html(game: Any, page: str, more: str = "") -> str:
+    """The game's How to play as ``page`` shows it (``how_to_play_text``), then the page's
+    own words ``more`` (HTML paragraphs), at a reading width (a line of 200 letters across a
+    wide screen is hard to follow); "" if the game says nothing."""
+    kept = how_to_play_text(game, page)
+    return f"<div style='max-width: 48em'>{kept}{more}</div>" if kept else ""
 
 
 def clauses_html(game: Any) -> str:

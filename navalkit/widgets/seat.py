@@ -29,8 +29,12 @@ from navalkit.tables import RulesChangedError, WrongTokenError
 from .forms import show_legal
 from .live import Poller, in_background
 from .panels import (
+    HOW_TO_TITLE,
     NO_RULE,
+    SEAT_PAGE,
+    choice_label,
     download_html,
+    how_to_play_html,
     info_html,
     log_html,
     messages_html,
@@ -46,6 +50,19 @@ __all__ = ["POLL_SECONDS", "PRESENCE_SECONDS", "SeatBoard", "seats_html"]
 POLL_SECONDS = 0.5
 #: how often the page says it is open and reads who else is connected (seconds)
 PRESENCE_SECONDS = 3.0
+#: the height (px) of what stands above a seat's board as its page opens, and a little room
+#: under it: the table page's margin, the title, the status, whose turn it is and the line
+#: kept for what a click says (about 150 px), or, for the student who started the table,
+#: the box with the code to share above them (about 40 px more). The board fits the window's
+#: height less this, shrunk at most to 0.8: on a school laptop (1366 x 768) it opens whole
+RESERVE_PX = 200
+#: what a seat's How to play adds to the game's own (Game.how_to_play): how a table plays
+AT_THE_TABLE = (
+    "<p><b>At the table.</b> Each classmate plays one seat from their own computer (the "
+    "computer may play others). <b>At this table</b> says who sits where and whose turn it is; "
+    "your moves are listed under it when it is your turn. A classmate's move shows on your "
+    "board by itself.</p>"
+)
 
 
 def seats_html(session: TableSession) -> str:
@@ -123,7 +140,10 @@ class SeatBoard:
         self.connection.add_class("navalkit-connection")
         self.seats = w.HTML()
         self.seats.add_class("navalkit-seats")
-        self.choice = w.Dropdown(description="Choose:", options=[], layout=w.Layout(width="300px"))
+        # named as on the play page (Branle-Bas' "Place:"), as How to play names it
+        self.choice = w.Dropdown(
+            description=choice_label(g), options=[], layout=w.Layout(width="300px")
+        )
         self.choice.observe(self._on_choice, "value")
         self.legal_list = w.Dropdown(
             description="Legal:", options=[], layout=w.Layout(width="100%")
@@ -172,13 +192,28 @@ class SeatBoard:
         )
         news = w.VBox([self.status, self.turn, self.message, self.news, self.connection])
         # the side panel (seats, moves) stays beside the board on a school laptop's screen
-        # (1366 px wide): the board starts smaller than drawn and grows into the room left
-        fluid = self.board.fluid(reserve_px=240, start_px=640)
+        # (1366 px wide): the board starts smaller than drawn and grows into the room left.
+        # RESERVE_PX: what stands above the board, so that it opens whole on that screen
+        fluid = self.board.fluid(reserve_px=RESERVE_PX, smallest=0.8, start_px=640)
         row = w.HBox(
             [fluid, side],
             layout=board_row(),
         )
-        self.widget = w.VBox([self.title, news, row, self.description])
+        # how to play, open under the board (a student at a table had no instructions at
+        # all): the game's own words less those about the play page's controls
+        sections = []
+        how_to = how_to_play_html(g, SEAT_PAGE, AT_THE_TABLE)
+        if how_to:
+            self.how_to = w.HTML(how_to)
+            self.how_to.add_class("navalkit-how-to")
+            sections.append((self.how_to, HOW_TO_TITLE))
+        self.help_panel = w.Accordion(
+            children=[child for child, _ in sections],
+            titles=[title for _, title in sections],
+            selected_index=0 if sections else None,
+        )
+        self.help_panel.layout.display = "" if sections else "none"
+        self.widget = w.VBox([self.title, news, row, self.help_panel, self.description])
         self.widget.add_class("navalkit-app")
         self.widget.add_class("navalkit-seat-board")
 

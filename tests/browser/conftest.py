@@ -227,20 +227,37 @@ def new_page(browser: Any, **context_options: Any) -> Any:
 #: the page's markup with its programs and stylesheets left out: the words in the page's own
 #: code (the template's script that builds "This page has stopped", with role "alert") are not
 #: a game's; data scripts (JSON, where a widget's state could ride) stay in
-MARKUP_JS = """() => {
+MARKUP_JS = """(leaveOut) => {
   const copy = document.documentElement.cloneNode(true);
   copy.querySelectorAll("style, script").forEach((e) => {
     if (!(e.type || "").includes("json")) e.remove();
   });
+  if (leaveOut) copy.querySelectorAll(leaveOut).forEach((e) => e.remove());
   return copy.outerHTML;
 }"""
 
 
-def page_markup(page: Any) -> str:
+def page_markup(page: Any, leave_out: str = "") -> str:
     """What a student could read by looking into the page: every element, hidden or not, with
     its attributes (a card's name in a tooltip or a data attribute counts), entities decoded,
-    but not the page's own program text (``MARKUP_JS``)."""
-    return html.unescape(page.evaluate(MARKUP_JS))
+    but not the page's own program text (``MARKUP_JS``), nor the elements ``leave_out`` (a
+    CSS selector) selects."""
+    return html.unescape(page.evaluate(MARKUP_JS, leave_out))
+
+
+#: what every seat's page at a table shows alike, from the game's own words (How to play):
+#: a card's name there ("Repair") gives nothing of another seat's hand away
+SAME_AT_EVERY_SEAT = ".navalkit-how-to"
+
+
+def seat_page_words(page: Any) -> tuple[str, str]:
+    """The text and the markup (``page_markup``) of a seat's page at a table, less what every
+    seat shows alike (SAME_AT_EVERY_SEAT): where another seat's hidden card may not be named."""
+    text = page.inner_text("body")
+    for same in page.locator(SAME_AT_EVERY_SEAT).all_inner_texts():
+        assert same in text, same
+        text = text.replace(same, "")
+    return text, page_markup(page, SAME_AT_EVERY_SEAT)
 
 
 @pytest.fixture

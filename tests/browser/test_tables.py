@@ -25,10 +25,16 @@ from conftest import (
     ARTIFACTS,
     VoilaServer,
     new_page,
-    page_markup,
+    seat_page_words,
     serving,
 )  # this folder's fixtures
-from test_pages import BOARD_CANVAS, assert_clean, open_page, wait_for_boards_drawn
+from test_pages import (
+    _BOARD_BOXES_JS,
+    BOARD_CANVAS,
+    assert_clean,
+    open_page,
+    wait_for_boards_drawn,
+)
 
 from navalkit.core.match import load_match
 from navalkit.games.naval_war.data import CARDS
@@ -108,6 +114,21 @@ def board_drawn(page: Any, path: str) -> None:
     wait_for_boards_drawn(page, path)
 
 
+def seat_opens_whole(page: Any, who: str) -> None:
+    """As a seat's page opens on a school laptop's screen, its board is wholly on it (no
+    scrolling to see its bottom), and How to play is under it, less the play page's controls."""
+    page.wait_for_timeout(500)
+    boxes = page.evaluate(_BOARD_BOXES_JS)
+    assert boxes, f"{who}'s seat: no board shown"
+    for box in boxes:
+        assert box["bottom"] <= box["innerH"] + 1, (
+            f"{who}'s seat: the board's bottom is at {box['bottom']:.0f} px, below the window's "
+            f"{box['innerH']} px"
+        )
+    how_to = page.locator(".navalkit-how-to").first.inner_text()
+    assert "At the table." in how_to and "Ways to play" not in how_to, how_to
+
+
 def dropdown(page: Any, label: str) -> Any:
     return page.locator(".widget-dropdown", has_text=label).locator("select").first
 
@@ -156,6 +177,7 @@ def test_three_classmates_play_a_round_at_one_table(
         code = ann.locator(".navalkit-share .navalkit-table-code").first.inner_text().strip()
         assert re.fullmatch(r"[A-Z]{6}", code), code
         board_drawn(ann, PAGE)
+        seat_opens_whole(ann, "Ann")  # under the box with the code to share
 
         # Bob and Cy open the link Ann shares, type a name and take a free seat
         for seat, (page, name) in enumerate(zip(pages[1:], NAMES[1:], strict=True), start=1):
@@ -168,6 +190,7 @@ def test_three_classmates_play_a_round_at_one_table(
             page.get_by_role("button", name=f"Sit here as Player {seat + 1}").click()
             page.locator(".navalkit-seat-board").wait_for(timeout=TIMEOUT_MS)
             board_drawn(page, PAGE)
+            seat_opens_whole(page, name)
             link = page.locator(".navalkit-seat-link a").first.get_attribute("href") or ""
             assert f"?seat={code}-" in link, link
 
@@ -234,8 +257,7 @@ def test_three_classmates_play_a_round_at_one_table(
         checked = 0
         with Tables(table_server.data, teacher_key=KEY) as tables:
             for seat, page in enumerate(pages):
-                text = page.inner_text("body")
-                dom = page_markup(page)
+                text, dom = seat_page_words(page)
                 assert f"You are Player {seat + 1} ({NAMES[seat]})" in text
                 assert f"Player {seat + 1}'s hand:" in text
                 for other in range(3):

@@ -50,7 +50,7 @@ from conftest import (  # this folder's fixtures
     SERVER_START_TIMEOUT,
     VoilaServer,
     _free_port,
-    page_markup,
+    seat_page_words,
     served_notebooks,
     stop_serve,
 )
@@ -563,8 +563,7 @@ def assert_no_leak(tables: Tables, code: str, game_id: str, students: list[Stude
     checked = 0
     for student in students:
         page, seat = student.page, student.seat
-        text = page.inner_text("body")
-        dom = page_markup(page)
+        text, dom = seat_page_words(page)
         assert f"You are Player {seat + 1} ({student.name})" in text
         for other in range(len(students)):
             if other != seat:

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from navalkit.core.registry import games, get_game
 from navalkit.play.table_session import TableSession
 from navalkit.tables import (
     DATA_ENV,
@@ -30,6 +31,7 @@ from navalkit.tables import (
 )
 from navalkit.widgets import live
 from navalkit.widgets.dashboard import TeacherDashboard, teacher_page
+from navalkit.widgets.panels import HOW_TO_PARAGRAPH
 from navalkit.widgets.seat import SeatBoard
 from navalkit.widgets.table import TablePage
 
@@ -327,6 +329,72 @@ def test_the_seat_board_shows_only_the_seats_own_view(tables: Tables) -> None:
     assert name.endswith(".json") and "seed" not in json.loads(text)
     ann.download_button.click()
     assert "data:application/json;base64," in ann.download.value
+
+
+#: words of the play page's own controls, which a seat at a table does not have
+PLAY_PAGE_WORDS = (
+    "Ways to play",
+    "Settings for the next game",
+    "New game",
+    "Rules and where they come from",
+    "this computer",
+    "computer's strength",
+)
+
+
+def holds(box: Any, widget: Any) -> bool:
+    """Whether ``widget`` is ``box`` or inside it."""
+    return box is widget or any(holds(c, widget) for c in getattr(box, "children", ()))
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_a_seat_shows_how_to_play_without_the_play_pages_controls(
+    tables: Tables, game_id: str
+) -> None:
+    """A student at a table had no instructions at all: the seat shows the game's How to play
+    under its board, open, less the paragraphs about the play page's own controls (Ways to
+    play, its settings, New game, the rules panel: none of them is on a seat's page), and
+    says how a table plays."""
+    seat = board(start_table(tables, game_id))
+    game = get_game(game_id)
+    panel = seat.help_panel
+    assert panel.get_title(0) == "How to play" and panel.selected_index == 0
+    assert panel.layout.display == ""
+    shown = seat.how_to.value
+    paragraphs = HOW_TO_PARAGRAPH.findall(game.how_to_play)
+    assert HOW_TO_PARAGRAPH.sub("", game.how_to_play) == ""  # all of it in paragraphs
+    assert any(page == "play" for _q, page, _words in paragraphs)  # some to leave out
+    for _q, page, words in paragraphs:
+        assert (f"<p>{words}</p>" in shown) == (page != "play"), words
+    for words in PLAY_PAGE_WORDS:
+        assert words not in shown, words
+    assert "data-page" not in shown and "<b>At the table.</b>" in shown
+    parts = seat.widget.children
+    row = next(i for i, p in enumerate(parts) if holds(p, seat.board.widget))
+    assert row < parts.index(panel) < parts.index(seat.description)
+
+
+def test_a_seat_names_the_list_of_what_is_placed_as_how_to_play_does(tables: Tables) -> None:
+    """Branle-Bas' How to play says "pick a ship under Place": a seat's list is called so
+    (it read "Choose:"), as on the play page; Naval War's is "Attack:"."""
+    bb = board(start_table(tables, "branle_bas"))
+    assert bb.choice.description == "Place:" and "under <b>Place</b>" in bb.how_to.value
+    assert board(start_table(tables, "naval_war")).choice.description == "Attack:"
+
+
+def test_naval_war_at_a_table_says_which_fleet_is_yours_in_words_true_there(
+    tables: Tables,
+) -> None:
+    """The play page's "against the computer you command Player 1's task force" is false for
+    a student at Player 2's seat: the seat says its own words instead, and the play page
+    does not show them."""
+    from navalkit.widgets import GameApp
+
+    seat = board(join(tables, board(start_table(tables)).session.code, 1, "Bob"))
+    assert "You command the task force of your seat" in seat.how_to.value
+    assert "Player 1's task force" not in seat.how_to.value
+    play = GameApp("naval_war", seed=1).how_to.value
+    assert "Player 1's task force" in play and "task force of your seat" not in play
 
 
 # --- the teacher ------------------------------------------------------------------------------

@@ -37,8 +37,9 @@ class LastBuoy(Game[State, Take, View, Config]):
     state_type: ClassVar[type[Any]] = State
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
-    # optional: what the play page shows under How to play, for a student who has never seen
-    # the game (HTML, short paragraphs, one thing each)
+    # optional: what the play page and a seat at a table show under How to play, for a
+    # student who has never seen the game (HTML, short paragraphs, one thing each; a paragraph
+    # about the play page's own controls begins <p data-page='play'>, see Game.how_to_play)
     how_to_play: ClassVar[str] = (
         "<p><b>Your move.</b> Choose how many buoys to sweep, 1 to 3, from the list of legal "
         "moves (or type it) and play it.</p>"

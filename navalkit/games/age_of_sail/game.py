@@ -66,21 +66,23 @@ ROLL_WORDS = {  # each die, as the moves list names it
 }
 
 
-#: how to play on the play page, a thing a paragraph (see Game.how_to_play)
+#: how to play on the play page and at a table, a thing a paragraph; those marked
+#: data-page="play" speak of the play page's own controls and a seat leaves them out (see
+#: Game.how_to_play)
 HOW_TO_PLAY = (
     "<p><b>Movement.</b> Click one of your ships, then a green heading marker, then how far to "
-    "sail (the green dots; the dot on the ship herself keeps her where she is). When your "
-    "ships have moved, press <b>End movement</b>.</p>"
-    "<p><b>Fire.</b> Click a ship, then an enemy in its fire arc, and choose <i>Fire: "
-    "hull</i>, <i>Fire: sails</i> or <i>Board!</i>; then press <b>End turn</b>.</p>"
-    "<p><b>Locked together.</b> A ship locked with another after a boarding first chooses "
-    "<i>Cut loose</i> or <i>Stay locked</i>, before any ship moves.</p>"
+    "sail (the green dots; the dot on the ship herself keeps her where she is). When your ships "
+    "have moved, press <b>End movement</b>.</p>"
+    "<p><b>Fire.</b> Click a ship, then an enemy in its fire arc, and choose <i>Fire: hull</i>, "
+    "<i>Fire: sails</i> or <i>Board!</i>; then press <b>End turn</b>.</p>"
+    "<p><b>Locked together.</b> A ship locked with another after a boarding first chooses <i>Cut "
+    "loose</i> or <i>Stay locked</i>, before any ship moves.</p>"
     "<p><b>From the keyboard.</b> Type a move, or pick it from the list of legal moves.</p>"
-    "<p><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, sets the computer's "
-    "strength, lets two classmates take turns at this computer, or gives you the other "
+    "<p data-page='play'><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, sets the "
+    "computer's strength, lets two classmates take turns at this computer, or gives you the other "
     "side.</p>"
-    "<p><b>Other battles.</b> For a fleet action or the pirates, open <b>Settings for the next "
-    "game</b>, choose the <i>Battle</i> and press <b>New game</b>.</p>"
+    "<p data-page='play'><b>Other battles.</b> For a fleet action or the pirates, open <b>Settings "
+    "for the next game</b>, choose the <i>Battle</i> and press <b>New game</b>.</p>"
 )
 
 
@@ -97,7 +99,7 @@ class AgeOfSail(Game[State, Action, State, Config]):
     view_type: ClassVar[type[Any]] = State
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = False
-    #: what the play page shows under *How to play* (see Game.how_to_play)
+    #: what the play page and a seat at a table show under *How to play* (see Game.how_to_play)
     how_to_play: ClassVar[str] = HOW_TO_PLAY
     # The hard bot (see the bots module): the search starts from the admiral's choice (three
     # moves deep with the gunnery odds) and credits it 0.3 x iterations visits, so another

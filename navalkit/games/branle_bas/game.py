@@ -40,21 +40,24 @@ RULES_HISTORY = (
 )
 
 
-#: how to play on the play page, a thing a paragraph (see Game.how_to_play)
+#: how to play on the play page and at a table, a thing a paragraph; those marked
+#: data-page="play" speak of the play page's own controls and a seat leaves them out (see
+#: Game.how_to_play)
 HOW_TO_PLAY = (
     "<p><b>Battle stations.</b> Each side first places its 19 ships: pick a ship under "
-    "<b>Place</b> and click a square of your own waters, until all are placed. For a ready-made "
-    "set-up, choose it under <b>Settings for the next game</b> and press <i>New game</i>.</p>"
-    "<p><b>Your move.</b> Click one of your ships, then a green dot. Clicking a ship touches "
-    "it, and a touched ship must be played: if it cannot move, your Admiral moves one square "
-    "instead (the list of legal moves says which ships cannot move).</p>"
-    "<p><b>From the keyboard.</b> Click (or Tab to) the board, move the cursor with the arrow "
-    "keys and press Enter on a ship, then on its target (Escape cancels). Or type a move "
-    "(<code>j5 j7</code>), or choose it from the list of legal moves.</p>"
-    "<p><b>Who plays.</b> Play against the computer or, under <b>Ways to play</b>, with a "
-    "classmate taking turns at this computer.</p>"
-    "<p><b>The rules.</b> Open <b>Rules and where they come from</b> to see every rule's "
-    "source; change a <b>HOUSE</b> setting and press <i>New game</i>.</p>"
+    "<b>Place</b> and click a square of your own waters, until all are placed.</p>"
+    "<p data-page='play'><b>Ready-made set-ups.</b> To skip the placing, choose one under "
+    "<b>Settings for the next game</b> and press <i>New game</i>.</p>"
+    "<p><b>Your move.</b> Click one of your ships, then a green dot. Clicking a ship touches it, "
+    "and a touched ship must be played: if it cannot move, your Admiral moves one square instead "
+    "(the list of legal moves says which ships cannot move).</p>"
+    "<p><b>From the keyboard.</b> Click (or Tab to) the board, move the cursor with the arrow keys "
+    "and press Enter on a ship, then on its target (Escape cancels). Or type a move (<code>j5 "
+    "j7</code>), or choose it from the list of legal moves.</p>"
+    "<p data-page='play'><b>Who plays.</b> Play against the computer or, under <b>Ways to "
+    "play</b>, with a classmate taking turns at this computer.</p>"
+    "<p data-page='play'><b>The rules.</b> Open <b>Rules and where they come from</b> to see every "
+    "rule's source; change a <b>HOUSE</b> setting and press <i>New game</i>.</p>"
 )
 
 
@@ -71,7 +74,7 @@ class BranleBas(Game[State, Action, View, Config]):
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True  # the free set-up is screened (camouflage)
-    #: what the play page shows under *How to play* (see Game.how_to_play)
+    #: what the play page and a seat at a table show under *How to play* (see Game.how_to_play)
     how_to_play: ClassVar[str] = HOW_TO_PLAY
     series_note: ClassVar[str] = (
         "Gains and losses carry on into the next game, as the rules say (rule BB-DRAW: "

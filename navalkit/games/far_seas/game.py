@@ -39,19 +39,21 @@ RULES_HISTORY = (
 )
 
 
-#: how to play on the play page, a thing a paragraph (see Game.how_to_play)
+#: how to play on the play page and at a table, a thing a paragraph; those marked
+#: data-page="play" speak of the play page's own controls and a seat leaves them out (see
+#: Game.how_to_play)
 HOW_TO_PLAY = (
-    "<p><b>Your side.</b> You command either the <b>German raiders</b> or the <b>Allied "
-    "navies</b> of 1914. The Allies never see a raider until it is discovered.</p>"
-    "<p><b>Your move.</b> Click one of your ships (a small square on the map), then an area. "
-    "For other orders click an order button (<i>raid</i>, <i>surprise</i>, <i>river</i>, ...) "
-    "and then the station, ship or area. Or pick the move from the list, or type it: "
-    "everything works from the keyboard too.</p>"
-    "<p><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, gives you the Allies "
-    "instead, sets the computer's strength, or lets two classmates take turns at this "
+    "<p><b>Your side.</b> You command either the <b>German raiders</b> or the <b>Allied navies</b> "
+    "of 1914. The Allies never see a raider until it is discovered.</p>"
+    "<p><b>Your move.</b> Click one of your ships (a small square on the map), then an area. For "
+    "other orders click an order button (<i>raid</i>, <i>surprise</i>, <i>river</i>, ...) and then "
+    "the station, ship or area. Or pick the move from the list, or type it: everything works from "
+    "the keyboard too.</p>"
+    "<p data-page='play'><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, gives you "
+    "the Allies instead, sets the computer's strength, or lets two classmates take turns at this "
     "computer.</p>"
-    "<p><b>The rules.</b> Open <b>Rules and where they come from</b> to see every rule's "
-    "source; change a <b>HOUSE</b> setting and press <i>New game</i>.</p>"
+    "<p data-page='play'><b>The rules.</b> Open <b>Rules and where they come from</b> to see every "
+    "rule's source; change a <b>HOUSE</b> setting and press <i>New game</i>.</p>"
 )
 
 
@@ -68,7 +70,7 @@ class FarSeas(Game[State, Action, View, Config]):
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
-    #: what the play page shows under *How to play* (see Game.how_to_play)
+    #: what the play page and a seat at a table show under *How to play* (see Game.how_to_play)
     how_to_play: ClassVar[str] = HOW_TO_PLAY
     # a series adds up each game's VP, which do not say who won: a student read "Germany 231,
     # Allies 2" after a game the Allies won, the German lead short of the par

@@ -40,20 +40,22 @@ _CHANCE_PHASES = frozenset({DEAL, DRAW, REFILL})
 _NOBODY_MOVES = frozenset({OVER, DEAL, DRAW, REFILL})
 
 
-#: how to play on the play page, a thing a paragraph (see Game.how_to_play)
+#: how to play on the play page and at a table, a thing a paragraph; those marked
+#: data-page="play" speak of the play page's own controls and a seat leaves them out (see
+#: Game.how_to_play)
 HOW_TO_PLAY = (
-    "<p><b>Your move.</b> Click a card of your hand, then where it goes: one of the "
-    "green-framed convoys, a gap of your own row (for a new convoy), or the discard pile. Or "
-    "choose a move from the list.</p>"
-    "<p><b>What you see.</b> Convoys lie face down: you see yours (and your partner's), and "
-    "those a radar turned up.</p>"
-    "<p><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, sets how many play (2 "
-    "to 6) and the computer's strength, or lets classmates take turns at this computer: a "
-    "cover screen hides each hand until its player is at the screen.</p>"
-    "<p><b>Teams.</b> For teams of two, open <b>Settings for the next game</b>, tick <i>Play "
-    "in teams of two</i> and press <b>New game</b>.</p>"
-    "<p><b>The rules.</b> Open <b>Rules and where they come from</b> to see every rule's "
-    "source.</p>"
+    "<p><b>Your move.</b> Click a card of your hand, then where it goes: one of the green-framed "
+    "convoys, a gap of your own row (for a new convoy), or the discard pile. Or choose a move from "
+    "the list.</p>"
+    "<p><b>What you see.</b> Convoys lie face down: you see yours (and your partner's), and those "
+    "a radar turned up.</p>"
+    "<p data-page='play'><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, sets how "
+    "many play (2 to 6) and the computer's strength, or lets classmates take turns at this "
+    "computer: a cover screen hides each hand until its player is at the screen.</p>"
+    "<p data-page='play'><b>Teams.</b> For teams of two, open <b>Settings for the next game</b>, "
+    "tick <i>Play in teams of two</i> and press <b>New game</b>.</p>"
+    "<p data-page='play'><b>The rules.</b> Open <b>Rules and where they come from</b> to see every "
+    "rule's source.</p>"
 )
 
 
@@ -70,7 +72,7 @@ class NauticMiles(Game[State, Action, View, Config]):
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
-    #: what the play page shows under *How to play* (see Game.how_to_play)
+    #: what the play page and a seat at a table show under *How to play* (see Game.how_to_play)
     how_to_play: ClassVar[str] = HOW_TO_PLAY
     # The hard bot (see search.py): flat Monte Carlo over guesses at the hidden cards. Each
     # guess plays the admiral's 4 favourite plays on for 8 plays (the admiral choosing for

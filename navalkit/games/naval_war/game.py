@@ -40,22 +40,27 @@ RULES_HISTORY = (
 )
 
 
-#: how to play on the play page, a thing a paragraph (see Game.how_to_play)
+#: how to play on the play page and at a table, a thing a paragraph; those marked
+#: data-page="play" speak of the play page's own controls and a seat leaves them out, the one
+#: marked data-page="table" is a seat's alone (see Game.how_to_play)
 HOW_TO_PLAY = (
-    "<p><b>Your fleet.</b> Against the computer you command Player 1's task force and the "
-    "computer plays the others; with classmates taking turns, each commands one.</p>"
-    "<p><b>Your move.</b> On your turn click a card in your hand, then its target: an enemy "
-    "ship for a salvo, torpedo boat or submarine; a fleet for a minefield; a salvo chip for "
-    "Additional Damage or Repair; <b>Play</b> for smoke, a minesweeper, the Destroyer Squadron "
+    "<p data-page='play'><b>Your fleet.</b> Against the computer you command Player 1's task force "
+    "and the computer plays the others; with classmates taking turns, each commands one.</p>"
+    "<p data-page='table'><b>Your fleet.</b> You command the task force of your seat (the line "
+    "above the board says which player you are); each of the others is a classmate's or the "
+    "computer's.</p>"
+    "<p><b>Your move.</b> On your turn click a card in your hand, then its target: an enemy ship "
+    "for a salvo, torpedo boat or submarine; a fleet for a minefield; a salvo chip for Additional "
+    "Damage or Repair; <b>Play (no target)</b> for smoke, a minesweeper, the Destroyer Squadron "
     "or an additional ship; or the <b>Discard pile</b> to throw the card away. Press "
     "<b>Draw</b> or <b>Launch air strikes</b> when the turn offers the choice.</p>"
-    "<p><b>From the keyboard.</b> Everything also works from the typed-move box and the list "
-    "of legal moves.</p>"
-    "<p><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, sets how many play (3 "
-    "to 9) and the computer's strength, or lets classmates take turns at this computer: the "
-    "board is covered between players so no one sees another hand.</p>"
-    "<p><b>The rules.</b> Open <b>Rules and where they come from</b> for every rule's "
-    "source.</p>"
+    "<p><b>From the keyboard.</b> Everything also works from the typed-move box and the list of "
+    "legal moves.</p>"
+    "<p data-page='play'><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, sets how "
+    "many play (3 to 9) and the computer's strength, or lets classmates take turns at this "
+    "computer: the board is covered between players so no one sees another hand.</p>"
+    "<p data-page='play'><b>The rules.</b> Open <b>Rules and where they come from</b> for every "
+    "rule's source.</p>"
 )
 
 
@@ -72,7 +77,7 @@ class NavalWar(Game[State, Action, View, Config]):
     view_type: ClassVar[type[Any]] = View
     clauses: ClassVar[ClauseBook] = CLAUSES
     hidden_information: ClassVar[bool] = True
-    #: what the play page shows under *How to play* (see Game.how_to_play)
+    #: what the play page and a seat at a table show under *How to play* (see Game.how_to_play)
     how_to_play: ClassVar[str] = HOW_TO_PLAY
     # The hard level: flat Monte Carlo (luck decides too much after each move for a tree to
     # help): each sampled guess at the hidden cards tries the few moves of search_actions,
