@@ -641,7 +641,19 @@ def describe_outcome(state: State, action: Action) -> str:
     if isinstance(action, Place):
         return f"{who} places a ship (hidden until both squadrons are ready)."
     if isinstance(action, Touch):
-        return f"{who} {touch_words(state, action.at, 'touches')}."
+        # "…": the move that follows says the ship again, so the Moves list shows this line
+        # only until then (play.log.ANNOUNCES)
+        return f"{who} {touch_words(state, action.at, 'touches')}…"
+    touched = state.touched
+    if touched is not None and (isinstance(action, Pass) or action.frm != touched):
+        # the touched ship could not move: the line that replaces the touch's says which
+        ship = f"the {kind_info(state.board[touched] & 15).label} on {BOARD[touched].name}"
+        if isinstance(action, Pass):
+            return f"{who} touched {ship}: {stuck_touch(state, touched)}."
+        return (
+            f"{who} touched {ship}, which cannot move, so the Admiral moves instead: "
+            f"{describe(state, action)}"
+        )
     return f"{who}: {describe(state, action)}"
 
 
