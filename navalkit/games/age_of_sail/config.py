@@ -35,7 +35,7 @@ class Config:
         words=WIND_WORDS,
         rule="AOS-WIND",
         help="The wind at the start, one of the eight compass points, named as the setting 'How "
-        "the wind is named' says: by default where it blows to, as in the seed's example ('the "
+        "the wind is named' says: by default 'blowing to', as in the seed's example ('the "
         "wind is due south': it blows toward the south). East (E), blowing east from the west, "
         "is the Atlantic's usual wind. The board names the wind the same way.",
     )
@@ -44,11 +44,11 @@ class Config:
         provenance="SEED",
         label="How the wind is named",
         choices=("blowing", "from"),
-        words={"blowing": "where it blows to", "from": "where it comes from"},
+        words={"blowing": "blowing to", "from": "coming from"},  # short: the box is narrow
         rule="AOS-WIND-REF",
-        help="How the wind's compass point is read: where it blows to (the seed's worked "
-        "example: a wind due south forbids sailing due north) or where it comes from (sailors' "
-        "usage: a south wind comes from the south).",
+        help="How the wind's compass point is read: blowing to (the seed's worked example: a "
+        "wind due south blows toward the south, so it forbids sailing due north) or coming "
+        "from (sailors' usage: a south wind comes from the south).",
     )
     wind_speed: int = setting(
         4,

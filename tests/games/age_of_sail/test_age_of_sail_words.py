@@ -184,9 +184,9 @@ def test_the_wind_settings_list_words_not_bare_compass_letters() -> None:
     ]  # fmt: skip
     assert boxes["wind"].value == "E"
     naming = [label for label, _ in boxes["wind_naming"].options]
-    assert naming == ["where it blows to", "where it comes from"]
+    assert naming == ["blowing to", "coming from"]
     for typed in ("east (E)", "E", "e"):
         assert value_from_words(Config, "wind", typed) == "E", typed
-    assert value_from_words(Config, "wind_naming", "where it comes from") == "from"
+    assert value_from_words(Config, "wind_naming", "coming from") == "from"
     current = {r["setting"]: r for r in GAME.settings()}
     assert "'from'" not in current["wind_naming"]["help"]
