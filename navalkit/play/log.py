@@ -5,8 +5,16 @@ A line said several times in a row is one entry: the deal of Naval War is "A car
 (30 times)", numbered from its first event. So is a round of the same words for each player
 in turn: Nautic Miles' deal is "Round 1: a card is dealt to Player 2.", then "... to Player
 1." and so on, 12 lines; it reads "Round 1: a card is dealt to each player in turn. (12
-times)". Pure: the play page, the seat page, the teacher's view and the server-free site list
-the same entries.
+times)".
+
+A line that ends with "…" announces the next one: Branle-Bas's "B (north) touches the
+Torpilleur (torpedo boat) on l13…" (touch-move: that ship must now be played) is followed by
+"B (north): Torpilleur (torpedo boat) l13 → l12", which says the same ship again. The list
+shows the announcing line only while nothing follows it; then the two are one entry, the
+second's words, numbered from the first's event.
+
+Pure: the play page, the seat page, the teacher's view and the server-free site list the
+same entries.
 """
 
 from __future__ import annotations
@@ -15,10 +23,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["LOG_LINES", "event_words", "recent_log"]
+__all__ = ["ANNOUNCES", "LOG_LINES", "event_words", "recent_log"]
 
 #: how many entries a page lists under "Moves"
 LOG_LINES = 12
+
+#: how a line ends that announces the next one (see the module docstring)
+ANNOUNCES = "…"
 
 #: a player's name in a game's words (Game.player_name)
 _PLAYER = re.compile(r"\bPlayer \d+\b")
@@ -37,9 +48,10 @@ def recent_log(
     """The last ``last`` entries of the log ``events`` (oldest first; ``words`` gives an
     event's words: :func:`event_words` for a match's events), each as (the numbers of its
     first and last events, counting from 1; its words). A run of the same words is one
-    entry, with how many times; so is a run of the same words for each player in turn (see
-    the module docstring). Only the events those entries need are read, from the end, each
-    once (an event's words are written when first read)."""
+    entry, with how many times; so is a run of the same words for each player in turn, and a
+    line announcing the next is one entry with it (see the module docstring). Only the events
+    those entries need are read, from the end, each once (an event's words are written when
+    first read)."""
     said: dict[int, str] = {}
 
     def say(j: int) -> str:
@@ -57,6 +69,8 @@ def recent_log(
         if start == i - 1:  # said once: maybe one line of a round said for each player
             start, text = _in_turn(say, i - 1, text)
         times = i - start
+        if times == 1 and start > 0 and say(start - 1).endswith(ANNOUNCES):
+            start -= 1  # the line announcing this one (read once, as its own line was)
         entries.append((start + 1, i, text if times == 1 else f"{text} ({times} times)"))
         i = start
     entries.reverse()

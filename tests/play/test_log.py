@@ -112,3 +112,15 @@ def test_the_entries_of_lines_for_each_player_account_for_every_event(
             assert len(lines) >= 2 * period and players[period:] == players[:-period]
         else:
             assert set(lines) == {words.split(" (")[0]}
+
+
+def test_a_line_announcing_the_next_is_one_entry_with_it() -> None:
+    """Branle-Bas's touch ("… touches the Torpilleur (torpedo boat) on l13…") is followed by
+    the move of that ship: the list shows the touch only while nothing follows it."""
+    lines = ["Drawn by lot.", "B touches the Torpilleur on l13…", "B: Torpilleur l13 → l12"]
+    assert recent_log(lines, 5) == [(1, 1, "Drawn by lot."), (2, 3, "B: Torpilleur l13 → l12")]
+    assert recent_log(lines[:2], 5) == [
+        (1, 1, "Drawn by lot."),
+        (2, 2, "B touches the Torpilleur on l13…"),
+    ]
+    assert recent_log(lines, 1) == [(2, 3, "B: Torpilleur l13 → l12")]

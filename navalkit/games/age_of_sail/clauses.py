@@ -52,7 +52,7 @@ CLAUSES = ClauseBook(
             "north direction, but must tack from NE to NW'. Sailors name a wind by where it comes "
             "from (a south wind comes from the south); that reading forbids due south instead, "
             "contradicting the example, so it is played only when the setting 'How the wind is "
-            "named' is 'from'.",
+            "named' is 'coming from'.",
             # the setting wind_naming='from'
             "wind_naming",
         ),

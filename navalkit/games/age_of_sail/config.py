@@ -6,7 +6,12 @@ from dataclasses import dataclass
 
 from navalkit.core.config import setting
 
-from .data import COMPASS
+from .data import COMPASS, POINT_WORDS
+
+#: a compass point as the settings list it: "east (E)", the letter as the board writes it
+WIND_WORDS = {
+    point: f"{words} ({point})" for point, words in zip(COMPASS, POINT_WORDS, strict=True)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,21 +32,23 @@ class Config:
         provenance="SEED",
         label="Wind",
         choices=COMPASS,
+        words=WIND_WORDS,
         rule="AOS-WIND",
         help="The wind at the start, one of the eight compass points, named as the setting 'How "
-        "the wind is named' says: by default the way it blows, as in the seed's example ('the "
-        "wind is due south': it blows toward the south). E, blowing east from the west, is the "
-        "Atlantic's usual wind. The board names the wind the same way.",
+        "the wind is named' says: by default 'blowing to', as in the seed's example ('the "
+        "wind is due south': it blows toward the south). East (E), blowing east from the west, "
+        "is the Atlantic's usual wind. The board names the wind the same way.",
     )
     wind_naming: str = setting(
         "blowing",
         provenance="SEED",
         label="How the wind is named",
         choices=("blowing", "from"),
+        words={"blowing": "blowing to", "from": "coming from"},  # short: the box is narrow
         rule="AOS-WIND-REF",
-        help="How the wind's compass point is read: 'blowing' (the seed's worked example: a "
-        "wind due south forbids sailing due north) or 'from' (sailors' usage: a south wind "
-        "comes from the south).",
+        help="How the wind's compass point is read: blowing to (the seed's worked example: a "
+        "wind due south blows toward the south, so it forbids sailing due north) or coming "
+        "from (sailors' usage: a south wind comes from the south).",
     )
     wind_speed: int = setting(
         4,

@@ -142,17 +142,25 @@ def mover_moves(state: State) -> list[Move]:
     return moves
 
 
+def touched_moves(state: State, sq: int) -> list[Move]:
+    """BB-TOUCH: the moves left once the ship on ``sq`` is touched: her own; if she cannot
+    move, her Admiral's (one square); if he cannot either (or is the touched ship, or is
+    sunk), none: the turn is lost. The one place this fallback is worked out: the legal
+    moves, the check of one move and the words for a stuck touch all ask it."""
+    board = state.board
+    moves: list[Move] = []
+    add_moves(board, (sq,), moves)
+    if not moves:
+        admiral = admiral_square(state, board[sq] >> 4)
+        if admiral is not None and admiral != sq:
+            add_moves(board, (admiral,), moves)
+    return moves
+
+
 def _touch_moves(state: State) -> list[Move | Pass]:
     """Touch-move: the touched piece's moves, else the Admiral one square, else pass."""
     assert state.touched is not None
-    board = state.board
-    moves: list[Move] = []
-    add_moves(board, (state.touched,), moves)
-    if not moves:
-        admiral = admiral_square(state, state.to_move)
-        if admiral is not None:
-            add_moves(board, (admiral,), moves)
-    return moves or [PASS]  # type: ignore[return-value]
+    return touched_moves(state, state.touched) or [PASS]  # type: ignore[return-value]
 
 
 def legal_actions(state: State) -> list[Move | Place | Touch | Pass]:
@@ -183,11 +191,7 @@ def _is_legal_move(state: State, frm: int, to: int) -> bool:
     board = state.board
     if not state.config.touch_move or state.touched is None:
         return to in destinations(board, frm)  # any ship, any of its moves
-    touched = destinations(board, state.touched)
-    if touched:
-        return frm == state.touched and to in touched
-    admiral = admiral_square(state, state.to_move)  # the touched piece cannot move: the Admiral may
-    return admiral is not None and frm == admiral and to in destinations(board, admiral)
+    return any(m.frm == frm and m.to == to for m in touched_moves(state, state.touched))
 
 
 # --- refusals that teach ---------------------------------------------------------------------
@@ -608,12 +612,12 @@ def describe_chance(outcome: int) -> str:
 def stuck_touch(state: State, sq: int) -> str:
     """What touching the piece on ``sq`` leads to when it has no move (BB-TOUCH: the Admiral
     moves one square instead, or the turn is lost), in words; "" when it can move."""
-    board = state.board
-    if destinations(board, sq):
+    moves = touched_moves(state, sq)
+    if moves and moves[0].frm == sq:
         return ""
-    admiral = admiral_square(state, board[sq] >> 4)
-    if admiral is not None and admiral != sq and destinations(board, admiral):
+    if moves:
         return "it cannot move, so the Admiral must move one square instead"
+    admiral = admiral_square(state, state.board[sq] >> 4)
     if admiral is not None and admiral != sq:
         return "it cannot move, nor can the Admiral, so the turn is lost"
     return "it cannot move, so the turn is lost"
@@ -637,7 +641,19 @@ def describe_outcome(state: State, action: Action) -> str:
     if isinstance(action, Place):
         return f"{who} places a ship (hidden until both squadrons are ready)."
     if isinstance(action, Touch):
-        return f"{who} {touch_words(state, action.at, 'touches')}."
+        # "…": the move that follows says the ship again, so the Moves list shows this line
+        # only until then (play.log.ANNOUNCES)
+        return f"{who} {touch_words(state, action.at, 'touches')}…"
+    touched = state.touched
+    if touched is not None and (isinstance(action, Pass) or action.frm != touched):
+        # the touched ship could not move: the line that replaces the touch's says which
+        ship = f"the {kind_info(state.board[touched] & 15).label} on {BOARD[touched].name}"
+        if isinstance(action, Pass):
+            return f"{who} touched {ship}: {stuck_touch(state, touched)}."
+        return (
+            f"{who} touched {ship}, which cannot move, so the Admiral moves instead: "
+            f"{describe(state, action)}"
+        )
     return f"{who}: {describe(state, action)}"
 
 
@@ -816,6 +832,7 @@ __all__ = [
     "tallies",
     "to_move",
     "touch_words",
+    "touched_moves",
     "ui_hint",
     "violation",
     "winner",

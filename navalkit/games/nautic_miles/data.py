@@ -62,7 +62,7 @@ NOUNS: Final = (
     "1,000-mile card",
     "2,000-mile card",
     *(label for _, label, _ in KINDS[10:16]),
-    "plane-shot-down card",
+    "plane shot down card",
     *(label for _, label, _ in KINDS[17:]),
     "pair of submarines",
 )

@@ -58,13 +58,29 @@ SHORT = {
     "c10000": "10,000 t",
     "c20000": "20,000 t",
     "trawler": "trawler",
-    "plane_hit": "plane hit",
+    "plane_hit": "plane shot down",  # on two lines: "plane" over "shot down"
     "minesweeper": "sweeper",
     "end_alert": "end alert",
     "fine_sea": "fine sea",
     "neutral_flag": "neutral",
     "sub_pair": "2 subs",
 }
+
+
+def _name(
+    b: SceneBuilder, x: float, y: float, text: str, fill: str, room: float, gap: float = 13
+) -> None:
+    """A card's name in bold centred on ``y``: on one line if it fits ``room``, else on two
+    lines ``gap`` apart, split at the space that keeps the longer line shortest ("plane" over
+    "shot down"), so a card keeps the name the rules and the moves list give it."""
+    if text_width(text, TEXT, True) <= room or " " not in text:
+        _label(b, x, y, text, fill, room, bold=True)
+        return
+    words = text.split(" ")
+    cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    top, bottom = min(cuts, key=lambda c: max(text_width(part, TEXT, True) for part in c))
+    _label(b, x, y - gap / 2, top, fill, room, bold=True)
+    _label(b, x, y + gap / 2, bottom, fill, room, bold=True)
 
 
 def short(kind: int) -> str:
@@ -212,7 +228,7 @@ def _hand(
                 radius=4,
             ),
         )
-        _label(b, x + HAND_W / 2, y0 + 40, short(k), t.text, HAND_W - 6, bold=True)
+        _name(b, x + HAND_W / 2, y0 + 40, short(k), t.text, HAND_W - 6, gap=14)
         n = hand.count(k)
         if n > 1 and k != len(KEYS) - 1:
             _label(b, x + HAND_W / 2, y0 + 62, f"x{n}", t.text_muted, HAND_W - 6)
@@ -242,8 +258,9 @@ def draw(
     _label(b, 42, 40, str(view.pile_size), "#ffffff", 58, size=13, bold=True)
     top = short(view.discard[-1]) if view.discard else "empty"
     b.add("board", Rect(84, 8, 80, 48, fill="#ffffff", stroke=t.grid, radius=4))
-    _label(b, 124, 20, "discard", t.text_muted, 74)
-    _label(b, 124, 40, top, t.text, 74, bold=True)
+    two_lines = text_width(top, TEXT, True) > 74
+    _label(b, 124, 17 if two_lines else 20, "discard", t.text_muted, 74)
+    _name(b, 124, 40, top, t.text, 74)
     boxes["discard"] = (84, 8, 80, 48)
     head = f"Round {view.round_no}"
     if view.phase == OVER:

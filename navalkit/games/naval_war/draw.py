@@ -42,9 +42,42 @@ def layout(n: int) -> tuple[int, int]:
     return cols, -(-n // cols)
 
 
-def size(n: int) -> tuple[int, int]:
+def size(n: int, panel_h: int = PANEL_H) -> tuple[int, int]:
     _cols, rows = layout(n)
-    return WIDTH, rows * PANEL_H + STRIP_H + 8
+    return WIDTH, rows * panel_h + STRIP_H + 8
+
+
+HAND_LINE = 14  # a line of a hand under a fleet, in the teacher's view
+
+
+def hand_lines(cards: Iterable[int], room: float) -> list[str]:
+    """A hand as the teacher's view writes it under a fleet ("hand: 8"×1, Smoke, ..."),
+    wrapped onto as many lines of ``room`` pixels as it needs, never inside a card's name."""
+    pieces = [f"{CARDS[c].short}," for c in cards]
+    if pieces:
+        pieces[-1] = pieces[-1][:-1]
+    lines: list[str] = []
+    line = "hand:"
+    for piece in pieces:
+        if line != "hand:" and text_width(f"{line} {piece}", TEXT) > room:
+            lines.append(line)
+            line = piece
+        else:
+            line = f"{line} {piece}"
+    return [*lines, line]
+
+
+def panel_height(view: View) -> int:
+    """A fleet panel's height: a seat's view as ever; the teacher's view (every hand shown
+    under its fleet) taller by the lines its longest hand needs beyond one, at least one,
+    so a hand is never cut."""
+    if view.viewer is not None:
+        return PANEL_H
+    state = view.state
+    cols, _ = layout(state.n)
+    room = WIDTH / cols - 8 - 16
+    most = max((len(hand_lines(h, room)) for h in state.hands), default=1)
+    return PANEL_H + HAND_LINE * max(1, most - 1)
 
 
 class _Board:
@@ -115,7 +148,9 @@ def _gun_label(gun: int, room: float) -> tuple[str, bool]:
     return GUN_LABEL[gun].replace('"', ""), False
 
 
-def _panel(bd: _Board, view: View, seat: int, x: float, y: float, w: float) -> None:
+def _panel(
+    bd: _Board, view: View, seat: int, x: float, y: float, w: float, panel_h: int = PANEL_H
+) -> None:
     t, b, state = bd.t, bd.b, view.state
     acting = state.phase != OVER and state.seat == seat
     alive = bool(state.fleets[seat])
@@ -125,14 +160,14 @@ def _panel(bd: _Board, view: View, seat: int, x: float, y: float, w: float) -> N
             x,
             y,
             w,
-            PANEL_H - 6,
+            panel_h - 6,
             fill=t.sea if alive else "#c9c9c9",
             stroke=t.player(seat),
             line_width=4 if acting else 1.5,
             radius=6,
         ),
     )
-    bd.region(f"seat:{seat}", (x, y, w, PANEL_H - 6))
+    bd.region(f"seat:{seat}", (x, y, w, panel_h - 6))
     me = " (you)" if view.viewer == seat else ""
     score = f"sunk {points(state.sunk[seat])} pts · hand {view.hand_sizes[seat]}"
     bd.text(x + w - 8, y + HEAD_Y, score, t.text, "right")
@@ -181,9 +216,9 @@ def _panel(bd: _Board, view: View, seat: int, x: float, y: float, w: float) -> N
         step = min(SHIP_W + 4.0, (w - 12) / 4, (w - CARRIER_X - 8) / len(carriers))
         for i, ship in enumerate(carriers):
             _ship(bd, state, seat, ship, x + CARRIER_X + i * step, y + CARRIER_Y, step - 4)
-    if view.viewer is None and state.hands[seat]:
-        words = ", ".join(CARDS[c].short for c in state.hands[seat])
-        bd.text(x + 8, y + PANEL_H - 18, f"hand: {words}", t.text_muted, "left", room=w - 16)
+    if view.viewer is None and state.hands[seat]:  # the teacher's view: the whole hand
+        for k, line in enumerate(hand_lines(state.hands[seat], w - 16)):
+            bd.text(x + 8, y + PANEL_H - 18 + HAND_LINE * k, line, t.text_muted, "left")
 
 
 def _card(bd: _Board, card: int, x: float, y: float, red: bool) -> None:
@@ -252,7 +287,8 @@ def draw(
     and refused regions ``marks`` (red)."""
     view = observation if isinstance(observation, View) else observe(observation, None)
     state, t = view.state, get_theme(theme)
-    width, height = size(state.n)
+    panel_h = panel_height(view)
+    width, height = size(state.n, panel_h)
     b = SceneBuilder(width, height, title="Naval War", description=describe(view))
     bd = _Board(b, t)
     b.add("board", Rect(0, 0, width, height, fill=t.background))
@@ -260,7 +296,7 @@ def draw(
     pw = WIDTH / cols
     for seat in range(state.n):
         r, c = divmod(seat, cols)
-        _panel(bd, view, seat, c * pw + 4, r * PANEL_H + 4, pw - 8)
+        _panel(bd, view, seat, c * pw + 4, r * panel_h + 4, pw - 8, panel_h)
     _strip(bd, view, height - STRIP_H - 4)
     for rid, colour, width_ in (
         *((r, t.ok, 3.0) for r in targets),
@@ -292,9 +328,14 @@ def describe(view: View) -> str:
         fleet = "; ".join(ships) or "no ships"
         more = f" [{', '.join(extra)}]" if extra else ""
         parts.append(f"Player {seat + 1}: {fleet}{more}; sunk {points(state.sunk[seat])}.")
-    who = view.viewer if view.viewer is not None else max(state.seat, 0)
-    hand = ", ".join(CARDS[c].label for c in state.hands[who]) or "no cards"
-    parts.append(f"Player {who + 1}'s hand: {hand}.")
+    if view.viewer is not None:
+        seats = [view.viewer]
+    else:  # the teacher's view: every hand, the player to move's first
+        first = max(state.seat, 0)
+        seats = [first, *(p for p in range(state.n) if p != first)]
+    for who in seats:
+        hand = ", ".join(CARDS[c].label for c in state.hands[who]) or "no cards"
+        parts.append(f"Player {who + 1}'s hand: {hand}.")
     if state.pending >= 0:
         parts.append(f"In play: {CARDS[state.pending].label}.")
     parts.append(f"Deck {view.deck_size}, harbor {view.harbor_size}, discard {len(state.discard)}.")

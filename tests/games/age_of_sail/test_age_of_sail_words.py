@@ -166,3 +166,27 @@ def test_the_position_in_words_names_gun_decks_and_a_captured_ship_plainly() -> 
         "decks port 0, starboard 1; masts 3; hull 3; locked with Soleil Royal." in words
     )
     assert "at anchor; locked with Royal Sovereign." in words
+
+
+def test_the_wind_settings_list_words_not_bare_compass_letters() -> None:
+    """'Settings for the next game' offered the wind as "N", "NE", "E"... and its naming as
+    "blowing" / "from": each choice now reads in words, the letter the board writes kept in
+    brackets, and the letter typed still reads back."""
+    from navalkit.core.config import value_from_words
+    from navalkit.games.age_of_sail.config import Config
+    from navalkit.widgets.forms import setting_widgets
+
+    boxes = setting_widgets(GAME)
+    wind = [label for label, _ in boxes["wind"].options]
+    assert wind == [
+        "north (N)", "north-east (NE)", "east (E)", "south-east (SE)",
+        "south (S)", "south-west (SW)", "west (W)", "north-west (NW)",
+    ]  # fmt: skip
+    assert boxes["wind"].value == "E"
+    naming = [label for label, _ in boxes["wind_naming"].options]
+    assert naming == ["blowing to", "coming from"]
+    for typed in ("east (E)", "E", "e"):
+        assert value_from_words(Config, "wind", typed) == "E", typed
+    assert value_from_words(Config, "wind_naming", "coming from") == "from"
+    current = {r["setting"]: r for r in GAME.settings()}
+    assert "'from'" not in current["wind_naming"]["help"]

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import navalkit
-from navalkit.games.branle_bas import GAME, Move, Touch
+from navalkit.games.branle_bas import GAME, Move, Touch, rules
 from navalkit.games.branle_bas.data import BOARD, TORPILLEUR, VEDETTE, square_index
 from navalkit.games.branle_bas.draw import describe
+from navalkit.play.log import LOG_LINES, event_words, recent_log
 
 
 def _opening() -> navalkit.Match:
@@ -45,7 +46,7 @@ def test_a_touched_ship_that_cannot_move_says_the_admiral_moves_instead() -> Non
     said = "it cannot move, so the Admiral must move one square instead"
     assert GAME.describe(state, Touch(i2)) == f"touch the Vedette (patrol boat) on i2: {said}"
     assert GAME.describe_outcome(state, Touch(i2)) == (
-        f"A (south) touches the Vedette (patrol boat) on i2: {said}."
+        f"A (south) touches the Vedette (patrol boat) on i2: {said}…"
     )
     touched = GAME.apply(state, Touch(i2))
     assert GAME.status(touched) == (
@@ -73,3 +74,51 @@ def test_the_position_in_words_counts_ships_in_the_enemy_port_in_good_english() 
     assert " 1 ship in the enemy port (+100)." in describe(one)
     assert " 2 ships in the enemy port (+200)." in describe(two)
     assert "(s)" not in describe(one) + describe(two)
+
+
+def test_the_moves_list_says_each_move_once() -> None:
+    """Under touch-move every move was two lines, the touch ("B (north) touches the
+    Torpilleur (torpedo boat) on l13.") then the move ("B (north): Torpilleur (torpedo boat)
+    l13 → l12"), naming the ship twice and halving the moves the list shows. The touch now
+    announces the move ("…") and the list shows it only until the move is played."""
+    m = navalkit.new_match("branle_bas", seed=1, setup="standard", first_player="A")
+
+    def free_ship_or_move() -> Move | Touch:
+        """The first touch of a ship that can move, or the first move of the ship touched."""
+        return next(
+            a
+            for a in m.legal_actions()
+            if not isinstance(a, Touch) or not rules.stuck_touch(m.state, a.at)
+        )
+
+    for _ in range(8):
+        m.apply(free_ship_or_move())
+    entries = recent_log(m.events, LOG_LINES, event_words)
+    moves = [t for _, _, t in entries if " → " in t]
+    assert len(moves) == 4 and not [t for _, _, t in entries if "touches" in t], entries
+    assert moves[0] == "A (south): Torpilleur (torpedo boat) h3 → h4"
+    first, last, _ = next(e for e in entries if e[2] == moves[0])
+    assert last == first + 1, "numbered from the touch, ending with the move"
+    m.apply(free_ship_or_move())  # a touch with no move yet: the list shows it
+    assert recent_log(m.events, LOG_LINES, event_words)[-1][2].startswith("A (south) touches the ")
+
+
+def test_a_move_after_a_stuck_touch_says_which_ship_was_touched() -> None:
+    """The touch's line leaves the list once the move is played, so a move or a lost turn
+    forced by a touched ship that cannot move says which ship it was."""
+    m = _opening()
+    i2 = square_index("i2")
+    assert GAME.describe_outcome(
+        GAME.apply(m.state, Touch(i2)), GAME.legal_actions(GAME.apply(m.state, Touch(i2)))[0]
+    ) == (
+        "A (south) touched the Vedette (patrol boat) on i2: it cannot move, nor can the "
+        "Admiral, so the turn is lost."
+    )
+    board = list(m.state.board)
+    board[square_index("j4")] = 0  # the Admiral can move
+    touched = GAME.apply(replace(m.state, board=tuple(board)), Touch(i2))
+    admiral = Move(square_index("j3"), square_index("j4"))
+    assert GAME.describe_outcome(touched, admiral) == (
+        "A (south) touched the Vedette (patrol boat) on i2, which cannot move, so the Admiral "
+        "moves instead: Amiral (flagship) j3 → j4"
+    )

@@ -54,7 +54,7 @@ from navalkit.games.branle_bas.game import BranleBas
 from navalkit.games.branle_bas.mechanics.movement import walk
 from navalkit.games.branle_bas.mechanics.scoring import Tally, score_items
 from navalkit.games.branle_bas.observe import View
-from navalkit.games.branle_bas.state import State
+from navalkit.games.branle_bas.state import State, fleets
 
 A, B = 0, 1
 
@@ -1113,6 +1113,40 @@ def test_BB_TOUCH_nothing_playable_the_turn_is_lost() -> None:
     assert m.legal_actions() == (Pass(),)
     m.apply(Pass())
     assert m.current_player == B and not m.is_over
+
+
+def test_BB_TOUCH_one_function_says_what_a_touch_leaves_to_play() -> None:
+    """The fallback (the touched ship, else her Admiral one square, else the turn is lost) is
+    worked out once, by rules.touched_moves: the list of legal moves, the check of a single
+    move and the words for a stuck touch all agree with it, for a free ship, a boxed-in ship
+    whose Admiral can move, a boxed-in ship whose Admiral cannot, and a boxed-in Admiral."""
+    opening = navalkit.new_match("branle_bas", seed=1, setup="standard", first_player="A").state
+    board = list(opening.board)
+    board[sq("j4")] = 0  # the cruiser ahead of the Admiral is gone: he can move
+    freed = dataclasses.replace(opening, board=tuple(board))
+    seen = set()
+    for state in (opening, freed):
+        for square in fleets(state)[state.to_move]:
+            moves = rules.touched_moves(state, square)
+            touched = rules.apply(state, Touch(square))
+            assert list(rules.legal_actions(touched)) == (moves or [Pass()])
+            for frm in fleets(state)[state.to_move]:
+                for to in range(len(BOARD)):
+                    legal = rules.violation(touched, Move(frm, to)) is None
+                    assert legal == (Move(frm, to) in moves), (square, frm, to)
+            stuck = rules.stuck_touch(state, square)
+            if moves and moves[0].frm == square:
+                kind = "free"
+                assert stuck == ""
+            elif moves:
+                kind = "admiral"
+                assert stuck == "it cannot move, so the Admiral must move one square instead"
+                assert {m.frm for m in moves} == {sq("j3")}
+            else:
+                kind = "lost"
+                assert stuck.endswith("so the turn is lost")
+            seen.add(kind)
+    assert seen == {"free", "admiral", "lost"}
 
 
 @SEED.cites(122, "Doit être joué.", clause="BB-TOUCH")

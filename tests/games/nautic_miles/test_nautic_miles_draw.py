@@ -8,9 +8,12 @@ from collections.abc import Iterator
 from functools import cache
 
 import pytest
-from nm_helpers import table
+from nm_helpers import go, table
 
-from navalkit.games.nautic_miles.data import LABELS, MILES
+from navalkit.games.nautic_miles import GAME
+from navalkit.games.nautic_miles.actions import play
+from navalkit.games.nautic_miles.clauses import CLAUSES
+from navalkit.games.nautic_miles.data import BY_KEY, LABELS, MILES, PLANE_HIT, a_card
 from navalkit.games.nautic_miles.draw import TEXT, W, draw, fit, short, size, text_width
 from navalkit.games.nautic_miles.observe import observe
 from navalkit.games.nautic_miles.state import State
@@ -175,3 +178,24 @@ def test_a_mile_card_is_written_as_a_convoys_miles_are() -> None:
     assert [short(k) for k in sorted(MILES)] == [
         "200 mi", "400 mi", "600 mi", "1,000 mi", "2,000 mi"
     ]  # fmt: skip
+
+
+def test_the_plane_shot_down_card_has_one_name_wherever_a_player_reads_it() -> None:
+    """The card read "plane hit" on the table, "plane shot down" in the rules panel and the
+    moves list, and "plane-shot-down card" in a refusal: now "plane shot down" everywhere,
+    on the table over two lines ("plane", "shot down") where one line is too narrow."""
+    hit = BY_KEY["plane_hit"]
+    state = table({0: ["plane_hit", "plane_hit", "m200"]}, {0: [("c5000", (), {"plane_by": 1})]})
+    said = GAME.describe_outcome(state, play(hit, 0, 0))
+    assert said.startswith("Player 1 plays a plane shot down card on their own convoy 1.")
+    after = go(state, play(hit, 0, 0))
+    for scene in (draw(observe(after, 0)), draw(observe(after, None))):
+        words = [t.text for t in texts(scene)]
+        assert "plane hit" not in words
+        # the top of the discard pile and the card in Player 1's hand
+        assert words.count("plane") == 2 and words.count("shot down") == 2, words
+        assert not label_problems(scene)
+    assert LABELS[PLANE_HIT] == "plane shot down" and a_card(hit) == "a plane shot down card"
+    refused = GAME.violation(table({0: ["m200"]}, {0: [("c5000",)]}), play(hit, 0, 0))
+    assert "You hold no plane shot down card." in str(refused)
+    assert CLAUSES["NM-PLANE-HIT"].title == "Plane shot down"

@@ -144,3 +144,31 @@ def test_text_width_is_never_less_than_the_real_font() -> None:
     for word in words:
         for f, b in ((plain, False), (bold, True)):
             assert text_width(word, 100, b) >= f.getlength(word) * 0.99, (word, b)
+
+
+def test_the_teacher_reads_every_hand_whole_and_a_seat_only_its_own() -> None:
+    """The teacher's view wrote each hand on one line under its fleet, cut with "…" when
+    long (seven cards with long names, three fleets abreast): it now wraps onto a second
+    line, the panels one line taller; the text view lists every hand. A seat's board is
+    unchanged: its own hand in the strip, no one else's anywhere."""
+    from navalkit.games.naval_war import draw as module
+    from navalkit.games.naval_war.draw import PANEL_H, size
+
+    state = crowded(3)
+    teacher = draw(GAME.observe(state, None))
+    words = [t.text for t in texts(teacher)]
+    lines = [w for w in words if w.startswith("hand:")]
+    whole = "hand: " + ", ".join(CARDS[c].short for c in state.hands[0])
+    assert not [w for w in words if w.endswith("…") and "hand" in w]
+    at = words.index(lines[0])
+    assert " ".join(words[at : at + 2]) == whole, "the long hand, whole, on two lines"
+    assert module.hand_lines(state.hands[0], 296) == words[at : at + 2]
+    assert teacher.height == size(3, PANEL_H + 14)[1]
+    assert not label_problems(teacher, may_hide=True, strict=False)
+    for p in range(3):
+        if state.hands[p]:
+            said = ", ".join(CARDS[c].label for c in state.hands[p])
+            assert f"Player {p + 1}'s hand: {said}." in teacher.description
+    seat = draw(GAME.observe(state, 1))
+    assert seat.height == size(3)[1] and not [t for t in texts(seat) if "hand:" in t.text]
+    assert "Player 1's hand" not in seat.description
