@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.play import HUMAN
+from navalkit.play.how_to import PLAY_PAGE
 from navalkit.play.log import LOG_LINES, event_words, recent_log
 from navalkit.play.options import new_deal
 from navalkit.play.seats import seat_choices
@@ -27,7 +28,6 @@ from .forms import FIT, seat_lists, setting_widgets, show_legal
 from .panels import (
     HOW_TO_TITLE,
     NO_RULE,
-    PLAY_PAGE,
     choice_label,
     clauses_html,
     how_to_play_html,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.config import value_words
 from navalkit.core.protocol import day_words
+from navalkit.play.how_to import how_to_play_text
 
 BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
 
@@ -80,26 +80,6 @@ def choice_label(game: Any) -> str:
 
 #: the title of the section under the board that says how to play (Game.how_to_play)
 HOW_TO_TITLE = "How to play"
-#: the pages that show a game's How to play (Game.how_to_play): its play page, and a seat's
-#: page at a table
-PLAY_PAGE = "play"
-SEAT_PAGE = "table"
-#: one paragraph of Game.how_to_play: the page it is for alone (PLAY_PAGE, SEAT_PAGE), if it
-#: is marked so (``<p data-page='play'>``), and its words
-HOW_TO_PARAGRAPH = re.compile(r"<p(?: data-page=(['\"])(\w+)\1)?>(.*?)</p>", re.S)
-
-
-def how_to_play_text(game: Any, page: str) -> str:
-    """The paragraphs of the game's How to play that ``page`` (PLAY_PAGE or SEAT_PAGE) shows:
-    those for every page and those marked for this one (unmarked). One text serves both
-    pages: a seat at a table has none of the play page's own controls (Ways to play, its
-    settings, New game, the rules panel), and a paragraph about them would send a student
-    looking for what is not there."""
-    return "".join(
-        f"<p>{words}</p>"
-        for _quote, only, words in HOW_TO_PARAGRAPH.findall(game.how_to_play)
-        if only in ("", page)
-    )
 
 
 def how_to_play_html(game: Any, page: str, more: str = "") -> str:
@@ -145,14 +125,21 @@ def settings_html(game: Any, config: Any) -> str:
     )
 
 
+#: the Moves list's style: its entries in order, unnumbered, each wrapped under its own start.
+#: The numbers were the events' (every deal, roll, placement and touch counts), which no
+#: status line counts: "88." stood beside "Move 28: A (south) to play"
+LOG_STYLE = "margin:0;padding-left:1.2em;list-style:none;font-size:90%"
+LOG_ITEM_STYLE = "text-indent:-1.2em;margin:1px 0"
+
+
 def log_html(entries: list[tuple[int, int, str]], empty: str = "") -> str:
-    """The last moves (``play.log.recent_log``) as a list numbered by each entry's first
-    event (its last event in ``data-last``); ``empty`` if none."""
+    """The last moves (``play.log.recent_log``) as a list in order, each entry's first and
+    last events in ``value`` and ``data-last`` (not shown); ``empty`` if none."""
     items = "".join(
-        f"<li value='{first}' data-last='{last}'>{html.escape(text)}</li>"
+        f"<li value='{first}' data-last='{last}' style='{LOG_ITEM_STYLE}'>{html.escape(text)}</li>"
         for first, last, text in entries
     )
-    return f"<ol style='margin:0;padding-left:2.5em;font-size:90%'>{items}</ol>" if items else empty
+    return f"<ol style='{LOG_STYLE}'>{items}</ol>" if items else empty
 
 
 #: a link in a widget's HTML, drawn as a link: neither Voila's page nor JupyterLab styles links

@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core.errors import TableError
+from navalkit.play.how_to import SEAT_PAGE
 from navalkit.play.log import LOG_LINES, recent_log
 from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
@@ -31,7 +32,6 @@ from .live import Poller, in_background
 from .panels import (
     HOW_TO_TITLE,
     NO_RULE,
-    SEAT_PAGE,
     choice_label,
     download_html,
     how_to_play_html,

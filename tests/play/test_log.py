@@ -60,7 +60,10 @@ def test_naval_war_s_deal_is_one_line_on_the_page() -> None:
     dealt = [t for _, _, t in entries if t.startswith("A card is dealt.")]
     assert dealt == [f"A card is dealt. ({len(match.events)} times)"], entries
     n = len(match.events)
-    assert f"<li value='1' data-last='{n}'>A card is dealt. (" in log_html(entries)
+    shown = log_html(entries)
+    assert f"<li value='1' data-last='{n}' style='" in shown and "'>A card is dealt. (" in shown
+    # in order, not numbered: the numbers were the events', which no status line counts
+    assert "list-style:none" in shown
     assert log_html([], empty="<i>No move yet.</i>") == "<i>No move yet.</i>"
 
 

@@ -12,8 +12,8 @@ import pytest
 from navalkit.core.registry import games, get_game
 from navalkit.games.branle_bas import square_index
 from navalkit.games.branle_bas.explain import MoveExplorer, ScoringCalculator
+from navalkit.play.how_to import HOW_TO_PARAGRAPH
 from navalkit.widgets import GameApp
-from navalkit.widgets.panels import HOW_TO_PARAGRAPH
 
 
 def _press(app: GameApp, label: str) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from navalkit.core.registry import games, get_game
+from navalkit.play.how_to import HOW_TO_PARAGRAPH
 from navalkit.play.table_session import TableSession
 from navalkit.tables import (
     DATA_ENV,
@@ -31,7 +32,6 @@ from navalkit.tables import (
 )
 from navalkit.widgets import live
 from navalkit.widgets.dashboard import TeacherDashboard, teacher_page
-from navalkit.widgets.panels import HOW_TO_PARAGRAPH
 from navalkit.widgets.seat import SeatBoard
 from navalkit.widgets.table import TablePage
 

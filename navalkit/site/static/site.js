@@ -100,7 +100,7 @@
       ...view.log.map((e) => {
         const li = el("li", "", e.text);
         li.value = e.n;
-        li.dataset.last = e.last; // a run of the same words is one entry, numbered from its first
+        li.dataset.last = e.last; // a run of the same words is one entry (its events, not shown)
         return li;
       })
     );
