@@ -90,7 +90,11 @@ def pages(game_id: str, title: str) -> dict[str, str]:
         ),
         "play.ipynb": _notebook(
             [
-                ("markdown", f"# {title}: play\n\nClick the board to play against the computer."),
+                (
+                    "markdown",
+                    f"# {title}: play\n\nClick the board to play against the computer. "
+                    "**How to play**, under the board, says the rest.",
+                ),
                 (
                     "code",
                     "from navalkit.widgets.page import play_app\n\n"
