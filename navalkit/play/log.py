@@ -23,10 +23,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["ANNOUNCES", "LOG_LINES", "event_words", "recent_log"]
+__all__ = ["ANNOUNCES", "EARLIER", "LOG_LINES", "event_words", "recent_log"]
 
 #: how many entries a page lists under "Moves"
 LOG_LINES = 12
+
+#: the Moves list's first line when it leaves out the game's first moves (it lists the last
+#: LOG_LINES): a list that began with a die of round 3 read as if the game began there
+EARLIER = "… (earlier moves are not listed)"
 
 #: how a line ends that announces the next one (see the module docstring)
 ANNOUNCES = "…"

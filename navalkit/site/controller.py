@@ -22,7 +22,7 @@ from navalkit.core.config import config_to_json
 from navalkit.core.errors import read_json
 from navalkit.core.rng import fresh_seed
 from navalkit.play import check_seats
-from navalkit.play.log import LOG_LINES, event_words, recent_log
+from navalkit.play.log import EARLIER, LOG_LINES, event_words, recent_log
 from navalkit.play.options import new_deal, opponent_bot, play_options
 from navalkit.play.seats import one_person, others_of, seat_choices, seat_label
 from navalkit.play.session import PlaySession
@@ -125,6 +125,7 @@ class SiteGame:
                 {"n": first, "last": last, "text": text}
                 for first, last, text in recent_log(m.events, LOG_LINES, event_words)
             ],
+            "earlier": EARLIER,
             "over": screen.over,
             "can_undo": screen.can_undo,
             "computer_to_move": screen.computer_to_move,

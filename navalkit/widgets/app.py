@@ -27,6 +27,7 @@ from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from .forms import FIT, seat_lists, setting_widgets, show_legal
 from .panels import (
     HOW_TO_TITLE,
+    MESSAGE_HEIGHT,
     NO_RULE,
     choice_label,
     clauses_html,
@@ -134,8 +135,9 @@ class GameApp:
         self.status.add_class("navalkit-status")
         self.series = w.HTML(layout=w.Layout(width="100%"))
         self.series.add_class("navalkit-series")
-        # one line kept for what a click says, so the board does not jump under the mouse
-        self.message = w.HTML(layout=w.Layout(min_height="28px"))
+        # room kept for MESSAGE_LINES lines of what a move did, so that the board does not
+        # jump under the mouse as they come and go (a computer's reply, a refusal)
+        self.message = w.HTML(layout=w.Layout(min_height=MESSAGE_HEIGHT))
         self.message.add_class("navalkit-message")
         self.description = w.HTML(layout=w.Layout(width="100%"))
         self.description.add_class("navalkit-description")
@@ -272,11 +274,12 @@ class GameApp:
         # board grows with the page and keeps its shape; on a narrow screen the side panel
         # wraps under it instead of being cut off
         news = w.VBox([self.status, self.message, self.cover])
-        # 195 px: what stands above the board on a play page (its title, a line of how to
-        # start, the status and a line of news), so that on a school laptop's screen (768 px)
-        # the board opens whole, shrunk at most to 0.8 (its smallest labels some 9 px)
+        # 210 px: what stands above the board on a play page (its title, a line of how to
+        # start, the status and the room kept for two lines of news), so that on a school
+        # laptop's screen (768 px) the board is whole, shrunk at most to 0.8 (its smallest
+        # labels some 9 px), and stays where it is as news comes and goes
         row = w.HBox(
-            [self.board.fluid(reserve_px=195, smallest=0.8), side],
+            [self.board.fluid(reserve_px=210, smallest=0.8), side],
             layout=board_row(),
         )
         # the board in words (for screen readers; two screens long on a phone for Far Seas)

@@ -11,6 +11,8 @@ from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.config import value_words
 from navalkit.core.protocol import day_words
 from navalkit.play.how_to import how_to_play_text
+from navalkit.play.log import EARLIER
+from navalkit.render.text import READING_LINE
 
 BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
 
@@ -29,15 +31,18 @@ NO_RULE = "navalkit"
 
 
 def refusal_html(game: Any, rule_id: str, reason: str) -> str:
-    """A refused action: the reason, the rule's id, title and provenance (nothing cited when
-    the refusal is not a rule's: ``NO_RULE``, a code name no student should see)."""
+    """A refused action: the reason and the rule's title, its id and provenance in the
+    title's tooltip (nothing cited when the refusal is not a rule's: ``NO_RULE``, a code
+    name no student should see)."""
     clause = game.clauses.get(rule_id)
     if clause is not None:
-        title = html.escape(f"{clause.id}: {clause.title}")
-        cite = f" <small>{badge(clause.provenance)} {title}</small>"
-    elif rule_id and rule_id != NO_RULE:
-        cite = f" <small>{html.escape(rule_id)}</small>"
-    else:
+        # the rule by its title, in words; its id and where it comes from (what the rules
+        # panel lists it by) only when the pointer rests on it: "SEED AOS-RANGE: Hit table"
+        # read as code to a student
+        where = PROVENANCE_MEANING.get(clause.provenance, clause.provenance)
+        tip = html.escape(f"{clause.id} ({clause.provenance}: {where})", quote=True)
+        cite = f' <small title="{tip}">(rule: {html.escape(clause.title)})</small>'
+    else:  # not a rule's refusal (or one we cannot name): no code name to show
         cite = ""
     style = "color:#b22222"
     # words, not an emoji: a school machine without an emoji font would show a box
@@ -53,7 +58,11 @@ def info_html(text: str) -> str:
 
 #: the most lines a page says above its board after a move: more pushed the board down under
 #: the student's mouse by as many lines (a computer's replies, their dice: ten and more)
-MESSAGE_LINES = 3
+MESSAGE_LINES = 2
+#: the height a page keeps for them (widget text 13 px at the reading line height), whether
+#: or not a move has said anything: lines that came and went moved the board between the two
+#: clicks of one move, and a click aimed at an order button took the one above it
+MESSAGE_HEIGHT = f"{round(MESSAGE_LINES * 13 * READING_LINE) + 4}px"
 
 
 def messages_html(lines: Sequence[str]) -> str:
@@ -139,6 +148,8 @@ def log_html(entries: list[tuple[int, int, str]], empty: str = "") -> str:
         f"<li value='{first}' data-last='{last}' style='{LOG_ITEM_STYLE}'>{html.escape(text)}</li>"
         for first, last, text in entries
     )
+    if entries and entries[0][0] > 1:  # the list begins after the game did: say so
+        items = f"<li style='{LOG_ITEM_STYLE};color:#5d6b78'>{EARLIER}</li>{items}"
     return f"<ol style='{LOG_STYLE}'>{items}</ol>" if items else empty
 
 

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import navalkit
-from navalkit.play.log import LOG_LINES, event_words, recent_log
+from navalkit.play.log import EARLIER, LOG_LINES, event_words, recent_log
 from navalkit.widgets.panels import log_html
 
 
@@ -64,6 +64,9 @@ def test_naval_war_s_deal_is_one_line_on_the_page() -> None:
     assert f"<li value='1' data-last='{n}' style='" in shown and "'>A card is dealt. (" in shown
     # in order, not numbered: the numbers were the events', which no status line counts
     assert "list-style:none" in shown
+    assert EARLIER not in shown  # it begins with the game
+    later = log_html([(5, 5, "B moves."), (6, 6, "A moves.")])
+    assert later.index(EARLIER) < later.index("B moves.")  # it begins after the game did
     assert log_html([], empty="<i>No move yet.</i>") == "<i>No move yet.</i>"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from typing import Any
 
 import pytest
@@ -53,6 +54,13 @@ def test_illegal_click_is_explained_and_changes_nothing(app: GameApp) -> None:
     app.click("h5")  # a Hydravion
     app.click("k8")  # diagonal: never for a seaplane
     assert "BB-MOVES" in app.message.value
+    # the rule is cited by its title in words; its id and provenance only in the tooltip
+    # ("SEED BB-MOVES: How ships move" read as code to a student)
+    shown = re.sub(r"<[^>]+>", "", app.message.value)
+    clause = app.game.clauses.get("BB-MOVES")
+    assert f"(rule: {clause.title})" in shown
+    assert "BB-MOVES" not in shown and clause.provenance not in shown
+    assert f'title="BB-MOVES ({clause.provenance}: ' in app.message.value
     app.click("i3")  # a Croiseur boxed in by its own ships
     assert "no legal move" in app.message.value
     app.click("i5")  # behind its own Cuirassé on i4
@@ -364,10 +372,12 @@ def test_a_seat_list_offers_a_person_and_the_three_levels(game_id: str) -> None:
     assert extra[0] in {v for _, v in seated.seat_boxes[1].options}
 
 
-def test_the_lines_above_the_board_are_three_at_most() -> None:
+def test_the_lines_above_the_board_are_two_at_most_in_room_kept_for_them() -> None:
     """A move the computer answered with many moves and dice pushed the board down by as many
-    lines: the page says the first, then how many more the Moves list holds."""
-    from navalkit.widgets.panels import MESSAGE_LINES, messages_html
+    lines: the page says the first, then how many more the Moves list holds, in room kept for
+    two lines whether or not a move said anything (lines that came and went moved the board
+    between the two clicks of one move)."""
+    from navalkit.widgets.panels import MESSAGE_HEIGHT, MESSAGE_LINES, messages_html
 
     page = GameApp("age_of_sail", seed=1, seats=["human", "captain"])
     for _ in range(40):  # end movement and turn until the computer's reply is long
@@ -379,8 +389,9 @@ def test_the_lines_above_the_board_are_three_at_most() -> None:
     assert len(said) > MESSAGE_LINES
     shown = page.message.value
     assert shown.count("<div") == MESSAGE_LINES
-    assert f"… and {len(said) - 2} more in the Moves list." in shown
-    assert messages_html(["a", "b", "c"]).count("<div") == 3  # three are shown whole
+    assert f"… and {len(said) - MESSAGE_LINES + 1} more in the Moves list." in shown
+    assert messages_html(["a", "b"]).count("<div") == 2  # two are shown whole
+    assert MESSAGE_LINES == 2 and page.message.layout.min_height == MESSAGE_HEIGHT == "42px"
 
 
 def test_a_setting_box_has_room_for_its_label_and_its_longest_choice() -> None:

@@ -78,9 +78,9 @@ HOW_TO_PLAY = (
     "<p><b>Locked together.</b> A ship locked with another after a boarding first chooses <i>Cut "
     "loose</i> or <i>Stay locked</i>, before any ship moves.</p>"
     "<p><b>From the keyboard.</b> Type a move, or pick it from the list of legal moves.</p>"
-    "<p data-page='play'><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, sets the "
-    "computer's strength, lets two classmates take turns at this computer, or gives you the other "
-    "side.</p>"
+    "<p data-page='play'><b>Who plays.</b> The links under <b>Ways to play</b> set the computer's "
+    "strength, let two classmates take turns at this computer, or give you the other side (each "
+    "starts a new game).</p>"
     "<p data-page='play'><b>Other battles.</b> For a fleet action or the pirates, open <b>Settings "
     "for the next game</b>, choose the <i>Battle</i> and press <b>New game</b>.</p>"
 )

@@ -17,6 +17,7 @@ from . import actions, bots, observe, rules
 from .actions import Action
 from .clauses import CLAUSES
 from .config import Config
+from .data import KINDS
 from .observe import View
 from .state import OVER, TOSS, State
 
@@ -40,6 +41,12 @@ RULES_HISTORY = (
 )
 
 
+#: the letter drawn on each kind of piece, and its name (data.KINDS): "A Amiral (flagship)"
+LETTERS = ", ".join(
+    f"<b>{k.letter}</b> {k.label if k.french.lower() != k.english else k.french}"
+    for k in KINDS.values()
+)
+
 #: how to play on the play page and at a table, a thing a paragraph; those marked
 #: data-page="play" speak of the play page's own controls and a seat leaves them out (see
 #: Game.how_to_play)
@@ -51,13 +58,16 @@ HOW_TO_PLAY = (
     "<p><b>Your move.</b> Click one of your ships, then a green dot. Clicking a ship touches it, "
     "and a touched ship must be played: if it cannot move, your Admiral moves one square instead "
     "(the list of legal moves says which ships cannot move).</p>"
+    f"<p><b>The pieces.</b> The letter on a piece says what it is: {LETTERS}.</p>"
     "<p><b>From the keyboard.</b> Click (or Tab to) the board, move the cursor with the arrow keys "
     "and press Enter on a ship, then on its target (Escape cancels). Or type a move (<code>j5 "
     "j7</code>), or choose it from the list of legal moves.</p>"
     "<p data-page='play'><b>Who plays.</b> Play against the computer or, under <b>Ways to "
     "play</b>, with a classmate taking turns at this computer.</p>"
-    "<p data-page='play'><b>The rules.</b> Open <b>Rules and where they come from</b> to see every "
-    "rule's source; change a <b>HOUSE</b> setting and press <i>New game</i>.</p>"
+    "<p data-page='play'><b>The rules.</b> <b>Rules and where they come from</b> shows where "
+    "every rule comes from: the original rules text (SEED), a public source (SRC), or our own "
+    "reconstruction where both are silent (HOUSE). A teacher may switch the HOUSE ones under "
+    "<b>Settings for the next game</b>, then press <i>New game</i>.</p>"
 )
 
 

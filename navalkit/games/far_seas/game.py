@@ -49,11 +49,13 @@ HOW_TO_PLAY = (
     "other orders click an order button (<i>raid</i>, <i>surprise</i>, <i>river</i>, ...) and then "
     "the station, ship or area. Or pick the move from the list, or type it: everything works from "
     "the keyboard too.</p>"
-    "<p data-page='play'><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, gives you "
-    "the Allies instead, sets the computer's strength, or lets two classmates take turns at this "
-    "computer.</p>"
-    "<p data-page='play'><b>The rules.</b> Open <b>Rules and where they come from</b> to see every "
-    "rule's source; change a <b>HOUSE</b> setting and press <i>New game</i>.</p>"
+    "<p data-page='play'><b>Who plays.</b> The links under <b>Ways to play</b> give you the Allies "
+    "instead, set the computer's strength, or let two classmates take turns at this computer "
+    "(each starts a new game).</p>"
+    "<p data-page='play'><b>The rules.</b> <b>Rules and where they come from</b> shows where "
+    "every rule comes from: the original rules text (SEED), a public source (SRC), or our own "
+    "reconstruction where both are silent (HOUSE). A teacher may switch the HOUSE ones under "
+    "<b>Settings for the next game</b>, then press <i>New game</i>.</p>"
 )
 
 

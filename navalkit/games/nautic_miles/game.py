@@ -49,13 +49,16 @@ HOW_TO_PLAY = (
     "the list.</p>"
     "<p><b>What you see.</b> Convoys lie face down: you see yours (and your partner's), and those "
     "a radar turned up.</p>"
-    "<p data-page='play'><b>Who plays.</b> <b>Ways to play</b>, with the game's buttons, sets how "
-    "many play (2 to 6) and the computer's strength, or lets classmates take turns at this "
-    "computer: a cover screen hides each hand until its player is at the screen.</p>"
+    "<p data-page='play'><b>Who plays.</b> The links under <b>Ways to play</b> set how many play "
+    "(2 to 6) and the computer's strength, or let classmates take turns at this computer: a "
+    "cover screen hides each hand until its player is at the screen (each link starts a new "
+    "game).</p>"
     "<p data-page='play'><b>Teams.</b> For teams of two, open <b>Settings for the next game</b>, "
     "tick <i>Play in teams of two</i> and press <b>New game</b>.</p>"
-    "<p data-page='play'><b>The rules.</b> Open <b>Rules and where they come from</b> to see every "
-    "rule's source.</p>"
+    "<p data-page='play'><b>The rules.</b> <b>Rules and where they come from</b> shows where "
+    "every rule comes from: the original rules text (SEED), a public source (SRC), or our own "
+    "reconstruction where both are silent (HOUSE). A teacher may switch the HOUSE ones under "
+    "<b>Settings for the next game</b>, then press <i>New game</i>.</p>"
 )
 
 

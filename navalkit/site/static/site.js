@@ -96,7 +96,9 @@
     $("play-listed").disabled = view.legal.length === 0;
     $("choice-row").hidden = view.choices.length === 0;
     options($("choice"), view.choices, view.choice);
+    const earlier = view.log.length && view.log[0].n > 1 ? [el("li", "earlier", view.earlier)] : [];
     $("log").replaceChildren(
+      ...earlier, // the list begins after the game did: say so (widgets.panels.EARLIER)
       ...view.log.map((e) => {
         const li = el("li", "", e.text);
         li.value = e.n;
