@@ -28,6 +28,7 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
 from .mechanics import sequence
+from .mechanics.sailing import reach
 from .mechanics.sequence import boarding_result, succeeds
 from .mechanics.wind import point_of_sail, turned_wind, wind_force, wind_line
 from .observe import observe
@@ -221,7 +222,8 @@ class AgeOfSail(Game[State, Action, State, Config]):
         }.get(state.phase, "broadsides and boarding")
         if state.helm is not None:
             s = state.ships[state.helm.ship]
-            phase = f"{s.name} heading {COMPASS[s.heading]}, up to {state.helm.left} cm to sail"
+            left = reach(state, state.helm.ship)  # the figure her label and the side panel give
+            phase = f"{s.name} heading {COMPASS[s.heading]}, up to {left} cm to sail"
         return f"Round {state.round}, {wind}: {state.nations[state.to_move]}, {phase}. {score}"
 
     # --- clicking on the table ------------------------------------------------------------
