@@ -393,11 +393,17 @@ def draw(
         b.add("overlay", Text(mid, KEY_Y + 14 * k, line, 11, t.text, bold=k == 0))
     if state.phase not in (OVER, CUT_LOOSE):  # locked ships decide first: no end yet
         x, y, w, h = TABLE_W * PX + 15, END_Y, PANEL - 30, 34
-        label = "End movement" if state.phase == MOVE else "End turn"
+        label = end_label(state)
         b.add("overlay", Rect(x, y, w, h, fill=t.grid, radius=6))
         b.add("overlay", Text(x + w / 2, y + h / 2, label, 13, "#ffffff", bold=True))
         b.rect_region("end", x, y, w, h)
     return b.build()
+
+
+def end_label(state: State) -> str:
+    """The words on the panel's end button, as hints name it: "End movement" while ships
+    move, "End turn" in the fire phase."""
+    return "End movement" if state.phase == MOVE else "End turn"
 
 
 def describe(state: State) -> str:

@@ -27,6 +27,7 @@ from .actions import (
 from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
+from .draw import end_label
 from .mechanics import sequence
 from .mechanics.sailing import reach
 from .mechanics.sequence import boarding_result, succeeds
@@ -246,7 +247,9 @@ class AgeOfSail(Game[State, Action, State, Config]):
             return "First the locked ships: click one, then Cut loose or Stay locked."
         if state.phase == MOVE and s.ordered:
             return f"{s.name} has had her order this turn."
-        return f"{s.name} has nothing she can do now: try another ship, or end the phase."
+        return (
+            f"{s.name} has nothing she can do now: try another ship, or press {end_label(state)}."
+        )
 
     def evaluate(self, state: State, seat: int) -> float:
         """How well ``seat`` stands, from 0 to 1 (to score search rollouts cut short): the

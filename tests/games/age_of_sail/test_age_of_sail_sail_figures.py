@@ -4,7 +4,8 @@ under her, the status line and the side panel ("click how far: up to ... cm").
 A reviewer turned a ship onto E and read "≤12 cm" under her while the status line and the
 panel said 10 cm: the label gave her allowance on the new heading without the turn she had
 just paid for (each point turned costs 2 cm, AOS-TURN; her allowance is that of her new
-point of sail less the turn, AOS-HELM).
+point of sail less the turn, AOS-HELM). The end button a hint sends a player to is named as
+the panel names it in the phase they are in.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from navalkit.games.age_of_sail import Sail, Turn
 from navalkit.games.age_of_sail.config import Config
 from navalkit.games.age_of_sail.draw import draw
 from navalkit.games.age_of_sail.mechanics.sequence import initial_state
+from navalkit.games.age_of_sail.state import COMBAT, MOVE
 from navalkit.render import Text
 
 
@@ -111,3 +113,26 @@ def test_a_follower_in_line_is_told_no_more_than_her_leader_sailed() -> None:
     scene = draw(m.state)
     assert status_figure(m) == panel_figure(scene) == 5
     assert max(a.cm for a in m.legal_actions() if isinstance(a, Sail)) == 5
+
+
+def end_button(scene: Any) -> str:
+    said = {op.text for op in scene.layer("overlay").ops if isinstance(op, Text)}
+    (button,) = said & {"End movement", "End turn"}
+    return button
+
+
+def test_a_ship_with_nothing_to_do_sends_the_player_to_the_button_on_the_page() -> None:
+    """'... or end the phase' named no button: the panel's is "End movement" while ships
+    move and "End turn" in the fire phase."""
+    far = {"x": 90.0, "y": 60.0}
+    m = match_at(table({"x": 30.0, "y": 30.0, "heading": N}, far, phase=COMBAT))
+    game = m.game
+    hint = game.ui_hint(m.state, ("ship:0",))
+    assert hint.endswith("try another ship, or press End turn.")
+    assert end_button(draw(m.state)) == "End turn"
+    aground = table({"x": 30.0, "y": 30.0, "heading": N, "aground": True}, far)
+    assert aground.phase == MOVE
+    hint = game.ui_hint(aground, ("ship:0",))
+    assert hint.endswith("try another ship, or press End movement.")
+    assert end_button(draw(aground)) == "End movement"
+    assert "end the phase" not in hint
