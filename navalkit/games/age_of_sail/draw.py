@@ -15,6 +15,7 @@ from navalkit.render.scene import Align
 from navalkit.render.text import text_width
 from navalkit.render.theme import Theme
 
+from .actions import end_label
 from .data import COMPASS, TABLE_H, TABLE_W, VECTORS
 from .mechanics.sailing import reach
 from .mechanics.wind import point_of_sail, wind_line, wind_said
@@ -398,12 +399,6 @@ def draw(
         b.add("overlay", Text(x + w / 2, y + h / 2, label, 13, "#ffffff", bold=True))
         b.rect_region("end", x, y, w, h)
     return b.build()
-
-
-def end_label(state: State) -> str:
-    """The words on the panel's end button, as hints name it: "End movement" while ships
-    move, "End turn" in the fire phase."""
-    return "End movement" if state.phase == MOVE else "End turn"
 
 
 def describe(state: State) -> str:

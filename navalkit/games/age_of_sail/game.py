@@ -21,13 +21,13 @@ from .actions import (
     Sail,
     Turn,
     action_from_json,
+    end_label,
     from_path,
     to_path,
 )
 from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
-from .draw import end_label
 from .mechanics import sequence
 from .mechanics.sailing import reach
 from .mechanics.sequence import boarding_result, succeeds
