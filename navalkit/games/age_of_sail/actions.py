@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .data import COMPASS, POINT_INDEX
-from .state import COMBAT, State
+from .state import COMBAT, MOVE, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +112,12 @@ class End:
 
     def describe(self) -> str:
         return "end of phase"
+
+
+def end_label(state: State) -> str:
+    """The words on the panel's End button, as hints name it: "End movement" while ships
+    move, "End turn" in the fire phase."""
+    return "End movement" if state.phase == MOVE else "End turn"
 
 
 Action = Turn | Sail | Order | Fire | Board | Repair | End

@@ -15,9 +15,10 @@ from navalkit.render.scene import Align
 from navalkit.render.text import text_width
 from navalkit.render.theme import Theme
 
+from .actions import end_label
 from .data import COMPASS, TABLE_H, TABLE_W, VECTORS
+from .mechanics.sailing import reach
 from .mechanics.wind import point_of_sail, wind_line, wind_said
-from .rules import allowance
 from .state import CUT_LOOSE, MOVE, OVER, State
 
 PX = 8  # pixels per cm
@@ -157,8 +158,10 @@ def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
         (f"{i + 1} {s.name.split()[-1]} {flags}".strip(), 11, t.text, True),
         (f"P{s.decks[0]} S{s.decks[1]} M{sum(s.masts)} H{s.hull}", 11, t.text, False),
     ]
-    if state.phase == MOVE and s.side == state.to_move and not s.ordered and not state.queue:
-        lines.append((f"≤{allowance(s, s.heading, state)} cm", 11, t.ok, True))
+    # the figure the status line and the side panel give (before her heading: the best one's)
+    room = reach(state, i) if state.phase == MOVE and s.side == state.to_move else None
+    if room is not None and not state.queue:
+        lines.append((f"≤{room} cm", 11, t.ok, True))
     return lines
 
 
@@ -235,7 +238,9 @@ def _run_dots(state: State) -> list[tuple[float, float]]:
         return []
     s = state.ships[state.helm.ship]
     vx, vy = VECTORS[s.heading]
-    return [to_px(s.x + vx * d, s.y + vy * d) for d in range(state.helm.left + 1)]
+    return [
+        to_px(s.x + vx * d, s.y + vy * d) for d in range((reach(state, state.helm.ship) or 0) + 1)
+    ]
 
 
 def _labels(b: SceneBuilder, state: State, t: Theme, steering: int | None = None) -> None:
@@ -369,7 +374,7 @@ def draw(
             b.circle_region(f"cm:{d}", px, py, 3.6)
         mid = TABLE_W * PX + PANEL / 2
         b.add("overlay", Text(mid, HINT_Y, f"{s.name}:", 11, t.text, bold=True))
-        left = state.helm.left
+        left = reach(state, state.helm.ship)
         # the dot on her is "0 cm": she stays where she is (no order buttons show meanwhile)
         how = f"click how far: up to {left} cm," if left else "she has no way left:"
         b.add("overlay", Text(mid, HINT_Y + 15, how, 11, t.text))
@@ -389,7 +394,7 @@ def draw(
         b.add("overlay", Text(mid, KEY_Y + 14 * k, line, 11, t.text, bold=k == 0))
     if state.phase not in (OVER, CUT_LOOSE):  # locked ships decide first: no end yet
         x, y, w, h = TABLE_W * PX + 15, END_Y, PANEL - 30, 34
-        label = "End movement" if state.phase == MOVE else "End turn"
+        label = end_label(state)
         b.add("overlay", Rect(x, y, w, h, fill=t.grid, radius=6))
         b.add("overlay", Text(x + w / 2, y + h / 2, label, 13, "#ffffff", bold=True))
         b.rect_region("end", x, y, w, h)

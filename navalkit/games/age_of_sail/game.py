@@ -21,6 +21,7 @@ from .actions import (
     Sail,
     Turn,
     action_from_json,
+    end_label,
     from_path,
     to_path,
 )
@@ -28,6 +29,7 @@ from .clauses import CLAUSES
 from .config import Config
 from .data import COMPASS, PRIVATEER, SHIP_OF_THE_LINE, Template
 from .mechanics import sequence
+from .mechanics.sailing import reach
 from .mechanics.sequence import boarding_result, succeeds
 from .mechanics.wind import point_of_sail, turned_wind, wind_force, wind_line
 from .observe import observe
@@ -221,7 +223,8 @@ class AgeOfSail(Game[State, Action, State, Config]):
         }.get(state.phase, "broadsides and boarding")
         if state.helm is not None:
             s = state.ships[state.helm.ship]
-            phase = f"{s.name} heading {COMPASS[s.heading]}, up to {state.helm.left} cm to sail"
+            left = reach(state, state.helm.ship)  # the figure her label and the side panel give
+            phase = f"{s.name} heading {COMPASS[s.heading]}, up to {left} cm to sail"
         return f"Round {state.round}, {wind}: {state.nations[state.to_move]}, {phase}. {score}"
 
     # --- clicking on the table ------------------------------------------------------------
@@ -244,7 +247,9 @@ class AgeOfSail(Game[State, Action, State, Config]):
             return "First the locked ships: click one, then Cut loose or Stay locked."
         if state.phase == MOVE and s.ordered:
             return f"{s.name} has had her order this turn."
-        return f"{s.name} has nothing she can do now: try another ship, or end the phase."
+        return (
+            f"{s.name} has nothing she can do now: try another ship, or press {end_label(state)}."
+        )
 
     def evaluate(self, state: State, seat: int) -> float:
         """How well ``seat`` stands, from 0 to 1 (to score search rollouts cut short): the

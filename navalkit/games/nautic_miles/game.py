@@ -228,7 +228,12 @@ class NauticMiles(Game[State, Action, View, Config]):
         kind = BY_KEY.get(path[0][5:])
         if kind is None or not rules.holds(state.hands[state.seat], kind):
             return "You do not hold that card: click one of your hand."
-        return f"The {NOUNS[kind]} cannot go there; the green marks show where it can."
+        # the refused place drops the card (no green marks are left on the table): a second
+        # click on it shows them again
+        return (
+            f"The {NOUNS[kind]} cannot go there: click it again and the green marks show "
+            "where it can."
+        )
 
     def sample_state(self, observation: View, rng: Any) -> State:
         """A full state this seat cannot tell from the truth: the unseen cards (other hands,

@@ -227,3 +227,28 @@ def turn_problem(state: State, i: int, h: int) -> Violation | None:
             i,
         )
     return None
+
+
+def reach(state: State, i: int) -> int | None:
+    """The most cm ship ``i`` may sail in this move, the one figure her label, the status
+    line and the side panel give: once she has her heading (at the helm), her allowance on
+    it less the turn (AOS-HELM); before, the best of the headings she may take, each less
+    its turn (AOS-TURN); a follower no further than her leader sailed (AOS-LINE-COPY).
+    None when she has no run to make: ordered, at anchor, aground, locked, dismasted (she
+    drifts) or waiting in line for her leader."""
+    s = state.ships[i]
+    mode, _, dist = line_rule(state, i)
+    if state.helm is not None and state.helm.ship == i:
+        room = state.helm.left
+    else:
+        if s.ordered or not s.afloat or not can_sail(s) or mode == "wait":
+            return None
+        rooms = [
+            allowance(s, h, state) - TURN_COST * turn_points(h, s.heading)
+            for h in range(8)
+            if turn_problem(state, i, h) is None
+        ]
+        if not rooms:
+            return None
+        room = max(rooms)
+    return max(0, min(room, dist) if mode == "follow" else room)
