@@ -284,7 +284,9 @@ class PlaySession:
     def act(self, request: Callable[[], Any]) -> bool:
         """Run one request; a refusal, a bad value or a fault is kept to be shown, and the
         game stays as it was. True when the request went through."""
-        self.messages, self.refusal, self.error = [], None, None
+        # a refusal's marks go with its words: anything else that happens (a move by anyone,
+        # a click, a key) clears them, as it clears the refusal
+        self.messages, self.refusal, self.error, self.marks = [], None, None, ()
         try:
             request()
         except IllegalActionError as exc:

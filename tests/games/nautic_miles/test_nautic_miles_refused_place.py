@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from navalkit.play.session import PlaySession
 from navalkit.render import Rect
 from navalkit.render.theme import get_theme
@@ -47,11 +45,6 @@ def test_a_refused_place_says_how_to_see_the_green_marks_it_names() -> None:
     assert frames(s, THEME.ok) == len([p for p in legal if p[0] == "hand:m200"]) == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="shared page code: PlaySession keeps a refusal's marks through later requests "
-    "(navalkit/play/session.py clears them only on a click, Escape, undo or a new game)",
-)
 def test_the_red_frame_of_a_refused_place_goes_with_the_next_move() -> None:
     s, _legal = refused_200()
     assert frames(s, THEME.danger) == 1
