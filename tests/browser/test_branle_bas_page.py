@@ -66,7 +66,9 @@ def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) 
     _click_square(page, "j4")
     _wait_for(page, lambda: [s["hash"] for s in canvas_pixels(page)] != before, "selection")
     _click_square(page, "k5")
-    _wait_for(page, lambda: "BB-" in message.inner_text(), "a refusal with its rule id")
+    # the rule by its title in words; its id (the rules panel's) in the tooltip alone
+    _wait_for(page, lambda: "(rule: " in message.inner_text(), "a refusal citing its rule")
+    assert "BB-" not in message.inner_text() and 'title="BB-' in message.inner_html()
     assert "Move 1:" in status.inner_text()
 
     # A legal move: the Torpilleur h3 -> h4, then the computer answers.

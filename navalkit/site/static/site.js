@@ -60,15 +60,14 @@
     for (const text of view.messages) box.append(el("div", "info", text));
     if (view.refusal) {
       const r = view.refusal;
-      const line = el("div", "refusal", "Refused: " + r.reason + " ");
-      const cite = el("small", "rule");
-      if (r.provenance) {
-        const badge = el("span", "badge badge-" + r.provenance, r.provenance);
-        badge.title = r.meaning;
-        cite.append(badge, " ");
+      const line = el("div", "refusal", "Not allowed: " + r.reason + " ");
+      // the rule by its title, in words; its id and provenance in the tooltip alone, as on
+      // the Voila pages (widgets.panels.refusal_html): "SEED BB-MOVES" read as code
+      if (r.title) {
+        const cite = el("small", "rule", "(rule: " + r.title + ")");
+        cite.title = r.rule + (r.provenance ? " (" + r.provenance + ": " + r.meaning + ")" : "");
+        line.append(cite);
       }
-      cite.append(r.title ? r.rule + ": " + r.title : r.rule);
-      line.append(cite);
       box.append(line);
     }
     if (view.error) box.append(el("div", "error", view.error));
