@@ -360,3 +360,7 @@ class WhatIfLab:
             ax.set_title(f"{self.game.title}: outcomes under two settings")
             plt.tight_layout()
             plt.show()
+            # shown: closed, or every run keeps its figure for as long as the kernel lives
+            # (pyplot keeps each until closed; the inline backend closes them itself, a script
+            # or a test does not)
+            plt.close(ax.figure)

@@ -210,3 +210,16 @@ def test_a_plural_player_wins_in_the_plural() -> None:
     frame = compare("far_seas", {}, {"captures": "one per ship"}, games=2)
     table = summary(frame, get_game("far_seas"))
     assert outcome_columns(table) == ["Germany wins", "Allies win", "draws"]
+
+
+def test_each_run_closes_its_figure_once_shown() -> None:
+    """pyplot keeps every figure until it is closed: a lab run twenty times in one kernel
+    kept twenty (the inline backend closes them itself; a script or a test does not)."""
+    import matplotlib.pyplot as plt
+
+    lab = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))
+    before = len(plt.get_fignums())
+    lab.run()
+    lab.run()
+    assert "<table" in lab.table.value
+    assert len(plt.get_fignums()) == before
