@@ -384,12 +384,12 @@ class CanvasBoard:
         and the space beside it, between ``smallest`` and ``largest`` times its drawn size (its
         text as drawn, 11 px and more, at 1): a window too low for it shrinks it no further
         than ``smallest``; only a window narrower than that (a phone) shrinks it more, to the
-        window's width. Browser zoom enlarges it like
-        the text around it. Place the box, not the board, in a row that wraps (a side panel
-        then goes under the board rather than squeezing it) and does not stretch its items
-        (``align_items="flex-start"``). With ``start_px``, the board starts no wider than that
-        in its row and grows into the room its side panel leaves: a panel that would not fit
-        beside the drawn board on a school laptop's screen (1366 px) stays beside it."""
+        window's width. Browser zoom enlarges it like the text around it. Place the box, not
+        the board, in a row that wraps (a side panel then goes under the board rather than
+        squeezing it) and does not stretch its items (``align_items="flex-start"``). With
+        ``start_px``, the board starts no wider than that in its row and grows into the room
+        its side panel leaves: a panel that would not fit beside the drawn board on a school
+        laptop's screen (1366 px) stays beside it."""
         width, height = self.widget.width, self.widget.height
         self.widget.layout.width = "100%"
         self.widget.layout.height = "auto"

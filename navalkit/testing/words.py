@@ -54,8 +54,8 @@ def player_texts(game: Any) -> Iterator[tuple[str, str]]:
     for v in game.rules_history:
         yield f"rules version {v.number}", v.changes
     for page in (PLAY_PAGE, SEAT_PAGE):  # as each page shows it (the marks left out)
-        if how_to_play_text(game, page):
-            yield f"how to play ({page} page)", how_to_play_text(game, page)
+        if text := how_to_play_text(game, page):
+            yield f"how to play ({page} page)", text
 
 
 def setting_labels(game: Any) -> dict[str, str]:

@@ -201,18 +201,15 @@ class SeatBoard:
         )
         # how to play, open under the board (a student at a table had no instructions at
         # all): the game's own words less those about the play page's controls
-        sections = []
         how_to = how_to_play_html(g, SEAT_PAGE, AT_THE_TABLE)
-        if how_to:
-            self.how_to = w.HTML(how_to)
-            self.how_to.add_class("navalkit-how-to")
-            sections.append((self.how_to, HOW_TO_TITLE))
+        self.how_to = w.HTML(how_to)
+        self.how_to.add_class("navalkit-how-to")
         self.help_panel = w.Accordion(
-            children=[child for child, _ in sections],
-            titles=[title for _, title in sections],
-            selected_index=0 if sections else None,
+            children=[self.how_to],
+            titles=[HOW_TO_TITLE],
+            selected_index=0,
+            layout=w.Layout(display="" if how_to else "none"),  # a game that says nothing
         )
-        self.help_panel.layout.display = "" if sections else "none"
         self.widget = w.VBox([self.title, news, row, self.help_panel, self.description])
         self.widget.add_class("navalkit-app")
         self.widget.add_class("navalkit-seat-board")

@@ -119,8 +119,8 @@ class Reading:
     ) -> None:
         """``parse``: a reading in words to its value, ConfigError in words for one the
         setting does not have (WhatIfLab._parse); ``words``: a value as the page words it."""
-        width = w.Layout(width="240px")
-        self.pick = w.Dropdown(description=label, options=[], layout=width)
+        # each its own layout: one is shown, the other hidden
+        self.pick = w.Dropdown(description=label, options=[], layout=w.Layout(width="240px"))
         self.typed = w.Text(description=label, layout=w.Layout(width="240px", display="none"))
         self.widget = w.HBox([self.pick, self.typed])
         self._parse, self._words = parse, words
@@ -245,15 +245,12 @@ class WhatIfLab:
         choices = field.metadata.get("choices")
         default = row["default"]
         other = next((c for c in (choices or ()) if c != default), default)
-        if isinstance(default, bool):
-            other = not default
-        elif isinstance(default, int) and not choices:
-            other = max(default // 2, int(field.metadata.get("low") or 1))
-        if isinstance(default, bool):
-            offered = [self._text(True), self._text(False)]
-        else:
-            offered = [self._text(c) for c in choices or ()]
         low, high = field.metadata.get("low"), field.metadata.get("high")
+        offered = [self._text(c) for c in choices or ()]
+        if isinstance(default, bool):
+            other, offered = not default, [self._text(True), self._text(False)]
+        elif isinstance(default, int) and not choices:
+            other = max(default // 2, int(low or 1))
         hint = f"a number, {low} to {high}" if low is not None and high is not None else ""
         for box in (self.value_a, self.value_b):
             box.offer(offered, hint)

@@ -628,9 +628,15 @@ def touch_words(state: State, sq: int, verb: str = "touch") -> str:
     which ship, and what follows when she cannot move ('touch the Vedette (patrol boat) on
     j3: it cannot move, so the Admiral must move one square instead')."""
     piece = state.board[sq]
-    what = f"the {kind_info(piece & 15).label}" if piece else "the piece"
     stuck = stuck_touch(state, sq) if piece else ""
-    return f"{verb} {what} on {BOARD[sq].name}" + (f": {stuck}" if stuck else "")
+    return f"{verb} {_piece_on(state, sq)}" + (f": {stuck}" if stuck else "")
+
+
+def _piece_on(state: State, sq: int) -> str:
+    """The piece on ``sq`` and where, in words: "the Vedette (patrol boat) on j3"."""
+    piece = state.board[sq]
+    what = f"the {kind_info(piece & 15).label}" if piece else "the piece"
+    return f"{what} on {BOARD[sq].name}"
 
 
 def describe_outcome(state: State, action: Action) -> str:
@@ -647,12 +653,11 @@ def describe_outcome(state: State, action: Action) -> str:
     touched = state.touched
     if touched is not None and (isinstance(action, Pass) or action.frm != touched):
         # the touched ship could not move: the line that replaces the touch's says which
-        ship = f"the {kind_info(state.board[touched] & 15).label} on {BOARD[touched].name}"
         if isinstance(action, Pass):
-            return f"{who} touched {ship}: {stuck_touch(state, touched)}."
+            return f"{who} {touch_words(state, touched, 'touched')}."
         return (
-            f"{who} touched {ship}, which cannot move, so the Admiral moves instead: "
-            f"{describe(state, action)}"
+            f"{who} touched {_piece_on(state, touched)}, which cannot move, so the Admiral "
+            f"moves instead: {describe(state, action)}"
         )
     return f"{who}: {describe(state, action)}"
 
