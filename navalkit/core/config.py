@@ -104,6 +104,11 @@ def value_words(value: Any, field: dataclasses.Field[Any] | None = None) -> str:
     return str(value).replace("_", " ")
 
 
+def setting_words(config: Any, name: str) -> str:
+    """The value ``config`` has for its setting ``name``, in a page's words (value_words)."""
+    return value_words(getattr(config, name), config.__dataclass_fields__[name])
+
+
 def value_from_words(cls: type[Any], name: str, text: str) -> Any:
     """The value of setting ``name`` of ``cls`` written ``text`` as a page shows it
     (:func:`value_words`); ConfigError in plain words, naming the setting by its label, when

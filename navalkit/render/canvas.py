@@ -389,14 +389,17 @@ class CanvasBoard:
         squeezing it) and does not stretch its items (``align_items="flex-start"``). With
         ``start_px``, the board starts no wider than that in its row and grows into the room
         its side panel leaves: a panel that would not fit beside the drawn board on a school
-        laptop's screen (1366 px) stays beside it."""
+        laptop's screen (1366 px) stays beside it. The zoom switch under it shows only where
+        the board shrank below ``smallest`` (a phone, a narrow notebook): on a laptop that
+        shrank it to fit the window's height, the board is as large as it was made to be
+        small, and the switch stood half below the screen's bottom edge."""
         width, height = self.widget.width, self.widget.height
         self.widget.layout.width = "100%"
         self.widget.layout.height = "auto"
         fits = f"calc((100vh - {reserve_px}px) * {width / height:.4f})"
         cap = f"max({round(smallest * width)}px, min({round(largest * width)}px, {fits}))"
         return self._zoomable(
-            width,
+            round(smallest * width),
             Layout(flex=f"1 1 {min(width, start_px or width)}px", min_width="260px", max_width=cap),
         )
 
@@ -408,7 +411,8 @@ class CanvasBoard:
         return self._zoomable(shown, Layout(width=f"{shown}px", max_width="100%"))
 
     def _zoomable(self, shown: int, layout: Layout) -> Any:
-        """The box of a board, laid out by ``layout``, with its zoom switch (see ZoomSwitch):
+        """The box of a board, laid out by ``layout``, with its zoom switch (see ZoomSwitch;
+        it hides in a box ``shown`` px wide or more):
         on a phone the board fits the screen's width, Far Seas' map at a quarter of its size,
         its ships a few pixels wide; the switch shows it at its drawn size instead."""
         self._zoom = ZoomSwitch(self.widget, shown, self.widget.width, layout)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from navalkit.core.clauses import PROVENANCE_MEANING
-from navalkit.core.config import value_words
+from navalkit.core.config import setting_words
 from navalkit.core.protocol import day_words
 from navalkit.play.how_to import how_to_play_text
 from navalkit.play.log import EARLIER
@@ -122,10 +122,9 @@ def versions_html(game: Any) -> str:
 
 
 def settings_html(game: Any, config: Any) -> str:
-    fields = game.config_type.__dataclass_fields__
     rows = "".join(
         f"<tr><td>{html.escape(r['label'])}</td><td>{badge(r['provenance'])}</td>"
-        f"<td>{html.escape(value_words(getattr(config, r['setting']), fields[r['setting']]))}</td>"
+        f"<td>{html.escape(setting_words(config, r['setting']))}</td>"
         f"<td>{html.escape(r['help'])}</td></tr>"
         for r in game.settings()
     )

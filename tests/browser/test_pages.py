@@ -226,7 +226,8 @@ def assert_boards_keep_their_shape(
     """At each window size, every board is shown at its own aspect ratio (not stretched),
     shrunk no further than SMALLEST where there is room for it, and nothing of the app
     reaches past the window's right edge (no panel cut off). At ``whole_at`` (a window size),
-    the board is wholly on the screen as the page opens (no scrolling to see its bottom)."""
+    the board is wholly on the screen as the page opens (no scrolling to see its bottom), with
+    no zoom switch under it."""
     widths = []
     for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
@@ -253,6 +254,11 @@ def assert_boards_keep_their_shape(
                 f"{path} at {width}x{height}: the page reaches {b['right']:.0f} px, past the "
                 f"window's {b['inner']} px (a panel is cut off)"
             )
+        if (width, height) == whole_at:
+            # the board is as large as it may be made for a low window: no zoom switch, which
+            # stood half below the screen's bottom edge under Branle-Bas' board
+            switch = page.get_by_role("button", name="Bigger board").first
+            assert not switch.is_visible(), f"{path} at {width}x{height}: a Bigger board switch"
         widths.append(max(b["w"] for b in boxes))
     assert widths == sorted(widths), f"{path}: the board does not grow with the window: {widths}"
 

@@ -264,6 +264,11 @@ def test_a_fluid_board_zooms_to_its_drawn_size_in_a_frame_that_scrolls() -> None
     style = str(box.children[2].children[0].value)
     assert NARROW_CSS in style and zoom_css(1340) in style
     assert "@container (min-width: 1340px) { .navalkit-zoom-1340" in zoom_css(1340)
+    # a board allowed to shrink to 0.8 for a low window hides its switch down to 0.8 of its
+    # size: only a narrower box (a phone) shrank it more (Branle-Bas on a laptop: no switch)
+    low = CanvasBoard(700, 700).fluid(smallest=0.8)
+    assert "navalkit-zoom-560" in low.children[1]._dom_classes
+    assert zoom_css(560) in str(low.children[2].children[0].value)
     assert frame.layout.width == "100%"
     switch.value = True
     layout = board.widget.layout

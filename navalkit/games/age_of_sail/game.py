@@ -63,7 +63,7 @@ ROLL_WORDS = {  # each die, as the moves list names it
     "separate": "Cutting loose die",
     "volley": "Broadside die",
     "board": "Boarding die",
-    "wind_dir": "Wind direction die (Venti)",
+    "wind_dir": "Wind direction die (the Venti, gods of the winds)",
     "wind_speed": "Wind speed die",
 }
 

@@ -38,6 +38,11 @@ TEXT = MIN_TEXT  # the smallest text on the board, in pixels (a student reads it
 SIZE = (2 * RADIUS + 1) * CELL + 2 * MARGIN
 
 
+#: the words over the other side's half while it places its ships (CAMOUFLAGE: "each player
+#: may hide his arrangement with his hand before the signal READY")
+SCREENED = "hidden until ready"
+
+
 def cell_origin(sq: Square | int) -> tuple[float, float]:
     """Top-left pixel of a square (north up)."""
     s = BOARD[sq] if isinstance(sq, int) else sq
@@ -164,7 +169,7 @@ def draw(
         # the label in the middle of the screened half, on the centre file
         rows = sorted({BOARD[sq].y for sq in SETUP_ZONE[side]})
         _, cy = cell_centre(INDEX[(0, rows[len(rows) // 2])])
-        b.add("pieces", Text(SIZE / 2, cy, "screened: camouflage", 18, "#ffffff", bold=True))
+        b.add("pieces", Text(SIZE / 2, cy, SCREENED, 18, "#ffffff", bold=True))
     if state.last_move:
         for sq in state.last_move:
             x, y = cell_origin(sq)

@@ -606,7 +606,7 @@ def player_name(seat: int) -> str:
 
 
 def describe_chance(outcome: int) -> str:
-    return f"Drawn by lot (honneur): {player_name(outcome)} moves first."
+    return f"Lots drawn for the honour of the first move: {player_name(outcome)} moves first."
 
 
 def stuck_touch(state: State, sq: int) -> str:

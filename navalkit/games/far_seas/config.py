@@ -46,6 +46,7 @@ class Config:
         provenance="SEED",
         label="Which ships may escort",
         choices=("3+ or less", "3 or more"),
+        words={"3+ or less": "speed 3+ or slower", "3 or more": "speed 3 or faster"},
         rule="FS-CONVOY",
         help="Which ships may escort a convoy: speed 3+ or less (the seed: 'A or B gun range and "
         "speed <= 3+', the slower cruisers convoys had in fact) or speed 3 or more (a second "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from navalkit.core.config import setting_words
 from navalkit.core.errors import Violation
 from navalkit.core.words import plural
 
@@ -377,7 +378,8 @@ def _explain_deploy(state: State, d: Deploy) -> Violation:
         return Violation(
             "FS-CONVOY",
             "Convoy escorts need gun range A or B and the speed the setting 'Which ships may "
-            f"escort' asks ({state.config.convoy_speed}), in an area with merchants.",
+            f"escort' asks ({setting_words(state.config, 'convoy_speed')}), in an area with "
+            "merchants.",
         )
     if d.box == "station":
         return Violation("FS-STATION-DUTY", "There is no station in that area.")

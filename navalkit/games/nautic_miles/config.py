@@ -26,7 +26,8 @@ class Config:
         low=10,
         high=1000,
         rule="NM-GAME-END",
-        help="Game points that win the game (the seed's 200); lower it for a short lesson.",
+        help="Game points that win the game (200 in the original rules); lower it for a short "
+        "lesson.",
     )
     round_limit: int = setting(
         40,

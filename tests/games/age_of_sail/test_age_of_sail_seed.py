@@ -196,8 +196,8 @@ def test_the_wind_is_rolled_at_the_end_of_each_round_direction_then_speed() -> N
     m.apply(End())  # the round is over: two dice, the direction and the speed
     rolls = [e.text for e in m.events if e.kind == "chance"]
     assert rolls == [
-        "Wind direction die (Venti): 6, the wind turns one point clockwise to SE (blowing "
-        "south-east, from the north-west).",
+        "Wind direction die (the Venti, gods of the winds): 6, the wind turns one point "
+        "clockwise to SE (blowing south-east, from the north-west).",
         "Wind speed die: 6, the wind rises to force 5.",
     ]
     assert (m.state.wind_from, m.state.wind_speed) == (NW, 5)

@@ -12,7 +12,7 @@ import pytest
 
 from navalkit.games.branle_bas import GAME
 from navalkit.games.branle_bas.data import BOARD, NEUTRAL_PORTS, PORT
-from navalkit.games.branle_bas.draw import CELL, SIZE, TEXT, cell_origin, draw
+from navalkit.games.branle_bas.draw import CELL, SCREENED, SIZE, TEXT, cell_origin, draw
 from navalkit.games.branle_bas.state import State
 from navalkit.render.scene import Scene
 from navalkit.testing.boards import Box, inside, meet, positions, small_texts, text_box, texts
@@ -58,7 +58,7 @@ def test_board_words_stay_in_their_place_and_never_overlap(name: str) -> None:
         box = text_box(t)
         assert inside(box, (0, 0, SIZE, SIZE)), f"{name}: {t.text!r} off the board"
         touched = [(sq, c) for sq, c in cells if meet(box, c)]
-        if t.text == "screened: camouflage":  # a banner over the screened half
+        if t.text == SCREENED:  # a banner over the screened half
             continue
         assert len(touched) <= 1, f"{name}: {t.text!r} spills over squares {touched}"
         if touched:
@@ -92,6 +92,6 @@ def test_ports_and_neutral_ports_are_named_next_to_their_square() -> None:
 def test_the_screened_set_up_hides_the_other_side() -> None:
     scene, _ = SCENES["free #0 seat"]
     words = [t.text for t in texts(scene, "pieces")]
-    assert "screened: camouflage" in words
-    assert "screened: camouflage" not in [t.text for t in texts(SCENES["free #0 teacher"][0])]
+    assert SCREENED in words
+    assert SCREENED not in [t.text for t in texts(SCENES["free #0 teacher"][0])]
     assert {r.id for r in scene.regions} == {s.name for s in BOARD}
