@@ -329,6 +329,12 @@ class Game(ABC, Generic[S, A, V, C]):
         """Options a player picks before clicking (label, value); the value starts the path."""
         return []
 
+    def listed(self, state: S, legal: Sequence[A]) -> Sequence[A]:
+        """``legal`` (the legal actions of ``state``) in the order a page lists them for a
+        person to pick from, the first one chosen: the rules' order, unless it puts first a
+        move nobody means to make (Branle-Bas: touching a ship that cannot move)."""
+        return legal
+
     def ui_hint(self, state: S, path: tuple[str, ...]) -> str:
         """Why a click path starts no legal action, in words."""
         return "That starts no legal action: try another square."

@@ -106,7 +106,10 @@ def visible_legal(match: Any, seats: Sequence[str], teacher: bool, covered: bool
     hand-over cover (in a hidden-information game they would show a hand to whoever looks)."""
     seat = viewer(match, seats, teacher)
     own_turn = seat is None or seat == match.current_player
-    return match.legal_actions() if own_turn and not covered else ()
+    if not own_turn or covered:
+        return ()
+    listed: Sequence[Any] = match.game.listed(match.state, match.legal_actions())
+    return listed
 
 
 #: a click where nothing can be chosen (the empty sea, a gap between cards, the margin)

@@ -294,7 +294,7 @@ class Tables:
         match = self._match(table)
         game = match.game
         turn = table.status == PLAYING and table.to_move == seat
-        legal = tuple(match.legal_actions()) if turn else ()
+        legal = tuple(game.listed(match.state, match.legal_actions())) if turn else ()
         over = table.status == OVER
         return SeatView(
             code=table.code,

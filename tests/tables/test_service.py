@@ -271,3 +271,14 @@ def test_a_team_game_exports_half_points_and_both_partners_as_winners(tables: Ta
         "computer (captain) (Player 2) and computer (captain) (Player 4) won."
     )
     assert ending_words(replace(view, seat=3)) == "your side won!"
+
+
+def test_a_seat_is_offered_the_moves_in_the_pages_order(tables: Tables) -> None:
+    """A seat at a table (a student's own computer) lists Branle-Bas' touches as the play
+    page does: ships that can move first, boxed-in ones last (see Game.listed)."""
+    code, tokens = seat_everyone(
+        tables, "branle_bas", 2, seed=1, settings={"setup": "standard", "first_player": "A"}
+    )
+    view = tables.view(code, tokens[0])
+    stuck = [": it cannot move" in words for words in view.legal_texts]
+    assert view.your_turn and stuck == sorted(stuck) and any(stuck) and not stuck[0]

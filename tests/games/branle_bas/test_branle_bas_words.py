@@ -122,3 +122,23 @@ def test_a_move_after_a_stuck_touch_says_which_ship_was_touched() -> None:
         "A (south) touched the Vedette (patrol boat) on i2, which cannot move, so the Admiral "
         "moves instead: Amiral (flagship) j3 → j4"
     )
+
+
+def test_the_pages_list_offers_ships_that_can_move_first() -> None:
+    """In square order the list of legal touches began with a boxed-in ship of the back row
+    (the first entry is the one chosen): the page lists the touches of ships that can move
+    first, those that cannot last, and playing the first entry touches a ship that moves."""
+    from navalkit.play.session import PlaySession
+
+    s = PlaySession(
+        "branle_bas", seed=1, seats=["human", "random"], setup="standard", first_player="A"
+    )
+    rules_order = [GAME.describe(s.match.state, a) for a in s.match.legal_actions()]
+    assert ": it cannot move" in rules_order[0], "the rules' own order starts with a stuck one"
+    words = list(s.screen().legal_words)
+    assert sorted(words) == sorted(rules_order)
+    stuck = [": it cannot move" in w for w in words]
+    assert stuck == sorted(stuck) and any(stuck) and not stuck[0], words
+    assert s.play_listed(0)
+    touched = s.match.state.touched
+    assert touched is not None and not rules.stuck_touch(s.match.state, touched)
