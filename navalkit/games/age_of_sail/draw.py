@@ -140,6 +140,19 @@ TABLE_BOX: Box = (0.0, 0.0, TABLE_W * PX, float(H))  # where labels must stay
 MARKER_AT, MARKER_R = 5 * PX, 11  # px: a heading marker's centre from her centre, its radius
 
 
+def short_name(state: State, i: int) -> str:
+    """Ship ``i``'s name as her label gives it: whole when short ("St Andrew"), else its last
+    word that no other ship's name has ("Sovereign" for the Royal Sovereign, "Soleil" for the
+    Soleil Royal). Each name's last word made the Soleil Royal and the Dauphin Royal both
+    "Royal", beside the Royal Sovereign."""
+    name = state.ships[i].name
+    if len(name) <= 10:
+        return name
+    others = {word for j, s in enumerate(state.ships) if j != i for word in s.name.split()}
+    own = [word for word in name.split() if word not in others]
+    return own[-1] if own else name
+
+
 def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
     """Ship ``i``'s label: her number, name and state; her damage; how far she may sail."""
     s = state.ships[i]
@@ -155,7 +168,7 @@ def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
         if on
     )
     lines: list[LabelLine] = [
-        (f"{i + 1} {s.name.split()[-1]} {flags}".strip(), 11, t.text, True),
+        (f"{i + 1} {short_name(state, i)} {flags}".strip(), 11, t.text, True),
         (f"P{s.decks[0]} S{s.decks[1]} M{sum(s.masts)} H{s.hull}", 11, t.text, False),
     ]
     # the figure the status line and the side panel give (before her heading: the best one's)

@@ -16,7 +16,7 @@ import navalkit
 from navalkit.core.bots import make_bot, play_bot_move
 from navalkit.games.age_of_sail.actions import Turn
 from navalkit.games.age_of_sail.data import POINT_INDEX, TABLE_W
-from navalkit.games.age_of_sail.draw import PX, H, _outline, draw, to_px
+from navalkit.games.age_of_sail.draw import PX, H, _outline, draw, short_name, to_px
 from navalkit.render import Circle, Text
 from navalkit.render.text import text_width
 
@@ -77,7 +77,8 @@ def test_a_lone_ship_has_her_name_above_and_her_damage_below() -> None:
     s = state.ships[4]
     cx, cy = to_px(s.x, s.y)
     texts = {op.text: op for op in draw(state).layer("pieces").ops if isinstance(op, Text)}
-    assert (texts["5 Royal"].x, texts["5 Royal"].y, texts["5 Royal"].align) == (
+    name = texts[f"5 {short_name(state, 4)}"]
+    assert (name.x, name.y, name.align) == (
         cx,
         cy - 22,
         "center",
@@ -176,3 +177,16 @@ def test_the_panel_keys_the_ships_labels_below_every_button() -> None:
     assert "P, S: port, starboard guns" in KEY and "M: masts, H: hull" in KEY
     assert ORDERS_Y + 4 * 34 < KEY_Y - 11 and KEY_Y + 14 * (len(KEY) - 1) < H
     assert len(BUTTONS) >= 4
+
+
+def test_each_ship_is_labelled_by_a_name_no_other_ship_shares() -> None:
+    """The fleet battle's French ships include the Soleil Royal and the Dauphin Royal, the
+    English the Royal Sovereign: each name's last word labelled three ships "Royal"."""
+    state = navalkit.new_match("age_of_sail", seed=0, scenario="fleet").state
+    names = [short_name(state, i) for i in range(len(state.ships))]
+    assert len(set(names)) == len(names), names
+    by_full = {s.name: short_name(state, i) for i, s in enumerate(state.ships)}
+    assert by_full["Royal Sovereign"] == "Sovereign" and by_full["Britannia"] == "Britannia"
+    assert by_full["Soleil Royal"] == "Soleil" and by_full["Dauphin Royal"] == "Dauphin"
+    texts = {op.text for op in draw(state).layer("pieces").ops if isinstance(op, Text)}
+    assert "1 Sovereign" in texts
