@@ -165,6 +165,16 @@ class TeacherDashboard:
         self.downloads.add_class("navalkit-downloads")
         self.view_box = w.VBox()
         self.picker.observe(lambda _c: self._picked(), "value")
+        #: what acts on a table, shown once there is one (before, a row of buttons over empty
+        #: lists answered each press with "Choose a table in the list first")
+        self.table_controls = w.VBox(
+            [
+                control_row([self.picker, self.show_button, self.end_button, self.record_button]),
+                control_row([self.free_seat, self.free_button]),
+                w.HBox([self.results_button]),
+            ],
+            layout=w.Layout(display="none"),
+        )
         self.widget = w.VBox(
             [
                 w.HTML("<h2 style='margin:4px 0'>The teacher's dashboard</h2>"),
@@ -172,9 +182,7 @@ class TeacherDashboard:
                 self.start_drawer,
                 w.HTML("<h3 style='margin:12px 0 4px'>Tables</h3>"),
                 self.list_view,
-                control_row([self.picker, self.show_button, self.end_button, self.record_button]),
-                control_row([self.free_seat, self.free_button]),
-                w.HBox([self.results_button]),
+                self.table_controls,
                 self.downloads,
                 self.view_box,
             ]
@@ -234,6 +242,7 @@ class TeacherDashboard:
         chosen = self.picker.value
         self.picker.options = [(f"{t.code} · {t.title}", t.code) for t in reversed(found)]
         codes = [t.code for t in found]
+        self.table_controls.layout.display = "" if codes else "none"
         # the table chosen stays chosen; else the newest one (a dropdown left empty looks broken)
         self.picker.value = chosen if chosen in codes else (codes[-1] if codes else None)
         self._picked()

@@ -411,6 +411,8 @@ def test_the_dashboard_refuses_without_the_teacher_key(tables: Tables) -> None:
 def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> None:
     dash = teacher_page(f"teacher={KEY}", tables)
     assert isinstance(dash, TeacherDashboard)
+    # no table yet: no buttons that act on one (each press answered "choose a table first")
+    assert dash.table_controls.layout.display == "none"
     form = dash.form
     form.game.value = "naval_war"
     form.seat_choices[2].value = "medium"
@@ -422,6 +424,7 @@ def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> 
     assert code and code in dash.created.value and f"table.ipynb?code={code}" in dash.created.value
     assert tables.summary(code).status == "open"
     assert "computer (medium)" in dash.list_view.value
+    assert dash.table_controls.layout.display == ""
     ann = board(join(tables, code, 0, "Ann"))
     bob = board(join(tables, code, 1, "Bob"))
     dash.tick()
