@@ -55,7 +55,7 @@ def test_a_touched_ship_that_cannot_move_says_the_admiral_moves_instead() -> Non
     assert {BOARD[a.frm].name for a in GAME.legal_actions(touched)} == {"j3"}
     for click in ("i2", "h3"):
         assert GAME.ui_hint(touched, (click,)) == (
-            f"The Vedette (patrol boat) on i2 was touched, but {said} (BB-TOUCH)."
+            f"The Vedette (patrol boat) on i2 was touched, but {said} (rule: Touch-move)."
         )
 
 
@@ -122,3 +122,10 @@ def test_a_move_after_a_stuck_touch_says_which_ship_was_touched() -> None:
         "A (south) touched the Vedette (patrol boat) on i2, which cannot move, so the Admiral "
         "moves instead: Amiral (flagship) j3 → j4"
     )
+
+
+def test_a_click_on_the_mine_says_why_by_the_rules_title() -> None:
+    from navalkit.games.branle_bas.explain import position
+
+    state = position({"j10": "A amiral", "n14": "B amiral", "j9": "A mine"})
+    assert GAME.ui_hint(state, ("j9",)) == "The Mine never moves (rule: The fixed Mine)."
