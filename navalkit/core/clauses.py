@@ -61,6 +61,15 @@ class ClauseBook:
     def __len__(self) -> int:
         return len(self._by_id)
 
+    def cite(self, rule_id: str, *more: str) -> str:
+        """The rules by their titles, in the words a student reads: "rule: Winning the game",
+        "rules: Fire arcs and Hit table" (an id stays in the rules panel and a tooltip: "rule
+        NM-GAME-END" read as code). A KeyError for an unknown id, so a typo fails a test."""
+        titles = [self._by_id[r].title for r in (rule_id, *more)]
+        if len(titles) == 1:
+            return f"rule: {titles[0]}"
+        return f"rules: {', '.join(titles[:-1])} and {titles[-1]}"
+
     def table(self) -> list[dict[str, str]]:
         """Rows for a pandas table or an HTML rules card."""
         return [

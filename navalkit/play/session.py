@@ -66,6 +66,7 @@ class Refusal:
     title: str = ""
     provenance: str = ""
     meaning: str = ""
+    cite: str = ""  # the rule in words, as a page shows it: "rule: Winning the game"
 
     def to_json(self) -> dict[str, str]:
         return {
@@ -74,6 +75,7 @@ class Refusal:
             "title": self.title,
             "provenance": self.provenance,
             "meaning": self.meaning,
+            "cite": self.cite,
         }
 
 
@@ -83,7 +85,8 @@ def cite(game: Any, rule_id: str, reason: str) -> Refusal:
     if clause is None:
         return Refusal(reason, rule_id)
     meaning = PROVENANCE_MEANING.get(clause.provenance, "")
-    return Refusal(reason, rule_id, clause.title, clause.provenance, meaning)
+    words = game.clauses.cite(rule_id)
+    return Refusal(reason, rule_id, clause.title, clause.provenance, meaning, words)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,16 @@ CODE = (
 JARGON = re.compile(r"\b(digest|OCR|engine)\b", re.IGNORECASE)
 
 
+#: a rule's id (NM-GAME-END, BB-TIME, AOS-VICTORY-POINTS): the rules panel lists each rule by
+#: it, but a sentence cites a rule by its title (ClauseBook.cite: "rule: Winning the game")
+RULE_ID = re.compile(r"\b[A-Z]{2,3}-[A-Z][A-Z0-9-]+\b")
+
+
+def rule_ids(text: str) -> list[str]:
+    """Each rule id in ``text`` ('NM-GAME-END' in "... (rule NM-GAME-END)")."""
+    return RULE_ID.findall(text)
+
+
 def code_names(text: str) -> list[str]:
     """Each piece of code in ``text``, with why it is code ('a file path: docs/x.md'), and
     each of our working words (JARGON)."""

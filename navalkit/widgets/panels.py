@@ -41,7 +41,8 @@ def refusal_html(game: Any, rule_id: str, reason: str) -> str:
         # read as code to a student
         where = PROVENANCE_MEANING.get(clause.provenance, clause.provenance)
         tip = html.escape(f"{clause.id} ({clause.provenance}: {where})", quote=True)
-        cite = f' <small title="{tip}">(rule: {html.escape(clause.title)})</small>'
+        words = html.escape(game.clauses.cite(rule_id))  # as a verdict cites it
+        cite = f' <small title="{tip}">({words})</small>'
     else:  # not a rule's refusal (or one we cannot name): no code name to show
         cite = ""
     style = "color:#b22222"

@@ -158,7 +158,7 @@ def test_a_series_keeps_the_running_score_from_game_to_game() -> None:
         f"Series after 2 games: A (south) {points(totals[0])}, B (north) {points(totals[1])}."
     )
     assert "-" not in words.split(".")[0]  # a minus sign, as the game-over words write it
-    assert "carried over to the game that follows" in words
+    assert words.endswith("carried over to the game that follows (rule: Drawn games).")
     assert not s.start(seed=5, seats=["nobody", "random"])  # refused: the series is kept
     assert s.finished == [first]
 
@@ -201,7 +201,7 @@ def test_far_seas_series_says_its_totals_do_not_name_the_winner() -> None:
     assert s.run_to_end()
     assert s.screen().series.endswith(
         "These add up each game's VP; who won each game is decided by the German's lead "
-        "against the par (rule FS-VICTORY)."
+        "against the par (rule: Victory)."
     )
 
 

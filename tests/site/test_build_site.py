@@ -229,6 +229,8 @@ def test_refusal_cites_the_rule_and_keeps_the_state(game: SiteGame) -> None:
     refusal = view["refusal"]
     assert refusal["rule"] == "BB-MOVES" and refusal["provenance"] in ("SEED", "SRC", "HOUSE")
     assert refusal["title"] and refusal["meaning"] and "diagonal" in refusal["reason"]
+    # the words the page shows, made in Python as the Voila pages make them
+    assert refusal["cite"] == "rule: Movement powers"
     assert game.match.to_json() == before
     view = game.click(-50, -50)
     assert view["messages"] == [NOTHING_THERE]

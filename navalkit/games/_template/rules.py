@@ -9,6 +9,7 @@ from dataclasses import replace
 from navalkit.core.errors import Violation
 
 from .actions import Take
+from .clauses import CLAUSES
 from .config import Config
 from .data import SIDES, buoy_number
 from .state import OVER, PLAY, TOSS, State
@@ -76,7 +77,9 @@ def status(state: State) -> str:
     if state.phase == TOSS:
         return "Tossing a coin for the first sweep."
     if state.phase == OVER:
-        return f"Game over: the {SIDES[state.last or 0]} swept the last buoy and wins (TPL-WIN)."
+        # a rule by its title, never its id ("(TPL-WIN)" reads as code to a student)
+        rule = CLAUSES.cite("TPL-WIN")
+        return f"Game over: the {SIDES[state.last or 0]} swept the last buoy and wins ({rule})."
     left = "1 buoy left" if state.buoys == 1 else f"{state.buoys} buoys left"
     return f"{left}: the {SIDES[state.to_move]} to sweep."
 
@@ -89,4 +92,5 @@ def click_hint(state: State, path: tuple[str, ...]) -> str:
         return "Click a buoy: you sweep it and every buoy after it."
     if n > state.buoys:
         return f"Buoy {path[-1]} has been swept already."
-    return f"That would sweep {n} buoys; at most {state.config.max_take} a turn (TPL-TAKE)."
+    most = state.config.max_take
+    return f"That would sweep {n} buoys; at most {most} a turn ({CLAUSES.cite('TPL-TAKE')})."

@@ -189,8 +189,9 @@ class SailWheel:
         if room == 0:
             lines.append(
                 "<span style='color:#b22222'><b>Not allowed:</b> dead into the wind, "
-                f"no ship may steer {self.heading.value} (AOS-IRONS). Sails cannot draw when "
-                f"the wind blows straight at the bow.</span> {rule_html('AOS-IRONS')}"
+                f"no ship may steer {self.heading.value} ({CLAUSES.cite('AOS-IRONS')}). Sails "
+                "cannot draw when the wind blows straight at the bow.</span> "
+                f"{rule_html('AOS-IRONS')}"
             )
             lines.append(self.tack_table())
         else:
@@ -378,18 +379,21 @@ class BroadsideArcs:
             where = f"{r:.0f} cm away"
             if side is None:
                 end = "ahead" if y > 0 else "astern"
-                out[label] = f"{where}, {end}: no broadside bears there (AOS-ARC-ENDS)."
+                ends = CLAUSES.cite("AOS-ARC-ENDS")
+                out[label] = f"{where}, {end}: no broadside bears there ({ends})."
                 continue
             name = ("port", "starboard")[side]
             hull, sails = hit_number(r, "hull"), hit_number(r, "sails")
             if hull is None or sails is None:
                 out[label] = (
-                    f"{where}, in the {name} arc, but out of range: guns reach 12 cm (AOS-RANGE)."
+                    f"{where}, in the {name} arc, but out of range: guns reach 12 cm "
+                    f"({CLAUSES.cite('AOS-RANGE')})."
                 )
             else:
                 out[label] = (
                     f"{where}, in the {name} arc: the {name} decks can fire; hull hits on "
-                    f"{_need(hull)}, sails on {_need(sails)} (AOS-ARCS, AOS-RANGE)."
+                    f"{_need(hull)}, sails on {_need(sails)} "
+                    f"({CLAUSES.cite('AOS-ARCS', 'AOS-RANGE')})."
                 )
         return out
 

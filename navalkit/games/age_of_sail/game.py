@@ -409,16 +409,17 @@ def ending(state: State) -> str:
     (AOS-VICTORY-POINTS)."""
     a, b = state.damage
     nations = state.nations
+    victory = CLAUSES.cite("AOS-VICTORY")  # each rule by its title: "(AOS-END)" read as code
     if a == b:
         head = (
             f"Battle over: a draw. Both admirals inflicted {plural(a, 'damage point')}, and "
-            "only the one who inflicted more damage wins (AOS-VICTORY)."
+            f"only the one who inflicted more damage wins ({victory})."
         )
     else:
         w = 0 if a > b else 1
         head = (
             f"Battle over: {nations[w]} wins, {plural(max(a, b), 'damage point')} to "
-            f"{min(a, b)}: the admiral who inflicted the most damage wins (AOS-VICTORY)."
+            f"{min(a, b)}: the admiral who inflicted the most damage wins ({victory})."
         )
     alive = [any(s.afloat and s.side == p for s in state.ships) for p in (0, 1)]
     gone = [n for n, here in zip(nations, alive, strict=True) if not here]
@@ -427,7 +428,7 @@ def ending(state: State) -> str:
     else:
         n = state.config.max_rounds
         why = f"the agreed {plural(n, 'round')} {'is' if n == 1 else 'are'} over"
-    why = f"Why it ended: {why} (AOS-END)."
+    why = f"Why it ended: {why} ({CLAUSES.cite('AOS-END')})."
     parts, off = [], False
     for side in (0, 1):
         words, counted = points_from(state, side)
@@ -437,8 +438,9 @@ def ending(state: State) -> str:
             + ("; ".join(words) if words else "no enemy ship hit")
         )
     points = (
-        "Points (AOS-VICTORY-POINTS): 1 for each gun deck, mast or hull unit destroyed, and "
-        f"all the boxes of a ship sunk, blown up or captured. {'. '.join(parts)}."
+        "Points: 1 for each gun deck, mast or hull unit destroyed, and all the boxes of a "
+        f"ship sunk, blown up or captured ({CLAUSES.cite('AOS-VICTORY-POINTS')}). "
+        f"{'. '.join(parts)}."
     )
     if off:
         points += (

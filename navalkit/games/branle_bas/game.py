@@ -88,8 +88,10 @@ class BranleBas(Game[State, Action, View, Config]):
     #: what the play page and a seat at a table show under *How to play* (see Game.how_to_play)
     how_to_play: ClassVar[str] = HOW_TO_PLAY
     series_note: ClassVar[str] = (
-        "Gains and losses carry on into the next game, as the rules say (rule BB-DRAW: "
-        "'reportés à la partie qui suivra', carried over to the game that follows)."
+        "Gains and losses carry on into the next game, as the rules say: 'reportés à la "
+        "partie qui suivra', carried over to the game that follows ("
+        + CLAUSES.cite("BB-DRAW")
+        + ")."
     )
 
     # --- the rules ------------------------------------------------------------------------

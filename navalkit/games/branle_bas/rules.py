@@ -679,27 +679,31 @@ def public_action(action: Action) -> dict[str, Any]:
 
 
 #: who won and by which rule, for each kind of ending (``{w}``: the winner); the sentence
-#: before it (the Result's reason) says what happened
+#: before it (the Result's reason) says what happened. Rules by their titles (an id such as
+#: "BB-TRIUMPH" reads as code to a student: it stays in the rules panel)
+_cite = CLAUSES.cite
 _VERDICTS = {
-    "triumph": "{w} wins by rule BB-TRIUMPH: a Triumph ends the game at once. The points are "
-    "counted by rule BB-TRIUMPH-SCORE.",
-    "victory": "{w} wins by rule BB-VICTORY: sinking the enemy Admiral is a Victory, and the "
-    "points are counted by the same rule.",
-    "abandon": "{w} wins by rule BB-NET-ADMIRAL. The points are counted as for a Victory "
-    "(rule BB-VICTORY).",
-}
+    "triumph": "{w} wins by a Triumph, which ends the game at once (" + _cite("BB-TRIUMPH")
+    + "). The points are counted as for a Triumph (" + _cite("BB-TRIUMPH-SCORE") + ").",
+    "victory": "{w} wins by a Victory, for sinking the enemy Admiral, and the points are "
+    "counted as for a Victory (" + _cite("BB-VICTORY") + ").",
+    "abandon": "{w} wins, as an Admiral who enters an enemy net is defeated ("
+    + _cite("BB-NET-ADMIRAL") + "). The points are counted as for a Victory ("
+    + _cite("BB-VICTORY") + ").",
+}  # fmt: skip
 
-#: why nobody won, for each drawn ending (every one is scored by rule BB-DRAW)
+#: why nobody won, for each drawn ending (every one is scored by the drawn games' rule)
 _DRAWS = {
-    "BB-DRAW": "Nobody wins, by rule BB-DRAW, and by the same rule each side counts its gains "
-    "less its losses.",
-    "BB-STUCK": "Nobody wins, by rule BB-STUCK: {why}, so nothing can change any more. "
-    "The points are counted as for a drawn game (rule BB-DRAW): gains less losses.",
-    "BB-TIME": "That is rule BB-TIME: neither Admiral was sunk and neither reached the enemy "
-    "port before the limit, so nobody wins. Ships going back and forth never end a game; "
+    "BB-DRAW": "Nobody wins, and each side counts its gains less its losses ("
+    + _cite("BB-DRAW") + ").",
+    "BB-STUCK": "Nobody wins: {why}, so nothing can change any more (" + _cite("BB-STUCK")
+    + "). The points are counted as for a drawn game, gains less losses ("
+    + _cite("BB-DRAW") + ").",
+    "BB-TIME": "Neither Admiral was sunk and neither reached the enemy port before the limit, "
+    "so nobody wins (" + _cite("BB-TIME") + "). Ships going back and forth never end a game; "
     "only a Triumph, a sunk Admiral, a drawn position or this limit do. The points are counted "
-    "as for a drawn game (rule BB-DRAW).",
-}
+    "as for a drawn game (" + _cite("BB-DRAW") + ").",
+}  # fmt: skip
 
 #: the score items' labels (see mechanics/scoring.py) in plain words
 _ITEM_WORDS = (
@@ -738,7 +742,7 @@ def _stuck_why(state: State) -> str:
 
 def ending(state: State) -> str:
     """How a finished game ended, in plain words: what happened, who won and by which rule
-    (clause id), and each side's score item by item ('' while the game goes on)."""
+    (by its title), and each side's score item by item ('' while the game goes on)."""
     r = state.result
     if r is None:
         return ""
@@ -806,13 +810,14 @@ def ui_hint(state: State, path: tuple[str, ...]) -> str:
             f"{player_name(piece >> 4)}; it is {player_name(me)}'s turn."
         )
     if piece & 15 == MINE:
-        return "The Mine never moves (BB-MINE)."
+        return f"The Mine never moves ({CLAUSES.cite('BB-MINE')})."
     if state.touched is not None:
         stuck = stuck_touch(state, state.touched)
         if stuck:
             return (
                 f"The {kind_info(state.board[state.touched] & 15).label} on "
-                f"{BOARD[state.touched].name} was touched, but {stuck} (BB-TOUCH)."
+                f"{BOARD[state.touched].name} was touched, but {stuck} "
+                f"({CLAUSES.cite('BB-TOUCH')})."
             )
     if state.touched is not None and sq != state.touched:
         return f"The piece on {BOARD[state.touched].name} was touched and must be played."

@@ -16,6 +16,7 @@ from navalkit.render.canvas import control_row
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import frame_html, number_words, zoomable_picture
 
+from .clauses import CLAUSES
 from .config import Config
 from .data import CLASSES, GERMAN, SHIPS, SPEEDS, damage_points
 from .draw import MAP_W
@@ -123,8 +124,8 @@ class SearchExplorer:
             extra.append(f"{t - 1} for the extra raider{'s' if t > 2 else ''}")
         why = f" (1, plus {' and '.join(extra)})" if extra else ""
         self.text.value = (
-            f"<p>Rule FS-SEARCH: the die must show <b>{min(need, 6)} or less</b>{why}: "
-            f"<b>{percent(self.chance)}</b> to find.</p>"
+            f"<p>The die must show <b>{min(need, 6)} or less</b>{why}: "
+            f"<b>{percent(self.chance)}</b> to find ({CLAUSES.cite('FS-SEARCH')}).</p>"
         )
 
         def draw(ax: Any) -> None:
@@ -199,8 +200,9 @@ class PursuitExplorer:
             self.text.value = "<p>Nobody gives chase: press the speed of a pursuer above.</p>"
             return
         self.text.value = (
-            f"<p>Rule FS-PURSUIT, a runner of speed {html.escape(self.runner.value)} gets away</p>"
-            f"<ul>{rows}</ul><p>from all of them: <b>{percent(self.chance)}</b></p>"
+            f"<p>A runner of speed {html.escape(self.runner.value)} gets away</p>"
+            f"<ul>{rows}</ul><p>from all of them: <b>{percent(self.chance)}</b> "
+            f"({CLAUSES.cite('FS-PURSUIT')})</p>"
         )
 
 
@@ -362,7 +364,7 @@ class CombatCalculator:
         )
         mean = number_words(float(table["damage points"].mean()), 1)
         self.text.value = (
-            "<p>Rule FS-DRM, every modifier of this shot:</p>"
+            f"<p>Every modifier of this shot ({CLAUSES.cite('FS-DRM')}):</p>"
             f"<table class='navalkit-table'>{rows}<tr><th>total</th><th>{total:+d}</th></tr>"
             f"</table><p>What each die then does (the Damage Table):</p>{frame_html(table)}"
             f"<p>On average <b>{mean}</b> damage point{'' if mean == '1' else 's'} a shot.</p>"

@@ -78,7 +78,7 @@ class FarSeas(Game[State, Action, View, Config]):
     # Allies 2" after a game the Allies won, the German lead short of the par
     series_note: ClassVar[str] = (
         "These add up each game's VP; who won each game is decided by the German's lead "
-        "against the par (rule FS-VICTORY)."
+        "against the par (" + CLAUSES.cite("FS-VICTORY") + ")."
     )
     # The hard bot: the generic search guided by the admiral (bots.py), which also tells
     # it what is worth searching (search_actions): a game is some 500 decisions, and most of

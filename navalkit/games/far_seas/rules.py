@@ -26,6 +26,7 @@ from .actions import (
     area_name,
     ship_names,
 )
+from .clauses import CLAUSES
 from .config import Config
 from .data import (
     ADJ,
@@ -416,7 +417,7 @@ def _parts(items: list[str]) -> str:
 def ending(state: State) -> str:
     """Why the game is over (FS-LENGTH), in a sentence: no raider left at sea, or the turns
     ran out."""
-    head = f"Game over after turn {state.turn} (rule FS-LENGTH)"
+    head = f"Game over after turn {state.turn} ({CLAUSES.cite('FS-LENGTH')})"
     if not at_sea(state, GERMANY):
         fates = {SUNK: "sunk", INTERNED: "interned", HOME: "gone home"}
         counts = [
@@ -457,17 +458,19 @@ def goal_words(par: int) -> str:
 def victory_words(config: Config) -> str:
     """FS-VICTORY under ``config``, for a table of results (see Game.victory_words). At
     par 0 too, in the status line's words: a table comparing par 0 with another par says how
-    each is won, and said "the higher score wins" for this one where the game says "total"."""
+    each is won, and said "the higher score wins" for this one where the game says "total".
+    The par is a HOUSE rule, said in plain words ("a HOUSE setting" read as code)."""
     par = config.german_par
+    rule = CLAUSES.cite("FS-VICTORY")
     if par == 0:
         return (
-            f"{goal_words(par).capitalize()} (the par is 0: rule FS-VICTORY, a HOUSE setting). "
-            "A tie is a draw."
+            f"{goal_words(par).capitalize()}: the par is 0, a house rule the settings can "
+            f"change ({rule}). A tie is a draw."
         )
     return (
-        f"{goal_words(par)} over the Allies (the par: rule FS-VICTORY, a HOUSE setting). "
-        f"So a German score far above the Allies' can still be an Allied win, and a lead of "
-        f"exactly {_vp(par)} is a draw."
+        f"{goal_words(par)} over the Allies: that lead is the par, a house rule the settings "
+        f"can change ({rule}). So a German score far above the Allies' can still be an "
+        f"Allied win, and a lead of exactly {_vp(par)} is a draw."
     )
 
 
@@ -476,21 +479,22 @@ def verdict(state: State) -> str:
     g, a = scores(state)
     par, lead = state.config.german_par, g - a
     w = winner(state)
+    rule = CLAUSES.cite("FS-VICTORY")
     if par == 0:
         if w is None:
-            head = "A draw (rule FS-VICTORY, par 0: the higher total wins): the totals are level."
+            head = (
+                f"A draw: the totals are level, and with a par of 0 the higher total wins ({rule})."
+            )
         else:
             side = "Germany wins" if w == GERMANY else "The Allies win"
-            head = f"{side} with the higher total (rule FS-VICTORY, par 0)."
+            head = f"{side} with the higher total, as the par is 0 ({rule})."
     else:
         need = f"the raiders need a lead of more than {_vp(par)}"
         if w == GERMANY:
-            head = (
-                f"Germany wins by the par rule (FS-VICTORY): {need}, and they lead by {_vp(lead)}."
-            )
+            head = f"Germany wins by the par ({rule}): {need}, and they lead by {_vp(lead)}."
         elif w is None:
             head = (
-                f"A draw by the par rule (FS-VICTORY): {need} to win, the Allies must keep it "
+                f"A draw by the par ({rule}): {need} to win, the Allies must keep it "
                 f"below {_vp(par)}, and the lead is exactly {_vp(par)}."
             )
         else:
@@ -500,7 +504,7 @@ def verdict(state: State) -> str:
                 how = "the totals are level"
             else:
                 how = f"the Allies are {_vp(-lead)} ahead"
-            head = f"The Allies win by the par rule (FS-VICTORY): {need}, and {how}."
+            head = f"The Allies win by the par ({rule}): {need}, and {how}."
     return f"{head} {vp_breakdown(state)}"
 
 

@@ -198,7 +198,8 @@ def battle(attacker: str | int, defender: str | int | None = None) -> Battle:
         reason = f"The {LABELS[a]} stood a full round: the convoy is destroyed and captured."
         if why is not None:
             said = why[1][:1].lower() + why[1][1:]
-            reason += f" The {LABELS[d or 0]} could not answer ({why[0]}): {said}"
+            rule = GAME.clauses.cite(why[0])
+            reason += f" The {LABELS[d or 0]} could not answer ({rule}): {said}"
         return Battle(a, d, "attacker wins", decided, reason, state, showdown, answered)
     reason = f"The {LABELS[d or 0]} stood a full round: the alert ends and the convoy sails on."
     return Battle(a, d, "defender wins", "NM-BATTLE-WIN", reason, state, showdown, answered)

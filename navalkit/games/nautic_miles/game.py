@@ -274,7 +274,7 @@ def _names(state: State, sides: list[int]) -> str:
 
 
 def ending(state: State) -> str:
-    """How a finished game ended, in words: who won, by which rule (with its clause id)."""
+    """How a finished game ended, in words: who won, by which rule (by its title)."""
     round_no = state.round_no
     teams = state.sides < state.players
     side = "team" if teams else "player"
@@ -290,26 +290,28 @@ def ending(state: State) -> str:
         if state.winner is None:
             return (
                 f"Game over after round {round_no}: a draw. {_names(state, leaders)} passed "
-                f"{goal} in the same round with equal totals (rule NM-GAME-END)."
+                f"{goal} in the same round with equal totals ({CLAUSES.cite('NM-GAME-END')})."
             )
         # totals are kept in half points (a 0.5-point card): the target counts double
         reached = [s for s in range(state.sides) if state.totals[s] >= 2 * state.config.target]
         if len(reached) > 1:  # passed together: the most points wins, not the first
             return (
                 f"Game over after round {round_no}: {who} with the most game points: "
-                f"{_names(state, reached)} passed {goal} in the same round (rule NM-GAME-END)."
+                f"{_names(state, reached)} passed {goal} in the same round "
+                f"({CLAUSES.cite('NM-GAME-END')})."
             )
         return (
             f"Game over after round {round_no}: {who}, the first {side} to reach {goal} "
-            "(rule NM-GAME-END)."
+            f"({CLAUSES.cite('NM-GAME-END')})."
         )
     last = f"round {round_no}, the last one the settings allow"
     if state.winner is None:
         return (
             f"Game over after {last}: a draw. {_names(state, leaders)} share the most game "
-            "points (rule NM-MAX-ROUNDS)."
+            f"points ({CLAUSES.cite('NM-MAX-ROUNDS')})."
         )
-    return f"Game over after {last}: {who} with the most game points (rule NM-MAX-ROUNDS)."
+    rule = CLAUSES.cite("NM-MAX-ROUNDS")
+    return f"Game over after {last}: {who} with the most game points ({rule})."
 
 
 def last_round_words(state: State) -> str:
@@ -319,23 +321,28 @@ def last_round_words(state: State) -> str:
     if result is None:
         return ""
     if result.void:
-        return f"Round {result.number} was void: no side had a convoy home (rule NM-VOID)."
+        return (
+            f"Round {result.number} was void: no side had a convoy home "
+            f"({CLAUSES.cite('NM-VOID')})."
+        )
     parts = []
     for s in range(state.sides):
         name = side_name(state, s)
         if not home(state, s):
-            parts.append(f"{name}: 0 (no convoy home, rule NM-SCORE-GATE)")
+            parts.append(f"{name}: 0, no convoy home ({CLAUSES.cite('NM-SCORE-GATE')})")
             continue
         captures = capture_value(state, s)
         slow = slow_bonus(state, s)
         bonus = result.bonus[s] - slow
-        bits = [f"{points_text(raw_points(state, s) - captures)} for convoys (NM-SCORE)"]
+        # each part named as its rule is titled (Convoy points, Capture points, Round bonus,
+        # Slowness bonus): a "(rule: ...)" after each would say every name twice
+        bits = [f"{points_text(raw_points(state, s) - captures)} for convoys"]
         if captures:
-            bits.append(f"{points_text(captures)} for captures (NM-CAPTURE)")
+            bits.append(f"{points_text(captures)} for captures")
         if bonus == ROUND_BONUS:
-            bits.append(f"{points_text(bonus)} round bonus (NM-ROUND-BONUS)")
+            bits.append(f"{points_text(bonus)} round bonus")
         if slow:
-            bits.append(f"{points_text(slow)} slowness bonus (NM-SLOW-BONUS)")
+            bits.append(f"{points_text(slow)} slowness bonus")
         total = points_text(result.points[s] + result.bonus[s])
         parts.append(f"{name}: {total} = {' + '.join(bits)}")
     return f"Round {result.number} scored: {'; '.join(parts)}."

@@ -21,6 +21,7 @@ from navalkit.widgets.lesson import frame_html, scene_picture
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Play
+from .clauses import CLAUSES
 from .data import SHIPS
 from .draw import draw
 from .game import GAME
@@ -254,7 +255,8 @@ class SquadronExplainer:
         names = ", ".join(SHIPS[s].name for s in taken) or "nothing (no ships)"
         self.answer.value = (
             f"A roll of <b>{self.roll.value}</b> takes <b>{html.escape(names)}</b> "
-            f"({sum(SHIPS[s].hits for s in taken)} points; carriers last, NW-CARRIER). "
+            f"({sum(SHIPS[s].hits for s in taken)} points; carriers last, "
+            f"{CLAUSES.cite('NW-CARRIER')}). "
             f"On average the Squadron takes <b>{float(avg):.1f}</b> points from this fleet."
         )
         marks = tuple(f"ship:{s}" for s in taken)
@@ -308,6 +310,7 @@ class CreditExplainer:
         else:
             self.answer.value = (
                 f"Blow {i + 1} brings {self.ship.value} to its hit number {hits}: "
-                f"<b>{html.escape(who)}</b> scores {hits} points (NW-SINK-CREDIT: only the final "
-                "damage counts; a minefield's ship goes to its layer, NW-MINE-CREDIT)."
+                f"<b>{html.escape(who)}</b> scores {hits} points: only the final damage counts, "
+                "and a minefield's ship goes to its layer "
+                f"({CLAUSES.cite('NW-SINK-CREDIT', 'NW-MINE-CREDIT')})."
             )

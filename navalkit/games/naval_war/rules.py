@@ -32,6 +32,7 @@ from .actions import (
     Strike,
     Take,
 )
+from .clauses import CLAUSES
 from .config import Config
 from .data import (
     ADD_DAMAGE,
@@ -433,7 +434,7 @@ V = Violation
 
 _WAIT = {
     ACT: "You have drawn: now play one card, or discard one (click a card in your hand).",
-    RED_PHASE: "You drew a red card: it must be played at once (NW-RED).",
+    RED_PHASE: f"You drew a red card: it must be played at once ({CLAUSES.cite('NW-RED')}).",
     CLEAR: "Clear-out: play the red cards in your hand first.",
     CHOOSE: "Start your turn: draw a card, or launch air strikes instead.",
     AIR: "Name the target of each carrier's air strike in turn.",
@@ -790,20 +791,22 @@ def final_words(state: State) -> str:
             ),
         )
     w = winner(state)
+    cite = CLAUSES.cite(rule)  # the rule by its title: "(NW-GOAL)" read as code
     if w is None:
         names = " and ".join(player_name(s) for s in leaders)
-        verdict = f"a draw: {names} share the highest total, {plural(best, 'point')} "
-        verdict += f"({rule}: a tie is a draw)"
+        verdict = f"a draw: {names} share the highest total, {plural(best, 'point')}, "
+        verdict += f"and a tie is a draw ({cite})"
     else:
-        verdict = f"{player_name(w)} wins with {plural(best, 'point')}, {why} ({rule})"
+        verdict = f"{player_name(w)} wins with {plural(best, 'point')}, {why} ({cite})"
     order = sorted(range(state.n), key=lambda s: (-totals[s], s))
     rows = "; ".join(
         f"{player_name(s)}: {_sum_words(tuple(r[s] for r in state.history))}" for s in order
     )
+    scoring = CLAUSES.cite("NW-SCORE", "NW-ELIMINATION", "NW-SURVIVOR")
     return (
-        f"Game over after {rounds}: {verdict}. Points round by round (the ships each player "
-        "sank, NW-SCORE; −10 for a fleet sunk to the last ship, NW-ELIMINATION; +10 for a "
-        f"lone survivor, NW-SURVIVOR): {rows}."
+        f"Game over after {rounds}: {verdict}. Points round by round, for the ships each "
+        "player sank, −10 for a fleet sunk to the last ship and +10 for a lone survivor "
+        f"({scoring}): {rows}."
     )
 
 

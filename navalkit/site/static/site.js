@@ -61,10 +61,11 @@
     if (view.refusal) {
       const r = view.refusal;
       const line = el("div", "refusal", "Not allowed: " + r.reason + " ");
-      // the rule by its title, in words; its id and provenance in the tooltip alone, as on
-      // the Voila pages (widgets.panels.refusal_html): "SEED BB-MOVES" read as code
-      if (r.title) {
-        const cite = el("small", "rule", "(rule: " + r.title + ")");
+      // the rule by its title, in Python's words (ClauseBook.cite, as on the Voila pages'
+      // widgets.panels.refusal_html); its id and provenance in the tooltip alone: "SEED
+      // BB-MOVES" read as code
+      if (r.cite) {
+        const cite = el("small", "rule", "(" + r.cite + ")");
         cite.title = r.rule + (r.provenance ? " (" + r.provenance + ": " + r.meaning + ")" : "");
         line.append(cite);
       }

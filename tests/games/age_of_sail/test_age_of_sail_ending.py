@@ -30,10 +30,11 @@ def test_a_win_on_points_names_the_rule_the_reason_and_the_breakdown() -> None:
     text = m.status
     assert text.startswith(
         "Battle over: France wins, 3 damage points to 2: the admiral who inflicted the most "
-        "damage wins (AOS-VICTORY)."
+        "damage wins (rule: Victory)."
     )
-    assert "Why it ended: the agreed 1 round is over (AOS-END)." in text
-    assert "(AOS-VICTORY-POINTS)" in text
+    assert "Why it ended: the agreed 1 round is over (rule: End of battle)." in text
+    assert "or captured (rule: Counting damage). England 2 points" in text
+    assert "AOS-" not in text  # each rule by its title, never its id
     assert "England 2 points: Soleil Royal lost 2 masts." in text
     assert "France 3 points: Royal Sovereign lost 3 gun decks." in text
     assert "records show" not in text  # the records account for every point
@@ -47,7 +48,8 @@ def test_a_draw_says_so_and_why_nobody_won() -> None:
     text = m.status
     assert m.winner is None
     assert text.startswith("Battle over: a draw. Both admirals inflicted 0 damage points")
-    assert "AOS-VICTORY" in text and "the agreed 1 round is over (AOS-END)" in text
+    assert "only the one who inflicted more damage wins (rule: Victory)." in text
+    assert "the agreed 1 round is over (rule: End of battle)" in text
     assert "England 0 points: Soleil Royal unharmed." in text
     assert "France 0 points: Royal Sovereign unharmed." in text
 
@@ -63,7 +65,7 @@ def test_a_capture_ends_the_duel_and_counts_the_whole_prize() -> None:
     assert m.is_over and m.winner == 0 and m.state.damage == (12, 0)
     text = m.status
     assert "England wins, 12 damage points to 0" in text
-    assert "no ship is left afloat under the flag of France (AOS-END)" in text
+    assert "no ship is left afloat under the flag of France (rule: End of battle)" in text
     assert "England 12 points: Soleil Royal was captured (all 12 boxes)." in text
     # the gun deck England sent across as prize crew is no French point
     assert "France 0 points: Royal Sovereign unharmed." in text
@@ -78,7 +80,7 @@ def test_bot_games_end_with_the_winner_named_and_the_points_accounted() -> None:
         text = m.status
         w = m.winner
         head = "a draw" if w is None else f"{m.state.nations[w]} wins"
-        assert text.startswith(f"Battle over: {head}") and "(AOS-END)" in text
+        assert text.startswith(f"Battle over: {head}") and "(rule: End of battle)" in text
         off = any(points_from(m.state, p)[1] != m.state.damage[p] for p in (0, 1))
         assert ("records show the ships now" in text) is off
         for p, nation in enumerate(m.state.nations):

@@ -38,7 +38,8 @@ def test_wheel_dead_upwind_is_forbidden_and_tacking_is_shown() -> None:
     wheel = SailWheel(wind_from="W", speed=4, units=3)
     wheel.heading.value = "W"
     text = wheel.out.value
-    assert "AOS-IRONS" in text and "in irons" in text
+    assert "AOS-IRONS" in text and "in irons" in text  # the rule's card, its id for reference
+    assert "no ship may steer W (rule: No sailing into the wind)." in text
     assert "tack" in text and "NW and SW" in text
     assert "<td>2</td><td>port tack</td><td>4</td><td>5</td><td>9.9</td>" in text
     wheel.starboard.click()
@@ -121,10 +122,12 @@ def test_broadside_arcs_say_which_enemy_a_broadside_reaches() -> None:
     assert arcs.board.scene is not None
     verdicts = arcs.verdicts()
     assert set(verdicts) == {"A", "B", "C", "D"}
-    assert "ahead: no broadside bears" in verdicts["A"] and "AOS-ARC-ENDS" in verdicts["A"]
+    assert verdicts["A"].endswith("ahead: no broadside bears there (rule: Bow and stern).")
     assert "starboard arc" in verdicts["B"] and "hull hits on 5+, sails on a 6" in verdicts["B"]
+    assert verdicts["B"].endswith("(rules: Fire arcs and Hit table).")
     assert "astern" in verdicts["C"]
-    assert "port arc, but out of range" in verdicts["D"] and "AOS-RANGE" in verdicts["D"]
+    assert "port arc, but out of range" in verdicts["D"] and "(rule: Hit table)" in verdicts["D"]
+    assert not any("AOS-" in v for v in verdicts.values())  # rules by their titles
     shown = arcs.show_words()
     assert "AOS-RAKE" in shown.value and arcs.out.value == shown.value
     # only B can be fired at, and the engine's own tests agree

@@ -666,7 +666,7 @@ def test_AOS_END_round_limit() -> None:
     m = navalkit.new_match("age_of_sail", seed=1, max_rounds=1, first_player="first")
     while not m.is_over:
         m.apply(End())
-    assert "the agreed 1 round is over (AOS-END)" in m.status
+    assert "the agreed 1 round is over (rule: End of battle)" in m.status
 
 
 # --- coverage of the clauses ----------------------------------------------------------------------

@@ -55,7 +55,7 @@ def test_a_touched_ship_that_cannot_move_says_the_admiral_moves_instead() -> Non
     assert {BOARD[a.frm].name for a in GAME.legal_actions(touched)} == {"j3"}
     for click in ("i2", "h3"):
         assert GAME.ui_hint(touched, (click,)) == (
-            f"The Vedette (patrol boat) on i2 was touched, but {said} (BB-TOUCH)."
+            f"The Vedette (patrol boat) on i2 was touched, but {said} (rule: Touch-move)."
         )
 
 
@@ -142,3 +142,10 @@ def test_the_pages_list_offers_ships_that_can_move_first() -> None:
     assert s.play_listed(0)
     touched = s.match.state.touched
     assert touched is not None and not rules.stuck_touch(s.match.state, touched)
+
+
+def test_a_click_on_the_mine_says_why_by_the_rules_title() -> None:
+    from navalkit.games.branle_bas.explain import position
+
+    state = position({"j10": "A amiral", "n14": "B amiral", "j9": "A mine"})
+    assert GAME.ui_hint(state, ("j9",)) == "The Mine never moves (rule: The fixed Mine)."

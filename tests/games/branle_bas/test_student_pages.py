@@ -18,6 +18,7 @@ import navalkit
 from navalkit.core import make_bot, play_bot_move
 from navalkit.games.branle_bas import GAME, rules
 from navalkit.games.branle_bas.actions import Pass
+from navalkit.games.branle_bas.clauses import CLAUSES
 from navalkit.games.branle_bas.data import (
     CROISEUR,
     SOUS_MARIN,
@@ -128,9 +129,11 @@ def test_every_ending_says_who_won_by_which_rule_and_the_score(case: str) -> Non
     if state.result.winner is not None:
         assert state.result.reason.startswith(("A (south)", "B (north)")), state.result.reason
     assert who in text
-    assert f"rule {rule}" in text
+    # each rule by its title, never by its id ("rule BB-TRIUMPH" read as code)
+    assert f"({CLAUSES.cite(rule)})" in text
     for scoring_rule in scoring:
-        assert f"rule {scoring_rule}" in text
+        assert f"({CLAUSES.cite(scoring_rule)})" in text
+    assert not re.search(r"\bBB-[A-Z]", text), text
     # the score of each side, and every item that counts, in plain words
     a, b = GAME.scores(state)
     assert f"A (south) scores {_points(a)} points" in text
@@ -157,7 +160,9 @@ def test_the_triumph_items_in_plain_words() -> None:
 def test_a_drawn_game_says_who_is_ahead_for_the_series() -> None:
     text = rules.ending(_draw_at_sea())
     assert "A (south) is ahead by 10 points, carried on into the next game of a series." in text
-    assert "by the same rule each side counts its gains less its losses." in text
+    assert (
+        "Nobody wins, and each side counts its gains less its losses (rule: Drawn games)." in text
+    )
 
 
 def test_stuck_says_why_neither_side_can_move() -> None:
@@ -176,7 +181,7 @@ def test_a_time_up_draw_between_bots_gives_its_reason() -> None:
     result = match.state.result
     assert result is not None and result.rule == "BB-TIME" and match.winner is None
     assert "60 moves played" in match.status
-    assert "rule BB-TIME" in match.status and "so nobody wins" in match.status
+    assert "so nobody wins (rule: Game length)" in match.status
     assert "Ships going back and forth never end a game" in match.status
     a, b = match.scores
     assert f"A (south) scores {_points(a)} points" in match.status
@@ -192,7 +197,10 @@ def test_the_status_during_play_is_one_short_line() -> None:
 # --- the lesson's helpers ------------------------------------------------------------------
 def test_ending_box_escapes_and_shows_the_ending() -> None:
     box = ending_box(_draw_at_sea())
-    assert "Nobody wins, by rule BB-DRAW" in box.value
+    assert (
+        "Nobody wins, and each side counts its gains less its losses (rule: Drawn games)"
+        in box.value
+    )
     assert "seed&#x27;s" in box.value  # the text is escaped, never raw HTML
     assert "not over yet" in ending_box(position({"j10": "A amiral"})).value
 
@@ -265,6 +273,8 @@ def test_move_limit_words_count_the_games_cut_short() -> None:
     assert "with 300 moves, A (south) won 3 of the 3 games and 0 were drawn" in text
     assert "with 150 moves, A won 2 and 1 were drawn" in text
     assert "1 of the games was still going at move 150" in text
+    assert "time ran out (rule: Game length), nobody won" in text
+    assert "gains less losses (rule: Drawn games)" in text and "BB-" not in text
     assert "from 950 to 673.3 points because a drawn game earns no Victory bonus" in text
     same = frame[frame["variant"] == "A"].assign(variant="B")
     text = move_limit_words(pd.concat([frame[frame["variant"] == "A"], same]), 300, 150)
@@ -317,8 +327,8 @@ def test_lesson_predictions_reveal_answers_and_explainers(monkeypatch: pytest.Mo
         for child in getattr(box, "children", (box,))
     )  # fmt: skip
     assert "BB-NAV-BACK" in texts and "BB-SETUP" in texts and "BB-AVANT-ENTRY" in texts
-    assert "Nobody wins, by rule BB-DRAW" in texts
-    assert "A (south) wins by rule BB-TRIUMPH" in texts
+    assert "Nobody wins, and each side counts its gains less its losses" in texts
+    assert "A (south) wins by a Triumph, which ends the game at once (rule: Triumph)" in texts
 
 
 def test_whatif_from_code_compares_what_the_lab_shows(monkeypatch: pytest.MonkeyPatch) -> None:

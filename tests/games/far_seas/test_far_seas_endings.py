@@ -37,14 +37,14 @@ def sentences(text: str) -> list[str]:
     ("gvp", "avp", "par", "head", "why"),
     [
         # issue 17's game: 254 VP to 4 with the house par of 245 is a German win, not a draw
-        ((235, 10, 0, 9), 4, 245, "Germany wins by the par rule (FS-VICTORY)", "lead by 250 VP"),
-        ((235, 10, 0, 9), 9, 245, "A draw by the par rule (FS-VICTORY)", "exactly 245 VP"),
-        ((200, 10, 0, 9), 9, 245, "The Allies win by the par rule (FS-VICTORY)", "only 210 VP"),
-        ((20, 0, 0, 0), 20, 245, "The Allies win by the par rule (FS-VICTORY)", "totals are level"),
-        ((5, 0, 0, 0), 25, 245, "The Allies win by the par rule (FS-VICTORY)", "20 VP ahead"),
-        ((30, 2, 3, 1), 10, 0, "Germany wins with the higher total (rule FS-VICTORY", ""),
-        ((8, 2, 0, 0), 10, 0, "A draw (rule FS-VICTORY", "the totals are level"),
-        ((4, 2, 0, 0), 10, 0, "The Allies win with the higher total (rule FS-VICTORY", ""),
+        ((235, 10, 0, 9), 4, 245, "Germany wins by the par (rule: Victory)", "lead by 250 VP"),
+        ((235, 10, 0, 9), 9, 245, "A draw by the par (rule: Victory)", "exactly 245 VP"),
+        ((200, 10, 0, 9), 9, 245, "The Allies win by the par (rule: Victory)", "only 210 VP"),
+        ((20, 0, 0, 0), 20, 245, "The Allies win by the par (rule: Victory)", "totals are level"),
+        ((5, 0, 0, 0), 25, 245, "The Allies win by the par (rule: Victory)", "20 VP ahead"),
+        ((30, 2, 3, 1), 10, 0, "Germany wins with the higher total, as the par is 0", "Victory"),
+        ((8, 2, 0, 0), 10, 0, "A draw: the totals are level", "the higher total wins (rule"),
+        ((4, 2, 0, 0), 10, 0, "The Allies win with the higher total, as the par is 0", ""),
     ],
 )
 def test_each_result_says_who_won_by_which_rule_and_why(
@@ -54,6 +54,7 @@ def test_each_result_says_who_won_by_which_rule_and_why(
     verdict = rules.verdict(state)
     assert verdict.startswith(head)
     assert why in verdict
+    assert "(rule: Victory)" in verdict and "FS-" not in verdict  # the rule by its title
     winner = rules.winner(state)
     assert (winner is None) == verdict.startswith("A draw")
     assert (winner == 0) == verdict.startswith("Germany wins")
@@ -75,7 +76,7 @@ def test_the_turns_ran_out() -> None:
     state = over((235, 10, 0, 9), 4, turn=12)
     status = GAME.status(state)
     assert status.startswith(
-        "Game over after turn 12 (rule FS-LENGTH): all 12 turns have been played. Germany wins"
+        "Game over after turn 12 (rule: Game length): all 12 turns have been played. Germany wins"
     )
     short = evolve(state, config=Config(turns=6), turn=6)
     assert "all 6 turns have been played" in GAME.status(short)
@@ -89,8 +90,8 @@ def test_no_raider_left_at_sea_counts_their_fates_and_the_allied_points() -> Non
     )
     status = GAME.status(state)
     assert status.startswith(
-        "Game over after turn 7 (rule FS-LENGTH): no raider is left at sea "
-        f"(1 sunk, 1 interned and {len(GERMAN) - 2} gone home). The Allies win by the par rule"
+        "Game over after turn 7 (rule: Game length): no raider is left at sea "
+        f"(1 sunk, 1 interned and {len(GERMAN) - 2} gone home). The Allies win by the par"
     )
     assert (
         f"The Allies' {vp_sunk + vp_interned} VP: {vp_sunk} for German ships sunk and "
@@ -104,7 +105,7 @@ def test_every_raider_sunk() -> None:
     state = gone(over((12, 0, 0, 0), avp, turn=3), boxes)
     status = GAME.status(state)
     assert f"no raider is left at sea ({len(GERMAN)} sunk)." in status
-    assert "The Allies win by the par rule (FS-VICTORY)" in status
+    assert "The Allies win by the par (rule: Victory)" in status
     assert f"the Allies are {avp - 12} VP ahead" in status
 
 
@@ -116,8 +117,9 @@ def test_a_played_game_ends_with_the_full_explanation() -> None:
     while not m.is_over:
         play_bot_move(m, make_bot(m.game, "commander"))
     status = m.status
-    assert status.startswith("Game over after turn ") and "(rule FS-LENGTH)" in status
-    assert "FS-VICTORY" in status and "Germany's " in status and "The Allies' " in status
+    assert status.startswith("Game over after turn ") and "(rule: Game length)" in status
+    assert "(rule: Victory)" in status and "FS-" not in status
+    assert "Germany's " in status and "The Allies' " in status
     assert sum(w in status for w in ("Germany wins", "The Allies win", "A draw")) == 1
 
 

@@ -64,6 +64,7 @@ def test_percent_is_a_whole_percentage() -> None:
 def test_search_explorer_words_count_extra_searchers_and_raiders() -> None:
     s = SearchExplorer(searchers=3, targets=2)
     assert "4 or less" in s.text.value and "67 %" in s.text.value
+    assert "(rule: Search roll)" in s.text.value and "FS-" not in s.text.value
     assert "plus 2 for the extra searchers and 1 for the extra raider" in s.text.value
     s.searchers.value, s.targets.value = 1, 1
     assert "1 or less" in s.text.value and "plus" not in s.text.value and "17 %" in s.text.value
@@ -72,7 +73,12 @@ def test_search_explorer_words_count_extra_searchers_and_raiders() -> None:
 def test_pursuit_explorer_gives_each_pursuer_and_the_total() -> None:
     p = PursuitExplorer(runner="4+", pursuers=("4", "5"))
     text = p.text.value
-    assert "FS-PURSUIT" in text and "speed 4: 83 %" in text and "speed 5: 17 %" in text
+    assert (
+        "(rule: Pursuit)" in text
+        and "FS-" not in text
+        and "speed 4: 83 %" in text
+        and "speed 5: 17 %" in text
+    )
     assert "<b>14 %</b>" in text
     p.pursuer_buttons["5"].value = False  # a click on a pressed speed drops that pursuer
     assert p.pursuers == ("4",) and "<b>83 %</b>" in p.text.value
@@ -87,7 +93,12 @@ def test_combat_calculator_cites_the_rule_and_rounds_the_average() -> None:
     c.surprise.value = True
     c.step.value = 2
     text = c.text.value
-    assert "FS-DRM" in text and "German surprise" in text and "+4" in text
+    assert (
+        "(rule: Damage roll modifiers)" in text
+        and "FS-" not in text
+        and "German surprise" in text
+        and "+4" in text
+    )
     assert "On average <b>3.2</b> damage points a shot." in text
     assert not NOT_FOR_STUDENTS.search(text)
 

@@ -247,7 +247,7 @@ def test_the_escort_refusal_names_the_setting_by_its_label() -> None:
     assert v is not None and v.rule_id == "FS-CONVOY"
     assert v.message == (
         "Convoy escorts need gun range A or B and the speed the setting 'Which ships may "
-        "escort' asks (3+ or less), in an area with merchants."
+        "escort' asks (speed 3+ or slower), in an area with merchants."
     )
 
 

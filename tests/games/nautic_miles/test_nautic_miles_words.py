@@ -160,9 +160,9 @@ def test_game_over_by_target_names_winner_rule_and_breakdown() -> None:
     )
     assert _ended(s) == (
         "Game over after round 1: Player 1 wins, the first player to reach 10 game points "
-        "(rule NM-GAME-END). Game points: Player 1 17, Player 2 0. Round 1 scored: "
-        "Player 1: 17 = 7 for convoys (NM-SCORE) + 10 round bonus (NM-ROUND-BONUS); "
-        "Player 2: 0 (no convoy home, rule NM-SCORE-GATE)."
+        "(rule: Winning the game). Game points: Player 1 17, Player 2 0. Round 1 scored: "
+        "Player 1: 17 = 7 for convoys + 10 round bonus; "
+        "Player 2: 0, no convoy home (rule: Only sides with a convoy home score)."
     )
 
 
@@ -173,10 +173,9 @@ def test_game_over_shows_captures_and_the_slowness_bonus() -> None:
     s = s._replace(pile=s.pile[1:], captures=((), ((card, True),)))
     assert _ended(s) == (
         "Game over after round 1: Player 2 wins, the first player to reach 10 game points "
-        "(rule NM-GAME-END). Game points: Player 1 0, Player 2 24.5. Round 1 scored: "
-        "Player 1: 0 (no convoy home, rule NM-SCORE-GATE); Player 2: 24.5 = 2.5 for convoys "
-        "(NM-SCORE) + 5 for captures (NM-CAPTURE) + 10 round bonus (NM-ROUND-BONUS) + 7 "
-        "slowness bonus (NM-SLOW-BONUS)."
+        "(rule: Winning the game). Game points: Player 1 0, Player 2 24.5. Round 1 scored: "
+        "Player 1: 0, no convoy home (rule: Only sides with a convoy home score); Player 2: "
+        "24.5 = 2.5 for convoys + 5 for captures + 10 round bonus + 7 slowness bonus."
     )
 
 
@@ -186,16 +185,17 @@ def test_game_over_after_the_last_round_and_draws() -> None:
     text = _ended(s)
     assert text.startswith(
         "Game over after round 1, the last one the settings allow: a draw. Player 1 and "
-        "Player 2 share the most game points (rule NM-MAX-ROUNDS)."
+        "Player 2 share the most game points (rule: A finite game)."
     )
     s = table({}, ports={0: [home]}, max_rounds=1)
     assert _ended(s).startswith(
         "Game over after round 1, the last one the settings allow: Player 1 wins with the "
-        "most game points (rule NM-MAX-ROUNDS)."
+        "most game points (rule: A finite game)."
     )
     void = _ended(table({}, max_rounds=1))
     assert (
-        "a draw" in void and "Round 1 was void: no side had a convoy home (rule NM-VOID)." in void
+        "a draw" in void
+        and "Round 1 was void: no side had a convoy home (rule: Void round)." in void
     )
     s = table({}, ports={0: [home], 1: [also]}, target=10)
     assert "a draw. Player 1 and Player 2 passed 10 game points in the same round" in _ended(s)
@@ -206,7 +206,7 @@ def test_team_game_over_uses_the_plural() -> None:
     text = _ended(s)
     assert text.startswith(
         "Game over after round 1: Player 1 & Player 3 win, the first team to reach 10 game "
-        "points (rule NM-GAME-END)."
+        "points (rule: Winning the game)."
     )
 
 
@@ -224,7 +224,7 @@ def test_played_games_end_with_a_breakdown_that_adds_up(config: dict[str, Any]) 
         assert seat is not None
         play_bot_move(match, bots[seat])
     text = match.status
-    assert re.search(r"\(rule NM-(GAME-END|MAX-ROUNDS)\)", text), text
+    assert re.search(r"\(rule: (Winning the game|A finite game)\)", text), text
     assert "Game points:" in text and "scored:" in text
     for total, parts in re.findall(r"(\d+(?:\.5)?) = ([^;]+?)(?:;|\.$)", text):
         numbers = re.findall(r"(\d+(?:\.5)?) (?:for|round|slowness)", parts)
@@ -236,7 +236,7 @@ def test_ladder_rows_agree_with_their_subject() -> None:
     rows = list(ladder_table().index)
     assert "two submarines attack" in rows and "cruiser attacks" in rows
     reason = battle("sub_pair", "carrier").reason
-    assert "could not answer (NM-LADDER): you need strength 6" in reason
+    assert "could not answer (rule: Strength): you need strength 6" in reason
     assert ".)" not in reason
 
 
@@ -264,7 +264,8 @@ def test_the_lessons_game_ending_shows_the_score_gate() -> None:
     # keep its useful cards; its game no longer ends behind the score gate)
     text = game_ending(seed=17, target=40)
     assert text.startswith("Game over after round 1: Player 1 wins")
-    assert "(rule NM-GAME-END)" in text and "no convoy home, rule NM-SCORE-GATE" in text
+    assert "(rule: Winning the game)" in text
+    assert "no convoy home (rule: Only sides with a convoy home score)" in text
 
 
 def test_whatif_lab_opens_on_a_setting_that_changes_the_outcome() -> None:
@@ -358,7 +359,7 @@ def test_a_game_both_sides_pass_in_one_round_is_won_by_the_most_points() -> None
     text = _ended(table({}, ports={0: [small], 1: [big]}, target=10))
     assert text.startswith(
         "Game over after round 1: Player 2 wins with the most game points: Player 1 and "
-        "Player 2 passed 10 game points in the same round (rule NM-GAME-END)."
+        "Player 2 passed 10 game points in the same round (rule: Winning the game)."
     )
     assert "the first player" not in text and "Player 2: " in text
 

@@ -37,13 +37,14 @@ def over(history: tuple[tuple[int, ...], ...], **config: Any) -> State:
 def test_a_win_at_the_goal_names_the_winner_the_rule_and_every_sum() -> None:
     text = GAME.status(over(((7, 44, 23), (65, -10, -2), (35, -7, 54))))
     assert text.startswith("Game over after 3 rounds: Player 1 wins with 107 points")
-    assert "reached 100 points (NW-GOAL)" in text
+    assert "reached 100 points (rule: Game end)" in text
     assert "Player 1: 7 + 65 + 35 = 107" in text
     assert "Player 3: 23 − 2 + 54 = 75" in text
     assert "Player 2: 44 − 10 − 7 = 27" in text
     # best first, and the words for the elimination penalty and the survivor bonus
     assert text.index("Player 1: ") < text.index("Player 3: ") < text.index("Player 2: ")
-    assert "NW-ELIMINATION" in text and "NW-SURVIVOR" in text
+    assert "(rules: Scoring a round, Elimination penalty and Lone survivor)" in text
+    assert "NW-" not in text  # each rule by its title, never its id
     assert "P1" not in text and "round(s)" not in text
 
 
@@ -51,14 +52,14 @@ def test_the_round_limit_ends_the_game_under_NW_LIMIT() -> None:
     text = GAME.status(over(((35, 12, -3),), max_rounds=1))
     assert text.startswith("Game over after 1 round: Player 1 wins with 35 points")
     assert "nobody reached 100 points in the house limit of 1 round, so" in text
-    assert "(NW-LIMIT)" in text and "NW-GOAL" not in text
+    assert "(rule: A finite game)" in text and "Game end" not in text
     assert "Player 3: −3;" not in text and "Player 3: −3." in text
 
 
 def test_a_tie_at_the_top_is_a_draw() -> None:
     text = GAME.status(over(((60, 60, 10), (50, 50, 20))))
     assert "a draw: Player 1 and Player 2 share the highest total, 110 points" in text
-    assert "(NW-GOAL: a tie is a draw)" in text and "wins" not in text
+    assert "110 points, and a tie is a draw (rule: Game end)" in text and "wins" not in text
 
 
 @pytest.mark.parametrize("seed", [7, 2])
@@ -71,7 +72,7 @@ def test_a_played_game_ends_with_its_winner_and_breakdown(seed: int) -> None:
     text = m.status
     w = GAME.winner(st)
     assert w is not None and f"Player {w + 1} wins with {st.totals[w]} points" in text
-    assert "(NW-GOAL)" in text or "(NW-LIMIT)" in text
+    assert "(rule: Game end)" in text or "(rule: A finite game)" in text
     for s in range(st.n):
         sums = " + ".join(str(r[s]) for r in st.history).replace("+ -", "− ")
         shown = sums.replace("-", "−") if sums.startswith("-") else sums

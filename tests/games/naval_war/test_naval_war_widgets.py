@@ -144,6 +144,8 @@ def test_squadron_explainer_takes_carriers_last() -> None:
     assert all(CARRIER[s] for s in taken[first_carrier:])
     ex.roll.value = 1
     assert len(ex.taken) == min(1, len(fleet))
+    assert "carriers last, rule: Carriers behind)" in ex.answer.value
+    assert "NW-" not in ex.answer.value  # the rule by its title
 
 
 def test_squadron_explainer_shows_only_what_its_owner_sees() -> None:
@@ -166,6 +168,10 @@ def test_squadron_explainer_shows_only_what_its_owner_sees() -> None:
 def test_credit_explainer_names_the_final_blow() -> None:
     ex = CreditExplainer(ship="Bismarck", blows="P1:3, P2:2, P3:3")
     assert ex.scorer == "P3"
+    assert ex.answer.value.endswith(
+        "only the final damage counts, and a minefield's ship goes to its layer "
+        "(rules: Who scores a ship and Who scores a mined ship)."
+    )
     ex.blows.value = "P1:3, P2:2"
     assert ex.scorer is None and "afloat" in ex.answer.value
 

@@ -54,6 +54,12 @@ def test_a_salvo_that_can_fire_says_its_ships_guns_with_the_right_article(
     assert check.reason == f"{said} ship of yours can fire it"
 
 
+def test_a_salvo_that_cannot_fire_cites_its_rule_by_title() -> None:
+    state = position([["Hood"], ["Rodney"], ["Iowa"]], [[card(SALVO, 18)], [], []])
+    (check,) = salvo_checks(state, 0)
+    assert check.reason == 'no ship of yours has 18" guns (rule: Salvos)'
+
+
 def test_a_one_point_win_says_one_point() -> None:
     """The end of a game said 'Player 1 wins with 1 points'."""
     st = position([["Hood"], ["Rodney"], ["Iowa"]], config={"max_rounds": 1})
@@ -65,7 +71,8 @@ def test_a_one_point_win_says_one_point() -> None:
     text = GAME.status(st)
     assert "Player 1 wins with 1 point," in text and "1 points" not in text
     tie = evolve(st, {"totals": (1, 1, 0), "history": ((1, 1, 0),), "winner": -1})
-    assert "share the highest total, 1 point (NW-LIMIT: a tie is a draw)" in GAME.status(tie)
+    said = GAME.status(tie)
+    assert "share the highest total, 1 point, and a tie is a draw (rule: A finite game)" in said
 
 
 def _moves_said(seed: int, players: int, **settings: object) -> list[str]:

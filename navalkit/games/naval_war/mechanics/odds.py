@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from navalkit.core.words import article
 
+from ..clauses import CLAUSES
 from ..data import CARD_GUN, CARDS, CARRIER, GUN, GUN_LABEL, HITS, KIND, SALVO, SHIPS, VALUE
 from ..state import DS_TARGET, State
 from .combat import strike_sinks
@@ -91,9 +92,9 @@ def salvo_checks(state: State, seat: int) -> list[SalvoCheck]:
         gun = CARD_GUN[card]
         targets = card_targets(state, seat, card)
         if gun not in guns:
-            reason = f"no ship of yours has {GUN_LABEL[gun]} guns (NW-SALVO)"
+            reason = f"no ship of yours has {GUN_LABEL[gun]} guns ({CLAUSES.cite('NW-SALVO')})"
         elif not targets:
-            reason = "every enemy is behind smoke or has no ships (NW-SMOKE)"
+            reason = f"every enemy is behind smoke or has no ships ({CLAUSES.cite('NW-SMOKE')})"
         else:
             reason = f"{article(GUN_LABEL[gun])} {GUN_LABEL[gun]} ship of yours can fire it"
         sinks = tuple(
