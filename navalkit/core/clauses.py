@@ -30,9 +30,6 @@ class Clause:
     source: str = ""
     setting: str | None = None
 
-    def cite(self) -> str:
-        return f"{self.id} ({self.provenance}): {self.title}"
-
 
 class ClauseBook:
     """The clauses of one game, looked up by id."""

@@ -434,7 +434,7 @@ V = Violation
 
 _WAIT = {
     ACT: "You have drawn: now play one card, or discard one (click a card in your hand).",
-    RED_PHASE: f"You drew a red card: it must be played at once ({CLAUSES.cite('NW-RED')}).",
+    RED_PHASE: "You drew a red card: it must be played at once.",
     CLEAR: "Clear-out: play the red cards in your hand first.",
     CHOOSE: "Start your turn: draw a card, or launch air strikes instead.",
     AIR: "Name the target of each carrier's air strike in turn.",
@@ -478,7 +478,7 @@ def explain(state: State, action: object) -> Violation:
         return _card(state, action)
     if isinstance(action, Draw | Launch):
         if phase != CHOOSE:
-            return V("NW-ORDER", _WAIT.get(phase, "Not now."))
+            return _wait(phase)
         return V("NW-AIR", "You have no carrier ready to strike, or nothing to aim at.")
     if isinstance(action, Strike):
         if phase != AIR:
@@ -508,13 +508,19 @@ def explain(state: State, action: object) -> Violation:
             "Carriers are taken last: take the other ships first.",
             (f"ship:{action.ship}",),
         )
-    return V("NW-ORDER", _WAIT.get(phase, "Not now."))
+    return _wait(phase)
+
+
+def _wait(phase: int) -> Violation:
+    """Not this action now: what the phase waits for, under the rule that orders it (a drawn
+    red card's, NW-RED, cited once: its words cited it beside the turn order's)."""
+    return V("NW-RED" if phase == RED_PHASE else "NW-ORDER", _WAIT.get(phase, "Not now."))
 
 
 def _card(state: State, action: Play | Discard) -> Violation:
     phase, seat, card = state.phase, state.seat, action.card
     if phase not in (ACT, RED_PHASE, CLEAR):
-        return V("NW-ORDER", _WAIT.get(phase, "Not now."))
+        return _wait(phase)
     if card >= len(CARDS):
         return V("NW-HAND", "There is no such card.")
     label = CARDS[card].label
