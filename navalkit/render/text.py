@@ -51,4 +51,16 @@ def fit(text: str, room: float, size: float = MIN_TEXT, bold: bool = False) -> s
     return text + "…" if text else ""
 
 
-__all__ = ["MIN_TEXT", "fit", "text_width"]
+def fit_name(name: str, room: float, size: float = MIN_TEXT, bold: bool = False) -> str:
+    """A ship's ``name`` to fit ``room`` pixels: whole, else with its first word as an initial
+    ("D. of York", "P. of Wales", "A. Hipper"), cut with "…" if that is still too wide. Cut
+    alone, "Duke of…", "Prince of…" and "Conte di…" said nothing of which ship it was."""
+    if text_width(name, size, bold) <= room:
+        return name
+    first, _, rest = name.partition(" ")
+    if rest and first[:1].isupper():
+        name = f"{first[0]}. {rest}"
+    return fit(name, room, size, bold)
+
+
+__all__ = ["MIN_TEXT", "fit", "fit_name", "text_width"]

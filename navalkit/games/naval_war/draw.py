@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from navalkit.core.words import plural
 from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.scene import Align
-from navalkit.render.text import MIN_TEXT, fit, text_width
+from navalkit.render.text import MIN_TEXT, fit, fit_name, text_width
 from navalkit.render.theme import Theme
 
 from .data import CARDS, CARRIER, DS_HITS, GUN, GUN_LABEL, HITS, SHIPS, VALUE
@@ -127,7 +127,7 @@ def _ship(bd: _Board, state: State, seat: int, ship: int, x: float, y: float, w:
     hits = HITS[ship]
     fill = "#e9e4d4" if not CARRIER[ship] else "#d9e6d0"
     bd.b.add("pieces", Rect(x, y, w, SHIP_H, fill=fill, stroke=t.player(seat), line_width=1.5))
-    bd.text(x + w / 2, y + 10, SHIPS[ship].name, t.text, room=w - 6)
+    bd.text(x + w / 2, y + 10, fit_name(SHIPS[ship].name, w - 6, TEXT), t.text, room=w - 6)
     colour = t.danger if dmg else t.text_muted
     bd.text(x + 4, y + 24, f"{dmg}/{hits}", colour, "left", bold=dmg > 0, room=w - 8)
     bd.region(f"ship:{ship}", (x, y, w, SHIP_H))

@@ -19,7 +19,7 @@ from navalkit.games.naval_war.data import (
     SMOKE,
     SQUADRON_CARD,
 )
-from navalkit.games.naval_war.draw import TEXT, draw, fit, text_width
+from navalkit.games.naval_war.draw import TEXT, draw, fit, fit_name, text_width
 from navalkit.games.naval_war.state import RED, State
 from navalkit.render.scene import Scene, Text
 from navalkit.testing.boards import (
@@ -124,6 +124,21 @@ def test_fit_cuts_a_long_name_to_its_room() -> None:
     assert fit("Bismarck", 200) == "Bismarck"
     cut = fit("Prince of Wales", 50)
     assert cut.endswith("…") and text_width(cut, TEXT) <= 50 and cut.startswith("Prin")
+
+
+def test_a_long_ship_name_keeps_the_words_that_say_which_ship() -> None:
+    """Cut alone, 'Duke of York' read 'Duke of…' on a card: the first word goes to its
+    initial before anything is cut."""
+    assert fit_name("Duke of York", 200) == "Duke of York"
+    assert fit_name("Duke of York", 74) == "D. of York"
+    assert fit_name("Prince of Wales", 74) == "P. of Wales"
+    short = fit_name("Prince of Wales", 40)
+    assert short.startswith("P. ") and short.endswith("…") and text_width(short, TEXT) <= 40
+    assert fit_name("Scharnhorst", 50) == fit("Scharnhorst", 50)
+    scene = draw(position([["Duke of York", "Bismarck"], ["Yamato"], ["Hood"]]))
+    words = {op.text for layer in scene.layers for op in layer.ops if isinstance(op, Text)}
+    assert "D. of York" in words or "Duke of York" in words
+    assert not [w for w in words if w.startswith("Duke of") and w.endswith("…")]
 
 
 def test_text_width_is_never_less_than_the_real_font() -> None:
