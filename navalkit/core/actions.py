@@ -16,10 +16,11 @@ indexes, iterates, compares equal to the tuple of the same actions and hashes li
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
-from itertools import accumulate, chain
+from collections.abc import Callable, Iterator, Sequence
+from itertools import accumulate, chain, compress
 from operator import index as as_index
-from typing import Any, SupportsIndex, overload
+from operator import not_
+from typing import Any, SupportsIndex, TypeVar, overload
 
 
 class ChainedActions(Sequence[Any]):
@@ -88,4 +89,17 @@ class ChainedActions(Sequence[Any]):
         return f"ChainedActions({tuple(self)!r})"
 
 
-__all__ = ["ChainedActions"]
+A = TypeVar("A")
+
+
+def moved_last(legal: Sequence[A], last: Callable[[A], bool]) -> Sequence[A]:
+    """``legal`` with the actions ``last`` picks moved to its end, each part in its own order
+    (``legal`` itself when it picks none): what Game.listed does where the rules' order puts
+    first a move nobody means to make, a pass or a discard, the entry a page chooses first."""
+    picked = [bool(last(a)) for a in legal]
+    if not any(picked):
+        return legal
+    return (*compress(legal, map(not_, picked)), *compress(legal, picked))
+
+
+__all__ = ["ChainedActions", "moved_last"]

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
+from .actions import moved_last
 from .clauses import ClauseBook
 from .config import make_config, settings_table, value_words
 from .errors import Violation
@@ -331,9 +332,15 @@ class Game(ABC, Generic[S, A, V, C]):
 
     def listed(self, state: S, legal: Sequence[A]) -> Sequence[A]:
         """``legal`` (the legal actions of ``state``) in the order a page lists them for a
-        person to pick from, the first one chosen: the rules' order, unless it puts first a
-        move nobody means to make (Branle-Bas: touching a ship that cannot move)."""
-        return legal
+        person to pick from, the first one chosen: the rules' order, with the actions
+        :meth:`listed_last` picks moved to the end."""
+        return moved_last(legal, lambda action: self.listed_last(state, action))
+
+    def listed_last(self, state: S, action: A) -> bool:
+        """Whether a page lists ``action`` after the others, and types no example of it: a
+        move nobody means to make by leaving a list's first entry (a pass, a discard, a touch
+        of a ship that cannot move). None by default."""
+        return False
 
     def ui_hint(self, state: S, path: tuple[str, ...]) -> str:
         """Why a click path starts no legal action, in words."""

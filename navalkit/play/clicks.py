@@ -103,15 +103,18 @@ def words_of(text: str) -> list[str]:
 def typed_example(game: Any, state: Any, legal: Sequence[Any], prefix: tuple[str, ...] = ()) -> str:
     """How a move is typed in this game: the places of its first legal move when they are
     plain board places (``"h3 h4"`` in Branle-Bas; after ``prefix``, the option picked before
-    clicking, such as the ship to place), otherwise a legal move in words (``"discard a
-    cruiser"`` in Nautic Miles, the shortest there is); "" when nothing can be typed."""
+    clicking, such as the ship to place), otherwise a legal move in words (the shortest of
+    those the page lists first: see Game.listed_last); "" when nothing can be typed."""
     for action in legal:
         path = tuple(game.action_path(action) or ())
         if prefix and path[: len(prefix)] == prefix:
             path = path[len(prefix) :]
         if game.typed_places and path and all(_PLACE.match(p) for p in path):
             return " ".join(path)
-    described = [" ".join(words_of(str(game.describe(state, a)))) for a in legal]
+    # the shortest of the moves a page lists first: Far Seas' "pass move no ship" and Nautic
+    # Miles' "discard a cruiser" were the shortest, an example of what nobody means to play
+    meant = [a for a in legal if not game.listed_last(state, a)] or legal
+    described = [" ".join(words_of(str(game.describe(state, a)))) for a in meant]
     return min((d for d in described if d), key=len, default="")
 
 

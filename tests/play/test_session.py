@@ -45,7 +45,8 @@ def test_a_move_is_typed_in_its_own_words_and_the_example_reads_as_one() -> None
     s = PlaySession("nautic_miles", seed=1, seats=["human", "human"])
     s.uncover()
     example = s.screen().typed_example
-    assert example.startswith("discard ") and ":" not in example
+    # a move the page lists first (not a discard: see Game.listed_last)
+    assert example.startswith(("play ", "lay ")) and ":" not in example, example
     assert not s.play_typed("discard")  # several moves fit: say so, play none
     assert "Type more of the move" in (s.screen().error or "")
     assert s.match.history == []
@@ -212,3 +213,28 @@ def test_the_view_line_reads_as_a_sentence() -> None:
         .status.endswith("You see the First admiral's view.")
     )
     assert PlaySession("branle_bas", seed=1).screen().status.endswith("You see A (south)'s view.")
+
+
+def test_the_list_of_moves_never_starts_with_a_pass_or_a_discard() -> None:
+    """The entry a page chooses first is a move a student means: Nautic Miles' rules list
+    the discards first, Far Seas' Allied moves the pass (Game.listed moves them last)."""
+    nm = PlaySession("nautic_miles", seed=1, seats=["human", "random"])
+    words = nm.screen().legal_words
+    assert words[0].startswith(("play", "lay")) and words[-1].startswith("discard"), words
+    assert sorted(words) == sorted(nm.match.describe(a) for a in nm.match.legal_actions())
+    fs = PlaySession("far_seas", seed=1, seats=["random", "human"])
+    if fs.match.current_player == 0:  # the German computer's order first
+        fs.computer()
+    listed = fs.legal()
+    assert fs.match.current_player == 1 and len(listed) > 100
+    assert listed[-1] == fs.match.legal_actions()[0] and "pass" in fs.screen().legal_words[-1]
+    assert "pass" not in fs.screen().typed_example and "discard" not in nm.screen().typed_example
+    assert fs.play_listed(0) and listed[0] in fs.match.history  # (the computer replied)
+
+
+def test_moved_last_keeps_each_part_in_its_order() -> None:
+    from navalkit.core.actions import moved_last
+
+    legal = (5, 2, 8, 1, 4)
+    assert moved_last(legal, lambda a: a % 2 == 0) == (5, 1, 2, 8, 4)
+    assert moved_last(legal, lambda a: a > 10) is legal

@@ -241,7 +241,7 @@ def test_a_failing_computer_player_does_not_spoil_the_persons_move(
 
 def test_a_team_game_exports_half_points_and_both_partners_as_winners(tables: Tables) -> None:
     """Nautic Miles in teams of two: partners win together and game points come in halves
-    (50.5); the results, the teacher's list and the partners' pages all say so."""
+    (48.5); the results, the teacher's list and the partners' pages all say so."""
     from navalkit.play.table_session import ending_words
     from navalkit.widgets.dashboard import tables_html
 
@@ -250,12 +250,12 @@ def test_a_team_game_exports_half_points_and_both_partners_as_winners(tables: Ta
     code, tokens = seat_everyone(tables, "nautic_miles", 4, bots=bots, seed=0, settings=settings)
     play_random(tables, code, tokens, random.Random(0), 3000)
     final = replayed(tables.store, code)
-    assert final.is_over and final.scores == (0, 50.5, 0, 50.5) and final.winners == (1, 3)
+    assert final.is_over and final.scores == (0, 48.5, 0, 48.5) and final.winners == (1, 3)
 
     results = tables.results(key=KEY)
-    assert list(results.score) == [0, 50.5, 0, 50.5]
+    assert list(results.score) == [0, 48.5, 0, 48.5]
     csv_scores = [line.split(",")[6] for line in results.to_csv(index=False).splitlines()[1:]]
-    assert csv_scores == ["0", "50.5", "0", "50.5"]  # whole points stay whole in the CSV
+    assert csv_scores == ["0", "48.5", "0", "48.5"]  # whole points stay whole in the CSV
     assert list(results.winner) == [False, True, False, True]
 
     (summary,) = tables.list_tables(key=KEY)

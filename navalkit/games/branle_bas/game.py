@@ -7,7 +7,6 @@ see, and guessing what it may not) and :mod:`.bots` (the heuristic players, eval
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from navalkit.core.clauses import ClauseBook
@@ -168,11 +167,11 @@ class BranleBas(Game[State, Action, View, Config]):
     def ui_choices(self, state: State) -> list[tuple[str, str]]:
         return actions.choices(state)
 
-    def listed(self, state: State, legal: Sequence[Action]) -> Sequence[Action]:
-        """The touches of ships that can move first, then those that cannot (BB-TOUCH: the
-        Admiral moves instead, or the turn is lost): in square order, a list often began with
-        a ship of the back row, boxed in, the move a student picked by leaving the first."""
-        return rules.stuck_last(state, legal)
+    def listed_last(self, state: State, action: Action) -> bool:
+        """A touch of a ship that cannot move (BB-TOUCH: the Admiral moves instead, or the
+        turn is lost): in square order, a list often began with a boxed-in ship of the back
+        row, the move a student picked by leaving the first entry."""
+        return isinstance(action, actions.Touch) and bool(rules.stuck_touch(state, action.at))
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         return rules.ui_hint(state, path)

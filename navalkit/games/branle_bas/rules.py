@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect
-from collections.abc import Sequence
 from dataclasses import replace
 from itertools import compress
 from operator import itemgetter, not_
@@ -622,15 +621,6 @@ def stuck_touch(state: State, sq: int) -> str:
     if admiral is not None and admiral != sq:
         return "it cannot move, nor can the Admiral, so the turn is lost"
     return "it cannot move, so the turn is lost"
-
-
-def stuck_last(state: State, legal: Sequence[Action]) -> Sequence[Action]:
-    """``legal`` with the touches of ships that cannot move (see stuck_touch) moved to its end,
-    each part in its own order; ``legal`` itself when there are none."""
-    stuck = [a for a in legal if isinstance(a, Touch) and stuck_touch(state, a.at)]
-    if not stuck:
-        return legal
-    return (*(a for a in legal if a not in stuck), *stuck)
 
 
 def touch_words(state: State, sq: int, verb: str = "touch") -> str:

@@ -10,7 +10,7 @@ from navalkit.core.errors import Violation
 from navalkit.core.protocol import Game, RulesVersion
 
 from . import rules
-from .actions import Action, Deploy, action_from_json, from_path, to_path
+from .actions import PASS, Action, Deploy, action_from_json, from_path, to_path
 from .bots import AdmiralBot, CommanderBot, evaluate, sample_state, search_actions
 from .clauses import CLAUSES
 from .config import Config
@@ -177,6 +177,11 @@ class FarSeas(Game[State, Action, View, Config]):
 
     def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
         return from_path(state, path, rules.legal_actions(state))
+
+    def listed_last(self, state: State, action: Action) -> bool:
+        """The Allies' pass (the rules list it first, and a student who left the list's first
+        entry moved no ship); the search's end and the German hold are last already."""
+        return action is PASS
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         return rules.ui_hint(state, path)

@@ -222,6 +222,11 @@ class NauticMiles(Game[State, Action, View, Config]):
     def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
         return from_path(path)
 
+    def listed_last(self, state: State, action: Action) -> bool:
+        """The discards (the rules list them first, and a student who left the list's first
+        entry threw a card away)."""
+        return isinstance(action, Discard)
+
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         if not path or not path[0].startswith("hand:"):
             return "Click a card of your hand first, then where it goes (or the discard pile)."
