@@ -232,6 +232,15 @@ def test_the_list_of_moves_never_starts_with_a_pass_or_a_discard() -> None:
     assert fs.play_listed(0) and listed[0] in fs.match.history  # (the computer replied)
 
 
+def test_the_typed_example_is_a_move_that_does_something() -> None:
+    """Age of Sail's shortest move in words was 'end movement', the example of a phase in
+    which no ship moved: the example gives a ship an order."""
+    s = PlaySession("age_of_sail", seed=1, seats=["human", "random"])
+    example = s.screen().typed_example
+    assert example.startswith("royal sovereign ") and "end" not in example, example
+    assert s.play_typed(example)
+
+
 def test_moved_last_keeps_each_part_in_its_order() -> None:
     from navalkit.core.actions import moved_last
 

@@ -234,6 +234,11 @@ class AgeOfSail(Game[State, Action, State, Config]):
     def action_at(self, state: State, path: tuple[str, ...]) -> Action | None:
         return from_path(state, path)
 
+    def listed_last(self, state: State, action: Action) -> bool:
+        """The end of the phase (the rules list it last already): the typed example shows
+        how to give a ship her heading, not 'end movement', a phase in which nothing moved."""
+        return isinstance(action, End)
+
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         if not path or not path[0].startswith("ship:"):
             return "Click one of your ships (or the 'end' button)."
