@@ -333,7 +333,9 @@ class Game(ABC, Generic[S, A, V, C]):
     def listed(self, state: S, legal: Sequence[A]) -> Sequence[A]:
         """``legal`` (the legal actions of ``state``) in the order a page lists them for a
         person to pick from, the first one chosen: the rules' order, with the actions
-        :meth:`listed_last` picks moved to the end."""
+        :meth:`listed_last` picks moved to the end (a game says which in listed_last; the
+        conformance suite holds this order). For pages only: bots, simulations and records
+        keep the rules' order."""
         return moved_last(legal, lambda action: self.listed_last(state, action))
 
     def listed_last(self, state: S, action: A) -> bool:

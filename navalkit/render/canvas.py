@@ -241,8 +241,10 @@ class ZoomSwitch:
     box: it shows ``widget`` at its drawn size (``drawn_px``), its words as drawn and its
     pieces big enough to tap, in a frame the finger scrolls sideways; pressed again, fitted to
     its box. The switch shows only under a box narrower than 701 px and than ``shown`` px (the
-    widget's width unshrunk; see NARROW_CSS and zoom_css). ``box`` holds the widget's frame,
-    the switch and the page's board style (board_style), laid out by ``layout``."""
+    narrowest the widget is made on a screen that has room: its drawn width, or the share of it
+    a fluid board may shrink to for a low window; see NARROW_CSS and zoom_css). ``box`` holds
+    the widget's frame, the switch and the page's board style (board_style), laid out by
+    ``layout``."""
 
     #: the switch's words, off and on
     WORDS = ("Bigger board", "Board to fit the screen")

@@ -35,7 +35,7 @@ import pickle
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from navalkit.core import games as registered_games
@@ -577,6 +577,21 @@ def _check_damaged_records(ctx: _Context, game_id: str, match: Match, rng: rando
     return len(damaged)
 
 
+def _check_listed(ctx: _Context, game: AnyGame, match: Match, legal: Sequence[Any]) -> None:
+    """The page's list of moves (Game.listed) holds every legal move once, the rules' order
+    kept within the moves listed first and within those listed last."""
+    state = match.state
+    listed = list(game.listed(state, legal))
+    ctx.check(Counter(listed) == Counter(legal), "Game.listed is not the legal moves reordered")
+    last = [bool(game.listed_last(state, a)) for a in legal]
+    ctx.check(
+        listed
+        == [a for a, x in zip(legal, last, strict=True) if not x]
+        + [a for a, x in zip(legal, last, strict=True) if x],
+        "Game.listed does not put the moves listed_last picks at the end, in the rules' order",
+    )
+
+
 def _check_log(ctx: _Context, match: Match) -> None:
     import pandas as pd
 
@@ -686,6 +701,7 @@ class _Run:
             if probe:
                 probes += 1
                 self.probe(match, legal)
+                _check_listed(ctx, game, match, legal)
                 if probes in (1, 4):  # at the start and well into the game
                     _check_record_round_trip(ctx, match)
                     _check_copies(ctx, match)

@@ -189,9 +189,9 @@ class SailWheel:
         if room == 0:
             lines.append(
                 "<span style='color:#b22222'><b>Not allowed:</b> dead into the wind, "
-                f"no ship may steer {self.heading.value} ({CLAUSES.cite('AOS-IRONS')}). Sails "
-                "cannot draw when the wind blows straight at the bow.</span> "
-                f"{rule_html('AOS-IRONS')}"
+                f"no ship may steer {self.heading.value}. Sails cannot draw when the wind "
+                "blows straight at the bow.</span> "
+                f"{rule_html('AOS-IRONS')}"  # the rule itself, with its id: no second citation
             )
             lines.append(self.tack_table())
         else:

@@ -467,8 +467,7 @@ def _time_up(ply: int) -> Result:
         "time",
         None,
         "BB-TIME",
-        f"Time is up: {ply} moves played, our house limit for the seed's 100 minutes. Nobody "
-        "won; scored as a drawn game, gains less losses.",
+        f"Time is up: {ply} moves played, our house limit for the original rules' 100 minutes.",
     )
 
 
@@ -675,8 +674,8 @@ _cite = CLAUSES.cite
 _VERDICTS = {
     "triumph": "{w} wins by a Triumph, which ends the game at once (" + _cite("BB-TRIUMPH")
     + "). The points are counted as for a Triumph (" + _cite("BB-TRIUMPH-SCORE") + ").",
-    "victory": "{w} wins by a Victory, for sinking the enemy Admiral, and the points are "
-    "counted as for a Victory (" + _cite("BB-VICTORY") + ").",
+    "victory": "{w} wins: that is a Victory, and the points are counted as for one ("
+    + _cite("BB-VICTORY") + ").",
     "abandon": "{w} wins, as an Admiral who enters an enemy net is defeated ("
     + _cite("BB-NET-ADMIRAL") + "). The points are counted as for a Victory ("
     + _cite("BB-VICTORY") + ").",

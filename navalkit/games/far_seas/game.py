@@ -181,7 +181,7 @@ class FarSeas(Game[State, Action, View, Config]):
     def listed_last(self, state: State, action: Action) -> bool:
         """The Allies' pass (the rules list it first, and a student who left the list's first
         entry moved no ship); the search's end and the German hold are last already."""
-        return action is PASS
+        return action == PASS  # (an equal one too: a pass read from a record or a page)
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         return rules.ui_hint(state, path)

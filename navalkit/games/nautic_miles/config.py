@@ -36,7 +36,7 @@ class Config:
         low=5,
         high=200,
         rule="NM-ROUND-END",
-        help="Round points that end a round at once (the seed's 40).",
+        help="Round points that end a round at once (40 in the original rules).",
     )
     slowness_bonus: str = setting(
         "per_convoy",
@@ -70,6 +70,6 @@ class Config:
         low=1,
         high=500,
         rule="NM-MAX-ROUNDS",
-        help="The seed plays rounds until someone has 200; we stop after this many rounds "
-        "so every game ends, and the leader wins.",
+        help="The original rules play rounds until someone has 200; we stop after this many "
+        "rounds so every game ends, and the leader wins.",
     )

@@ -14,7 +14,7 @@ from navalkit.core.clauses import ClauseBook
 from navalkit.core.protocol import Game, RulesVersion
 
 from . import rules, search
-from .actions import Action, action_from_json, choices, from_path, to_path
+from .actions import Action, Discard, action_from_json, choices, from_path, to_path
 from .bots import GreedyBot
 from .clauses import CLAUSES
 from .config import Config
@@ -165,6 +165,11 @@ class NavalWar(Game[State, Action, View, Config]):
 
     def ui_choices(self, state: State) -> list[tuple[str, str]]:
         return choices(state)
+
+    def listed_last(self, state: State, action: Action) -> bool:
+        """The discards (the rules list each card's plays, then its discard: a hand whose
+        first card cannot be played opened the list with throwing it away)."""
+        return isinstance(action, Discard)
 
     def ui_hint(self, state: State, path: tuple[str, ...]) -> str:
         return rules.ui_hint(state, path)

@@ -775,7 +775,7 @@ def _sum_words(parts: tuple[int, ...]) -> str:
     text = point_words(parts[0])
     for p in parts[1:]:
         text += f" + {p}" if p >= 0 else f" − {-p}"
-    return text if len(parts) == 1 else f"{text} = {sum(parts)}"
+    return text if len(parts) == 1 else f"{text} = {point_words(sum(parts))}"
 
 
 def final_words(state: State) -> str:
