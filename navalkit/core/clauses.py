@@ -6,6 +6,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from .words import listing
+
 Provenance = Literal["SEED", "SRC", "HOUSE"]
 
 PROVENANCE_MEANING: dict[str, str] = {
@@ -63,9 +65,7 @@ class ClauseBook:
         "rules: Fire arcs and Hit table" (an id stays in the rules panel and a tooltip: "rule
         NM-GAME-END" read as code). A KeyError for an unknown id, so a typo fails a test."""
         titles = [self._by_id[r].title for r in (rule_id, *more)]
-        if len(titles) == 1:
-            return f"rule: {titles[0]}"
-        return f"rules: {', '.join(titles[:-1])} and {titles[-1]}"
+        return f"{'rule' if len(titles) == 1 else 'rules'}: {listing(titles)}"
 
     def table(self) -> list[dict[str, str]]:
         """Rows for a pandas table or an HTML rules card."""

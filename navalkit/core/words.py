@@ -3,6 +3,8 @@ number agreeing with its noun ("1 card", "2 cards")."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 _SAID_AS_A = ("one", "once", "uni", "use", "usu", "eu", "ewe")  # a vowel letter, a "y"/"w" sound
 _SAID_AS_AN = ("hour", "honest", "honour", "heir")  # an "h" not said
 
@@ -29,6 +31,11 @@ def article(phrase: str) -> str:
     if word.startswith(_SAID_AS_A):
         return "a"
     return "an" if word[0] in "aeiou" else "a"
+
+
+def listing(items: Sequence[str]) -> str:
+    """Words joined as a list is read: "a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from navalkit.core.config import setting_words
 from navalkit.core.errors import Violation
-from navalkit.core.words import plural
+from navalkit.core.words import listing, plural
 
 from .actions import (
     ACTION_TYPES,
@@ -339,7 +339,7 @@ def _explain_order(state: State, o: Order) -> Violation:
         return Violation(
             "FS-INTERN",
             "Only armed merchant cruisers in a neutral-coast area may be interned (areas "
-            f"{_parts([str(a) for a in sorted(NEUTRAL)])}).",
+            f"{listing([str(a) for a in sorted(NEUTRAL)])}).",
         )
     if k == "panama":
         return Violation("FS-PANAMA", "The Panama Canal links areas 6 and 31 only.")
@@ -409,11 +409,6 @@ def _vp(n: int) -> str:
     return f"{n} VP"
 
 
-def _parts(items: list[str]) -> str:
-    """Words joined as a list is read: "a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def ending(state: State) -> str:
     """Why the game is over (FS-LENGTH), in a sentence: no raider left at sea, or the turns
     ran out."""
@@ -425,7 +420,7 @@ def ending(state: State) -> str:
             for box, word in fates.items()
             if (n := sum(1 for g in GERMAN if state.box[g] == box))
         ]
-        how = f" ({_parts(counts)})" if counts else ""
+        how = f" ({listing(counts)})" if counts else ""
         return f"{head}: no raider is left at sea{how}."
     return f"{head}: all {state.config.turns} turns have been played."
 
@@ -435,7 +430,7 @@ def vp_breakdown(state: State) -> str:
     g, a = scores(state)
     merchants, stations, sunk, coward = state.gvp
     interned = sum(SHIPS[s].cls.vp for s in GERMAN if state.box[s] == INTERNED)
-    german = _parts(
+    german = listing(
         [
             f"{merchants} for merchants taken",
             f"{stations} for stations raided",
@@ -443,7 +438,7 @@ def vp_breakdown(state: State) -> str:
             f"{coward} for Allied cowardice",
         ]
     )
-    allied = _parts(
+    allied = listing(
         [f"{a - interned} for German ships sunk", f"{interned} for German ships interned"]
     )
     return f"Germany's {_vp(g)}: {german}. The Allies' {_vp(a)}: {allied}."
@@ -524,7 +519,7 @@ def _points(n: int) -> str:
 
 def _names(ships: Sequence[int]) -> str:
     """Ship names as a list is read ("Emden", "Leipzig and Nürnberg")."""
-    return _parts([SHIPS[s].name for s in ships])
+    return listing([SHIPS[s].name for s in ships])
 
 
 def _are(ships: Sequence[int]) -> str:

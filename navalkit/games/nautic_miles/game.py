@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from navalkit.core.clauses import ClauseBook
 from navalkit.core.errors import Violation
 from navalkit.core.protocol import Game, RulesVersion
+from navalkit.core.words import listing
 
 from . import rules
 from .actions import Action, Discard, Place, Play, action_from_json, from_path, to_path
@@ -274,8 +275,7 @@ def _points(halves: int) -> float:
 
 def _names(state: State, sides: list[int]) -> str:
     """Sides by their players' names: "Player 1", "Player 1 and Player 2", "A, B and C"."""
-    names = [side_name(state, s) for s in sides]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listing([side_name(state, s) for s in sides])
 
 
 def ending(state: State) -> str:
