@@ -45,6 +45,17 @@ from .saves import SavePanel
 LOG = logging.getLogger(__name__)
 #: the folded section that shows a teacher a fault of ours
 FAULT_TITLE = "What went wrong (for the teacher)"
+#: the folded sections of the rules and of the settings of the next game
+RULES_TITLE = "Rules and where they come from"
+SETTINGS_TITLE = "Settings for the next game"
+#: what a play page's How to play adds to the game's own (Game.how_to_play): its rules panel,
+#: which every play page has (a seat at a table has none; see widgets.seat.AT_THE_TABLE)
+RULES_WORDS = (
+    f"<p><b>The rules.</b> <b>{RULES_TITLE}</b> shows where every rule comes from: the "
+    "original rules text (SEED), a public source (SRC), or our own reconstruction where both "
+    f"are silent (HOUSE). A teacher may switch the HOUSE ones under <b>{SETTINGS_TITLE}</b>, "
+    "then press <i>New game</i>.</p>"
+)
 
 __all__ = ["HUMAN", "GameApp"]
 
@@ -205,12 +216,12 @@ class GameApp:
         self.settings_view = w.HTML(settings_html(g, self.match.config))
         sections = [
             (self.settings_view, "Settings in force"),
-            (w.HTML(clauses_html(g)), "Rules and where they come from"),
+            (w.HTML(clauses_html(g)), RULES_TITLE),
             (self.saves.widget, "Save / resume"),
         ]
         # How to play comes first and open, under the board: above it, a paragraph of
         # instructions pushed the board half off a school laptop's screen
-        how_to = how_to_play_html(g, PLAY_PAGE)
+        how_to = how_to_play_html(g, PLAY_PAGE, RULES_WORDS)
         if how_to:
             self.how_to = w.HTML(how_to)
             self.how_to.add_class("navalkit-how-to")
@@ -230,7 +241,7 @@ class GameApp:
                     ]
                 )
             ],
-            titles=("Settings for the next game",),
+            titles=(SETTINGS_TITLE,),
             selected_index=None,
         )
         self.seat_row = control_row([self.seed_box, *self.seat_boxes])

@@ -15,6 +15,7 @@ from navalkit.games.branle_bas import square_index
 from navalkit.games.branle_bas.explain import MoveExplorer, ScoringCalculator
 from navalkit.play.how_to import HOW_TO_PARAGRAPH
 from navalkit.widgets import GameApp
+from navalkit.widgets.app import RULES_TITLE, RULES_WORDS
 
 
 def _press(app: GameApp, label: str) -> None:
@@ -271,6 +272,11 @@ def test_how_to_play_opens_first_under_the_board(game_id: str) -> None:
     for _q, page, words in HOW_TO_PARAGRAPH.findall(get_game(game_id).how_to_play):
         assert (f"<p>{words}</p>" in shown) == (page != "table"), words
     assert "data-page" not in shown
+    # last, the play page's own words on its rules panel, named by the panel's title
+    assert shown.endswith(f"{RULES_WORDS}</div>") and f"<b>{RULES_TITLE}</b>" in RULES_WORDS
+    assert RULES_TITLE in [
+        app.rules_panel.get_title(i) for i in range(len(app.rules_panel.children))
+    ]
     assert shown.count("<p>") >= 4  # short paragraphs, one thing each
     parts = app.widget.children
     board_row = next(p for p in parts if holds(p, app.board.widget))

@@ -64,10 +64,6 @@ HOW_TO_PLAY = (
     "j7</code>), or choose it from the list of legal moves.</p>"
     "<p data-page='play'><b>Who plays.</b> Play against the computer or, under <b>Ways to "
     "play</b>, with a classmate taking turns at this computer.</p>"
-    "<p data-page='play'><b>The rules.</b> <b>Rules and where they come from</b> shows where "
-    "every rule comes from: the original rules text (SEED), a public source (SRC), or our own "
-    "reconstruction where both are silent (HOUSE). A teacher may switch the HOUSE ones under "
-    "<b>Settings for the next game</b>, then press <i>New game</i>.</p>"
 )
 
 

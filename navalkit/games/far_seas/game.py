@@ -52,10 +52,6 @@ HOW_TO_PLAY = (
     "<p data-page='play'><b>Who plays.</b> The links under <b>Ways to play</b> give you the Allies "
     "instead, set the computer's strength, or let two classmates take turns at this computer "
     "(each starts a new game).</p>"
-    "<p data-page='play'><b>The rules.</b> <b>Rules and where they come from</b> shows where "
-    "every rule comes from: the original rules text (SEED), a public source (SRC), or our own "
-    "reconstruction where both are silent (HOUSE). A teacher may switch the HOUSE ones under "
-    "<b>Settings for the next game</b>, then press <i>New game</i>.</p>"
 )
 
 

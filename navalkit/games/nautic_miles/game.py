@@ -56,10 +56,6 @@ HOW_TO_PLAY = (
     "game).</p>"
     "<p data-page='play'><b>Teams.</b> For teams of two, open <b>Settings for the next game</b>, "
     "tick <i>Play in teams of two</i> and press <b>New game</b>.</p>"
-    "<p data-page='play'><b>The rules.</b> <b>Rules and where they come from</b> shows where "
-    "every rule comes from: the original rules text (SEED), a public source (SRC), or our own "
-    "reconstruction where both are silent (HOUSE). A teacher may switch the HOUSE ones under "
-    "<b>Settings for the next game</b>, then press <i>New game</i>.</p>"
 )
 
 

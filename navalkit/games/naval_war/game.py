@@ -68,10 +68,6 @@ HOW_TO_PLAY = (
     "(3 to 9) and the computer's strength, or let classmates take turns at this computer: the "
     "board is covered between players so no one sees another hand (each link starts a new "
     "game).</p>"
-    "<p data-page='play'><b>The rules.</b> <b>Rules and where they come from</b> shows where "
-    "every rule comes from: the original rules text (SEED), a public source (SRC), or our own "
-    "reconstruction where both are silent (HOUSE). A teacher may switch the HOUSE ones under "
-    "<b>Settings for the next game</b>, then press <i>New game</i>.</p>"
 )
 
 
