@@ -22,6 +22,7 @@ from .geometry import (
     point_in_polygon,
     point_in_rect,
 )
+from .text import BOARD_FONT
 
 DEFAULT_LAYERS: tuple[str, ...] = ("board", "pieces", "overlay")
 """The usual layers, bottom to top: static board, pieces, and a cheap-to-redraw overlay."""
@@ -130,7 +131,7 @@ class Text:
     align: Align = "center"
     baseline: Baseline = "middle"
     bold: bool = False
-    font: str = "sans-serif"
+    font: str = BOARD_FONT
     alpha: float = 1.0
 
     def __post_init__(self) -> None:

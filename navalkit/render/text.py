@@ -1,11 +1,21 @@
 """Text on a board that a student reads: how wide a label will be, and cutting one to fit.
 
-A scene is data; the browser picks the font. These estimates use DejaVu Sans, the widest usual
-sans-serif, so a label measured here fits its box whatever font the page ends up with
-(tests/games/naval_war/test_naval_war_draw.py checks the estimate against the real font).
+A scene is data, drawn in BOARD_FONT: Arial, or a font made to Arial's widths (Liberation Sans
+on Linux, Arimo on ChromeOS, Helvetica, Arial's model, on a Mac) or Roboto, which an Android
+phone draws instead. ``text_width`` measures a label by each character's wider width in those
+two (font_metrics, from Liberation Sans and Roboto). Boards once measured every label as DejaVu
+Sans, the widest usual sans-serif, drawn in whatever "sans-serif" the browser picked: labels
+some 15 % narrower were cut, "Scharnh…" on a Naval War card with room for "Scharnhorst".
+``any_font_width`` keeps that estimate, for the words of a page, whose font is the page's
+(tests/render/test_text_metrics.py checks both against the real fonts).
 """
 
 from __future__ import annotations
+
+from .font_metrics import BOLD, CHARS, PLAIN
+
+#: the font of every label on a board (render.scene.Text's default)
+BOARD_FONT = "Arial, Liberation Sans, Arimo, Helvetica, sans-serif"
 
 #: the smallest text on a board, in pixels: what a student reads at 100 % zoom (issue 17)
 MIN_TEXT = 11
@@ -28,8 +38,23 @@ _WIDTHS = (
 )
 
 
+_EMS = {ch: (p / 2048, b / 2048) for ch, p, b in zip(CHARS, PLAIN, BOLD, strict=True)}
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """A safe estimate of the width of ``text`` drawn ``size`` pixels high."""
+    """The width of ``text`` drawn ``size`` pixels high in BOARD_FONT (a character it lacks,
+    drawn in another font, as ``any_font_width`` measures it)."""
+    k = 1 if bold else 0
+    em = 0.0
+    for ch in text:
+        w = _EMS.get(ch)
+        em += any_font_width(ch, 1, bold) if w is None else w[k]
+    return em * size
+
+
+def any_font_width(text: str, size: float, bold: bool = False) -> float:
+    """A safe estimate of the width of ``text`` drawn ``size`` pixels high in any usual
+    sans-serif font (the words of a page: each browser picks their font)."""
     em = 0.0
     for ch in text:
         for chars, plain, heavy in _WIDTHS:
@@ -63,4 +88,4 @@ def fit_name(name: str, room: float, size: float = MIN_TEXT, bold: bool = False)
     return fit(name, room, size, bold)
 
 
-__all__ = ["MIN_TEXT", "fit", "fit_name", "text_width"]
+__all__ = ["BOARD_FONT", "MIN_TEXT", "any_font_width", "fit", "fit_name", "text_width"]

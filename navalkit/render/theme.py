@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from .text import BOARD_FONT
+
 
 @dataclass(frozen=True, slots=True)
 class Theme:
@@ -29,7 +31,7 @@ class Theme:
     warning: str
     hit: str
     miss: str
-    font: str = "sans-serif"
+    font: str = BOARD_FONT
     line_width: float = 1.0
 
     def __post_init__(self) -> None:

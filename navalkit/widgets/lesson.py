@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..render.svg import scene_to_svg
-from ..render.text import READING_LINE, text_width
+from ..render.text import READING_LINE, any_font_width
 
 __all__ = ["Predict", "Table", "frame_html", "number_words"]
 
@@ -193,7 +193,7 @@ PADDING = 12  # a cell's padding, as frame_html writes it
 def _widest(text: str, bold: bool = False) -> float:
     """The width of the longest word of ``text`` at the page's 14 px (an estimate on the
     safe side: render.text)."""
-    return max((text_width(word, 14, bold) for word in text.split()), default=0.0)
+    return max((any_font_width(word, 14, bold) for word in text.split()), default=0.0)
 
 
 #: how a stacked table shows on a screen narrower than 600 px (inline styles lose to

@@ -16,6 +16,7 @@ from traitlets import TraitError
 
 from navalkit.render import Circle, Layer, Line, Polygon, Rect, Scene, SceneBuilder, Text
 from navalkit.render.canvas import CanvasBoard, draw_op, safe_hold
+from navalkit.render.text import BOARD_FONT
 from navalkit.testing.widgets import widgets_in
 
 Event = Callable[[Any, dict[str, Any]], None]
@@ -89,7 +90,7 @@ def test_client_ready_redraws_everything_with_styles(
     assert recorder.cleared_layers(board) == ALL
     assert board.redraw_count == dict.fromkeys(ALL, 2)
     overlay = recorder.by_canvas(board)["overlay"]
-    assert ("font", "bold 14px sans-serif") in attrs_set(overlay)
+    assert ("font", f"bold 14px {BOARD_FONT}") in attrs_set(overlay)
     assert ("text_align", "center") in attrs_set(overlay)
     assert ("stroke_style", "#e07a1f") in attrs_set(overlay)
 

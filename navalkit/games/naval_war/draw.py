@@ -127,7 +127,8 @@ def _ship(bd: _Board, state: State, seat: int, ship: int, x: float, y: float, w:
     hits = HITS[ship]
     fill = "#e9e4d4" if not CARRIER[ship] else "#d9e6d0"
     bd.b.add("pieces", Rect(x, y, w, SHIP_H, fill=fill, stroke=t.player(seat), line_width=1.5))
-    bd.text(x + w / 2, y + 10, fit_name(SHIPS[ship].name, w - 6, TEXT), t.text, room=w - 6)
+    # the name has the card's width less 2 px a side (a 71 px card at three players: 67 px)
+    bd.text(x + w / 2, y + 10, fit_name(SHIPS[ship].name, w - 4, TEXT), t.text, room=w - 4)
     colour = t.danger if dmg else t.text_muted
     bd.text(x + 4, y + 24, f"{dmg}/{hits}", colour, "left", bold=dmg > 0, room=w - 8)
     bd.region(f"ship:{ship}", (x, y, w, SHIP_H))
