@@ -246,8 +246,9 @@ class ZoomSwitch:
     the widget's frame, the switch and the page's board style (board_style), laid out by
     ``layout``."""
 
-    #: the switch's words, off and on
-    WORDS = ("Bigger board", "Board to fit the screen")
+    #: the switch's words, off and on (off, it says what it is for: a phone's student did not
+    #: know the board's words, some 4 px high, could be read this way)
+    WORDS = ("Bigger board, to read and tap it", "Board to fit the screen")
 
     #: the switch's tooltip under a board a student plays on
     TIP = "Show the board at its full size, to read it and tap it; scroll it sideways"

@@ -316,6 +316,10 @@ def test_welcome_links_every_game(page: Any, voila_server: VoilaServer) -> None:
     hrefs = set(page.locator("a[href]").evaluate_all("(as) => as.map((a) => a.href)"))
     missing = [p for p in plays if voila_server.page_url(p) not in hrefs]
     assert not missing, f"welcome.ipynb has no link to {missing}; links: {sorted(hrefs)}"
+    # a teacher finds the dashboard from here too (it asks for the teacher's link's key)
+    if (root / "teacher.ipynb").is_file():
+        assert voila_server.page_url("teacher.ipynb") in hrefs, sorted(hrefs)
+        assert "?teacher=" in page.locator("#rendered_cells").inner_text()
 
 
 def test_a_way_to_play_link_opens_the_page_playing_that_way(

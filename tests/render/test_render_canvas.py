@@ -283,7 +283,7 @@ def test_a_fluid_board_zooms_to_its_drawn_size_in_a_frame_that_scrolls() -> None
     assert layout.width == "1400px"
     board.zoom(False)
     assert not switch.value and (layout.width, layout.max_width) == ("100%", "100%")
-    assert switch.description == "Bigger board"
+    assert switch.description == "Bigger board, to read and tap it"
     with pytest.raises(ValueError, match="fluid"):
         CanvasBoard(10, 10).zoom(True)
 
@@ -304,7 +304,7 @@ def test_a_framed_board_keeps_its_size_and_zooms_to_it_on_a_narrow_screen() -> N
     assert (layout.width, layout.max_width) == ("688px", "none")
     board.zoom(False)
     assert (layout.width, layout.max_width) == ("380px", "100%")
-    assert switch.description == "Bigger board"
+    assert switch.description == "Bigger board, to read and tap it"
 
 
 def _clickable_boards() -> list[tuple[str, Callable[[], Any]]]:

@@ -227,7 +227,7 @@
     $("bigger").addEventListener("click", (e) => {
       const on = $("board").classList.toggle("bigger");
       e.currentTarget.setAttribute("aria-pressed", String(on));
-      e.currentTarget.textContent = on ? "Board to fit the screen" : "Bigger board";
+      e.currentTarget.textContent = on ? "Board to fit the screen" : "Bigger board, to read and tap it";
     });
     $("new").addEventListener("click", () => newGame(startOptions()));
     $("undo").addEventListener("click", () => act("undo"));
