@@ -42,6 +42,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -85,7 +86,17 @@ from .store import (
     open_store,
 )
 from .views import NewTable, SeatInfo, SeatView, TableStamp, TableSummary, TeacherView
-from .words import check_seat, clean_name, not_running, seat_infos, status_text, whole
+from .words import (
+    STATUS_WORDS,
+    check_seat,
+    clean_name,
+    not_running,
+    quoted,
+    seat_infos,
+    settings_words,
+    status_text,
+    whole,
+)
 
 __all__ = ["Tables"]
 
@@ -161,7 +172,7 @@ class Tables:
             game = get_game(game_id)
         except UnknownGameError:
             raise BadRequestError(
-                f"There is no game {game_id!r}; the games are: {', '.join(games())}."
+                f"There is no game {quoted(game_id)}; the games are: {', '.join(games())}."
             ) from None
         host = clean_name(host, "The host's name")
         seed = fresh_seed() if seed is None else whole(seed, "The seed")
@@ -179,9 +190,10 @@ class Tables:
             try:
                 make_bot(game, name)
             except (ValueError, TypeError):
+                offered = ["easy", "medium", "hard", *bot_names(game)]
                 raise BadRequestError(
-                    f"{game.title} has no computer player {name!r}: choose easy, medium, hard "
-                    f"or one of {bot_names(game)}."
+                    f"{game.title} has no computer player {quoted(name)}: choose "
+                    f"{', '.join(offered[:-1])} or {offered[-1]}."
                 ) from None
             computer[seat] = name
         if len(computer) == n:
@@ -359,6 +371,7 @@ class Tables:
             to_move=table.to_move if table.status == PLAYING else None,
             seats=infos,
             winners=winners,
+            settings=dict(table.settings),
         )
 
     def stamp(self, code: str) -> TableStamp:
@@ -503,8 +516,9 @@ class Tables:
         self.store.transact(code, body)
 
     def results(self, *, key: str) -> Any:
-        """A pandas DataFrame, one row per seat per table: table code, game, seat, player,
-        name, holder, score, winner, moves, status."""
+        """A pandas DataFrame, one row per seat per table, in a programmer's terms: table
+        code, game id, seat (from 0), player, name, holder, score, winner (True/False), moves,
+        status. What a teacher downloads is :meth:`class_results`, the same in words."""
         import pandas as pd
 
         self._check_key(key)
@@ -537,6 +551,58 @@ class Tables:
         frame["score"] = pd.Series([r["score"] for r in rows], index=frame.index, dtype=object)
         return frame
 
+    def class_results(self, *, key: str) -> Any:
+        """The class's results as a teacher reads them (what the dashboard's "Download the
+        class's results" saves, see :meth:`results_csv`): a pandas DataFrame, one row per seat
+        per table, oldest table first, in words: Table (its code), Game (its title), Started
+        (the date and time the table was made, the server's local time), Settings (those that
+        differ from the game's defaults, as the play page says them; blank: the game's own),
+        Seat (numbered from 1, as the pages number them), Player, Name, Played by (a person,
+        or the computer player's name), Score, Winner (yes or no once the game is over; blank
+        while it is not), Moves, Status. :meth:`results` is the same in a programmer's
+        terms."""
+        import pandas as pd
+
+        frame = self.results(key=key)
+        titles, started, changed = {}, {}, {}
+        for table in self.store.tables():
+            game = get_game(table.game_id)
+            titles[table.code] = game.title
+            started[table.code] = datetime.fromtimestamp(table.created).strftime("%Y-%m-%d %H:%M")
+            changed[table.code] = settings_words(game, table.settings)
+        over = frame["status"] == OVER
+        played_by = [
+            "person" if h == HUMAN else f"computer ({n})" if h == COMPUTER else "free seat"
+            for h, n in zip(frame["holder"], frame["name"], strict=True)
+        ]
+        return pd.DataFrame(
+            {
+                "Table": frame["table"],
+                "Game": [titles[c] for c in frame["table"]],
+                "Started": [started[c] for c in frame["table"]],
+                "Settings": [changed[c] for c in frame["table"]],
+                "Seat": frame["seat"] + 1,
+                "Player": frame["player"],
+                "Name": [
+                    n if h == HUMAN else ""
+                    for h, n in zip(frame["holder"], frame["name"], strict=True)
+                ],
+                "Played by": played_by,
+                "Score": frame["score"],
+                "Winner": [
+                    ("yes" if won else "no") if done else ""
+                    for won, done in zip(frame["winner"], over, strict=True)
+                ],
+                "Moves": frame["moves"],
+                "Status": [STATUS_WORDS.get(s, s) for s in frame["status"]],
+            }
+        )
+
+    def results_csv(self, *, key: str) -> str:
+        """:meth:`class_results` as CSV text, the file the teacher downloads (a spreadsheet
+        opens it: plain words, seats from 1, winner yes/no)."""
+        return str(self.class_results(key=key).to_csv(index=False))
+
     def record(self, code: str, *, key: str) -> str:
         """The full record of table ``code`` (``Match.to_json``: seed, settings, every event),
         which ``load_match`` replays. It holds the seed: for the teacher only."""
@@ -554,7 +620,7 @@ class Tables:
         normal = normalize_code(code)
         if normal is None:
             raise NoSuchTableError(
-                f"{code!r} is not a table code: a table code is 6 letters, like KXPDRA."
+                f"{quoted(code)} is not a table code: a table code is 6 letters, like KXPDRA."
             )
         return normal
 

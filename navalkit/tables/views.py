@@ -9,7 +9,7 @@ teacher's :class:`TeacherView` is the one that sees everything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .codes import seat_link
@@ -138,3 +138,5 @@ class TableSummary:
     seats: tuple[SeatInfo, ...]
     #: once the game is over: the seats that won (partners too), none for a game nobody won
     winners: tuple[int, ...] = ()
+    #: the table's settings by name, as it was started with them (what every seat may know)
+    settings: dict[str, Any] = field(default_factory=dict)

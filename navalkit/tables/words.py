@@ -4,22 +4,28 @@ status line, and the seats as every player may see them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
+from navalkit.core.config import value_words
 from navalkit.core.match import Match
 from navalkit.core.protocol import possessive
 
 from .errors import BadRequestError
-from .store import COMPUTER, ENDED, FREE, HUMAN, OPEN, PLAYING, SeatRow, TableRow
+from .store import COMPUTER, ENDED, FREE, HUMAN, OPEN, OVER, PLAYING, SeatRow, TableRow
 from .views import SeatInfo
 
 __all__ = [
     "CONNECTED_SECONDS",
     "MAX_NAME",
+    "STATUS_WORDS",
+    "changed_settings",
     "check_seat",
     "clean_name",
     "not_running",
+    "quoted",
     "seat_infos",
+    "settings_words",
     "status_text",
     "whole",
 ]
@@ -28,6 +34,40 @@ __all__ = [
 CONNECTED_SECONDS = 10.0
 #: the longest display name
 MAX_NAME = 40
+#: a table's status in words (the teacher's list, the class's results)
+STATUS_WORDS = {
+    OPEN: "waiting for players",
+    PLAYING: "playing",
+    OVER: "over",
+    ENDED: "ended by the teacher",
+}
+
+
+def quoted(value: object) -> str:
+    """What someone typed or sent, quoted as prose (“abc”), never as Python writes it
+    ('abc'); a number as written."""
+    if isinstance(value, str):
+        return f"“{value}”"
+    return str(value)
+
+
+def changed_settings(game: Any, settings: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The settings of a table that differ from the game's defaults, as a page says them:
+    ``(label, value in words)`` in the game's order ("Bonus for a slow convoy", "per
+    round"). A setting the game does not have is left out."""
+    fields = game.config_type.__dataclass_fields__
+    return [
+        (row["label"], value_words(settings[row["setting"]], fields[row["setting"]]))
+        for row in game.settings()
+        if row["setting"] in settings and settings[row["setting"]] != row["default"]
+    ]
+
+
+def settings_words(game: Any, settings: Mapping[str, Any], same: str = "") -> str:
+    """:func:`changed_settings` in one line, "Bonus for a slow convoy: per round; Points to
+    win: 100"; ``same`` when the table plays with the game's own settings."""
+    changed = changed_settings(game, settings)
+    return "; ".join(f"{label}: {words}" for label, words in changed) if changed else same
 
 
 def clean_name(name: object, what: str = "Your name") -> str:
@@ -46,7 +86,7 @@ def clean_name(name: object, what: str = "Your name") -> str:
 def whole(value: object, what: str) -> int:
     """``value`` if it is a whole number (not a bool), else BadRequestError."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequestError(f"{what} must be a whole number, not {value!r}.")
+        raise BadRequestError(f"{what} must be a whole number, not {quoted(value)}.")
     return value
 
 
@@ -55,7 +95,7 @@ def check_seat(seat: object, players: int, game: Any) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         names = f"{game.player_name(0)} to {game.player_name(players - 1)}"
         raise BadRequestError(
-            f"There is no seat {seat!r}: this table has seats 0 to {players - 1} ({names})."
+            f"There is no seat {quoted(seat)}: this table has seats 0 to {players - 1} ({names})."
         )
 
 

@@ -27,8 +27,11 @@ from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from .forms import FIT, seat_lists, setting_widgets, show_legal
 from .panels import (
     HOW_TO_TITLE,
+    IN_FORCE_TITLE,
     MESSAGE_HEIGHT,
     NO_RULE,
+    RULE_SOURCES,
+    RULES_TITLE,
     choice_label,
     clauses_html,
     how_to_play_html,
@@ -45,19 +48,17 @@ from .saves import SavePanel
 LOG = logging.getLogger(__name__)
 #: the folded section that shows a teacher a fault of ours
 FAULT_TITLE = "What went wrong (for the teacher)"
-#: the folded sections of the rules and of the settings of the next game
-RULES_TITLE = "Rules and where they come from"
+#: the folded section of the settings of the next game (the rules' is panels.RULES_TITLE)
 SETTINGS_TITLE = "Settings for the next game"
 #: what a play page's How to play adds to the game's own (Game.how_to_play): its rules panel,
-#: which every play page has (a seat at a table has none; see widgets.seat.AT_THE_TABLE)
+#: which every play page has (a seat at a table says its own: widgets.seat.AT_THE_TABLE)
 RULES_WORDS = (
-    f"<p><b>The rules.</b> <b>{RULES_TITLE}</b> shows where every rule comes from: the "
-    "original rules text (SEED), a public source (SRC), or our own reconstruction where both "
-    f"are silent (HOUSE). A teacher may switch the HOUSE ones under <b>{SETTINGS_TITLE}</b>, "
+    f"<p><b>The rules.</b> <b>{RULES_TITLE}</b> shows where every rule comes from: "
+    f"{RULE_SOURCES}. A teacher may switch the HOUSE ones under <b>{SETTINGS_TITLE}</b>, "
     "then press <i>New game</i>.</p>"
 )
 
-__all__ = ["HUMAN", "GameApp"]
+__all__ = ["HUMAN", "RULES_TITLE", "GameApp"]
 
 
 class GameApp:
@@ -215,7 +216,7 @@ class GameApp:
         self.debug = w.Output()
         self.settings_view = w.HTML(settings_html(g, self.match.config))
         sections = [
-            (self.settings_view, "Settings in force"),
+            (self.settings_view, IN_FORCE_TITLE),
             (w.HTML(clauses_html(g)), RULES_TITLE),
             (self.saves.widget, "Save / resume"),
         ]

@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core.errors import NavalkitError, TableError
+from navalkit.core.protocol import possessive
 from navalkit.core.registry import get_game
 from navalkit.play.log import recent_log
 from navalkit.play.table_session import seat_words
@@ -32,6 +33,7 @@ from navalkit.play.teacher import is_teacher_key
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.games import draw
 from navalkit.tables import HUMAN, RulesChangedError, Tables, TableSummary, TeacherView
+from navalkit.tables.words import STATUS_WORDS, settings_words
 
 from .forms import NewTableForm, TableRequest
 from .live import Poller
@@ -39,19 +41,13 @@ from .page import page_query
 from .panels import LINK_STYLE, download_html, info_html, log_html
 from .table import page_link, query_values, shared_tables
 
-__all__ = ["LIST_SECONDS", "TeacherDashboard", "tables_html", "teacher_page"]
+__all__ = ["LIST_SECONDS", "TeacherDashboard", "settings_cell", "tables_html", "teacher_page"]
 
 #: how often the list of tables is read again (seconds)
 LIST_SECONDS = 2.0
 #: log lines shown in the teacher's view of a table
 LOG_LINES = 15
 
-STATUS_WORDS = {
-    "open": "waiting for players",
-    "playing": "playing",
-    "over": "over",
-    "ended": "ended by the teacher",
-}
 
 REFUSED = (
     "<h2>The teacher's dashboard</h2><p class='navalkit-refusal' style='color:#b22222'>"
@@ -79,6 +75,22 @@ def _turn_cell(table: TableSummary) -> str:
     return html.escape(f"{s.player} ({seat_words(s)})")
 
 
+#: the buttons that ask for a second press (see TeacherDashboard._confirm)
+END_WORDS = "End this game"
+FREE_WORDS = "Free this seat"
+#: what the list says of a table played with the game's own settings
+OWN_SETTINGS = "the game's own"
+
+
+def settings_cell(game_id: str, settings: dict[str, Any]) -> str:
+    """The settings of a table that differ from its game's defaults, each on its line, as
+    the play page says them ("Bonus for a slow convoy: per round"), in HTML."""
+    said = settings_words(get_game(game_id), settings)
+    if not said:
+        return f"<i>{OWN_SETTINGS}</i>"
+    return "<br>".join(html.escape(part) for part in said.split("; "))
+
+
 def _status_cell(table: TableSummary) -> str:
     words = html.escape(STATUS_WORDS.get(table.status, table.status))
     if table.status != "over":
@@ -103,6 +115,7 @@ def tables_html(tables: list[TableSummary], now: float | None = None) -> str:
         cells = (
             f"<b class='navalkit-table-code'>{t.code}</b>",
             html.escape(t.title),
+            settings_cell(t.game_id, t.settings),
             _seats_cell(t),
             str(t.seq),
             _turn_cell(t),
@@ -112,7 +125,7 @@ def tables_html(tables: list[TableSummary], now: float | None = None) -> str:
         rows.append("<tr>" + "".join(f"<td style='{_CELL}'>{c}</td>" for c in cells) + "</tr>")
     head = "".join(
         f"<th align='left' style='{_CELL}'>{h}</th>"
-        for h in ("Code", "Game", "Seats", "Moves", "To move", "Status", "Last change")
+        for h in ("Code", "Game", "Settings", "Seats", "Moves", "To move", "Status", "Last change")
     )
     return (
         "<table class='navalkit-table-list' style='border-collapse:collapse'>"
@@ -135,7 +148,8 @@ class TeacherDashboard:
         self.shown: TeacherView | None = None
         self.board: CanvasBoard | None = None
         self._listed: tuple[Any, ...] | None = None
-        self._ending: str | None = None
+        #: the action that waits for a second press, and what it acts on (see _confirm)
+        self._confirming: tuple[str, Any] | None = None
         self.message = w.HTML()
         self.message.add_class("navalkit-message")
         self.form = NewTableForm(lambda r: self._guard(lambda: self.start(r)), teacher=True)
@@ -151,7 +165,7 @@ class TeacherDashboard:
         self.picker = w.Dropdown(description="Table:", options=[], layout=w.Layout(width="300px"))
         b = self._button
         self.show_button = b("Show the board", "eye", lambda: self.open_table(self.picker.value))
-        self.end_button = b("End this game", "stop", self._end_clicked)
+        self.end_button = b(END_WORDS, "stop", self._end_clicked, confirms=True)
         self.record_button = b("Download its record", "download", self._record_clicked)
         self.free_seat = w.Dropdown(
             description="A student's seat:",
@@ -159,19 +173,31 @@ class TeacherDashboard:
             style={"description_width": "initial"},
             layout=w.Layout(width="320px"),
         )
-        self.free_button = b("Free this seat", "user-times", self._free_clicked)
+        self.free_button = b(FREE_WORDS, "user-times", self._free_clicked, confirms=True)
+        self.free_seat.observe(lambda _c: self._unconfirm(), "value")
         self.results_button = b("Download the class's results (CSV)", "table", self.results)
-        self.downloads = w.HTML()
-        self.downloads.add_class("navalkit-downloads")
+        # each download's link beside its own button: one never hides the other
+        self.record_link = w.HTML()
+        self.results_link = w.HTML()
+        for link in (self.record_link, self.results_link):
+            link.add_class("navalkit-downloads")
         self.view_box = w.VBox()
         self.picker.observe(lambda _c: self._picked(), "value")
         #: what acts on a table, shown once there is one (before, a row of buttons over empty
         #: lists answered each press with "Choose a table in the list first")
         self.table_controls = w.VBox(
             [
-                control_row([self.picker, self.show_button, self.end_button, self.record_button]),
+                control_row(
+                    [
+                        self.picker,
+                        self.show_button,
+                        self.end_button,
+                        self.record_button,
+                        self.record_link,
+                    ]
+                ),
                 control_row([self.free_seat, self.free_button]),
-                w.HBox([self.results_button]),
+                control_row([self.results_button, self.results_link]),
             ],
             layout=w.Layout(display="none"),
         )
@@ -183,7 +209,6 @@ class TeacherDashboard:
                 w.HTML("<h3 style='margin:12px 0 4px'>Tables</h3>"),
                 self.list_view,
                 self.table_controls,
-                self.downloads,
                 self.view_box,
             ]
         )
@@ -197,9 +222,19 @@ class TeacherDashboard:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
-    def _button(self, label: str, icon: str, fn: Callable[[], Any]) -> w.Button:
+    def _button(
+        self, label: str, icon: str, fn: Callable[[], Any], *, confirms: bool = False
+    ) -> w.Button:
+        """A button that runs ``fn`` under the guard; any button but those that ask for a
+        second press (``confirms``) forgets a first press of those (see _confirm)."""
+
+        def press(_b: w.Button) -> None:
+            if not confirms:
+                self._unconfirm()
+            self._guard(fn)
+
         button = w.Button(description=label, icon=icon, layout=w.Layout(width="auto"))
-        button.on_click(lambda _b: self._guard(fn))
+        button.on_click(press)
         return button
 
     # --- the guard --------------------------------------------------------------------------
@@ -259,8 +294,7 @@ class TeacherDashboard:
 
     def _picked(self) -> None:
         code = self.picker.value
-        self._ending = None
-        self.end_button.description = "End this game"
+        self._unconfirm()
         if code is None:
             self.free_seat.options = []
             return
@@ -299,6 +333,8 @@ class TeacherDashboard:
             self.view_title = w.HTML()
             self.view_status = w.HTML()
             self.view_status.add_class("navalkit-status")
+            self.view_settings = w.HTML()
+            self.view_settings.add_class("navalkit-table-settings")
             self.view_log = w.HTML()
             side = w.VBox(
                 [w.HTML("<b>Everything that happened</b>"), self.view_log],
@@ -307,6 +343,7 @@ class TeacherDashboard:
             self.view_box.children = [
                 self.view_title,
                 self.view_status,
+                self.view_settings,
                 w.HBox(
                     [fluid, side],
                     layout=board_row(),
@@ -322,24 +359,44 @@ class TeacherDashboard:
         self.view_status.value = html.escape(
             f"{view.status_text}{to_move} Moves: {view.seq}.", quote=False
         )
+        played = settings_words(game, view.settings)
+        self.view_settings.value = (
+            f"<b>Played with:</b> {html.escape(played)}."
+            if played
+            else f"<b>Played with</b> {OWN_SETTINGS} settings."
+        )
         texts = [str(t) for t in view.log["text"]] if "text" in view.log.columns else []
         self.view_log.value = log_html(recent_log(texts, LOG_LINES))
+
+    def _confirm(self, what: str, which: Any, button: w.Button, again: str) -> bool:
+        """True at the second press in a row of ``button`` on the same ``which``; at the first,
+        the button says ``again`` and nothing is done (what cannot be undone asks twice: a game
+        ended stays ended, a freed seat's link stops working)."""
+        if self._confirming == (what, which):
+            self._unconfirm()
+            return True
+        self._unconfirm()
+        self._confirming = (what, which)
+        button.description = again
+        return False
+
+    def _unconfirm(self) -> None:
+        """Forget a first press (another table or seat was chosen, or another action)."""
+        self._confirming = None
+        self.end_button.description = END_WORDS
+        self.free_button.description = FREE_WORDS
 
     def _end_clicked(self) -> None:
         code = self.picker.value
         if code is None:
             raise ValueError("Choose a table in the list first.")
-        if self._ending != code:  # a second press is needed: a game ended stays ended
-            self._ending = code
-            self.end_button.description = f"Press again to end {code}'s game"
-            return
-        self.end(code)
+        if self._confirm("end", code, self.end_button, f"Press again to end {code}'s game"):
+            self.end(code)
 
     def end(self, code: str) -> None:
         """End the game at ``code`` (no more moves; it stays readable)."""
         self.tables.end_table(code, key=self.key)
-        self._ending = None
-        self.end_button.description = "End this game"
+        self._unconfirm()
         self.refresh_list()
         if self.shown is not None and self.shown.code == code:
             self.open_table(code)
@@ -348,9 +405,21 @@ class TeacherDashboard:
         code, seat = self.picker.value, self.free_seat.value
         if code is None or seat is None:
             raise ValueError("Choose a table and a seat held by a student first.")
+        held = self.tables.seats(code)[seat]
+        who = f"{held.player} ({held.name})" if held.holder == HUMAN else held.player
+        if self._confirm("free", (code, seat), self.free_button, f"Press again to free {who}"):
+            self.free(code, seat)
+
+    def free(self, code: str, seat: int) -> None:
+        """Free ``seat`` of table ``code`` (its student lost the seat link): the old link
+        stops working and the seat can be joined again; the page says whose seat it was."""
+        held = self.tables.seats(code)[seat]
         self.tables.free_seat(code, seat, key=self.key)
+        self._unconfirm()
         self.message.value = info_html(
-            f"The seat is free: the student joins table {code} again with its code."
+            f"{possessive(held.player)} seat at table {code} is free: "
+            f"{possessive(held.name)} seat link no longer works. {held.name}, or another "
+            f"student, joins it again with the code {code}."
         )
         self.refresh_list()
 
@@ -359,16 +428,17 @@ class TeacherDashboard:
         if code is None:
             raise ValueError("Choose a table in the list first.")
         text = self.tables.record(code, key=self.key)
-        self.downloads.value = download_html(
+        self.record_link.value = download_html(
             f"navalkit-table-{code}.json", text, f"Save table {code}'s record"
         )
 
     def results(self) -> str:
-        """The class's results as CSV text, offered as a file to save."""
-        frame = self.tables.results(key=self.key)
-        text = str(frame.to_csv(index=False))
+        """The class's results as CSV text in the teacher's words (``Tables.results_csv``:
+        game titles, seats from 1, winner yes/no, when each table started, its settings),
+        offered as a file to save."""
+        text = self.tables.results_csv(key=self.key)
         stamp = datetime.fromtimestamp(self._clock()).strftime("%Y-%m-%d-%H%M")
-        self.downloads.value = download_html(
+        self.results_link.value = download_html(
             f"navalkit-results-{stamp}.csv", text, "Save the results (CSV)", mime="text/csv"
         )
         return text

@@ -122,6 +122,18 @@ def versions_html(game: Any) -> str:
     return f"<p><b>Versions of these rules</b> (this is the latest)</p><ul>{items}</ul>"
 
 
+#: the folded sections of every rule with where it comes from (:func:`clauses_html`) and of
+#: the settings a game is played with (:func:`settings_html`): a play page and a seat at a
+#: table name them alike
+RULES_TITLE = "Rules and where they come from"
+IN_FORCE_TITLE = "Settings in force"
+#: where a rule comes from, in words (what the rules panel's badges mean)
+RULE_SOURCES = (
+    "the original rules text (SEED), a public source (SRC), or our own reconstruction where "
+    "both are silent (HOUSE)"
+)
+
+
 def settings_html(game: Any, config: Any) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(r['label'])}</td><td>{badge(r['provenance'])}</td>"

@@ -25,26 +25,32 @@ from navalkit.play.log import LOG_LINES, recent_log
 from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
-from navalkit.tables import RulesChangedError, WrongTokenError
+from navalkit.tables import ENDED, OPEN, RulesChangedError, WrongTokenError
+from navalkit.tables.words import settings_words
 
 from .forms import show_legal
 from .live import Poller, in_background
 from .panels import (
     HOW_TO_TITLE,
+    IN_FORCE_TITLE,
     NO_RULE,
+    RULE_SOURCES,
+    RULES_TITLE,
     choice_label,
+    clauses_html,
     download_html,
     how_to_play_html,
     info_html,
     log_html,
     messages_html,
     refusal_html,
+    settings_html,
     words_html,
 )
 
 LOG = logging.getLogger(__name__)
 
-__all__ = ["POLL_SECONDS", "PRESENCE_SECONDS", "SeatBoard", "seats_html"]
+__all__ = ["POLL_SECONDS", "PRESENCE_SECONDS", "SeatBoard", "seats_html", "table_settings_html"]
 
 #: how often the page looks for a move by another seat (seconds)
 POLL_SECONDS = 0.5
@@ -62,7 +68,18 @@ AT_THE_TABLE = (
     "computer may play others). <b>At this table</b> says who sits where and whose turn it is; "
     "your moves are listed under it when it is your turn. A classmate's move shows on your "
     "board by itself.</p>"
+    "<p><b>The rules.</b> The settings this table plays with, chosen when it was started, are "
+    f"under <b>{IN_FORCE_TITLE}</b>; where every rule comes from is under <b>{RULES_TITLE}</b>: "
+    f"{RULE_SOURCES}.</p>"
 )
+#: what stands first in How to play while the table waits for players: its instructions
+#: ("Your move. Click a card…") would read as if the student could play already
+WAITING_WORDS = (
+    "<p style='max-width: 48em'><b>Not yet: the game starts when every seat is taken.</b> "
+    "Until then nobody can move. Meanwhile, read how you will play.</p>"
+)
+#: the line under the status of a game the teacher ended (the status says so already)
+ENDED_WORDS = "No more moves can be played."
 
 
 def seats_html(session: TableSession) -> str:
@@ -89,6 +106,18 @@ def seats_html(session: TableSession) -> str:
         "<table class='navalkit-seat-list' style='border-collapse:collapse;width:100%'>"
         "<tr><th align='left'>Seat</th><th align='left'>Player</th><th align='left'></th></tr>"
         f"{''.join(rows)}</table>"
+    )
+
+
+def table_settings_html(session: TableSession) -> str:
+    """The settings of the table that differ from the game's own, in the play page's words,
+    for the side panel ("" when the table plays with the game's own settings)."""
+    changed = settings_words(session.game, session.view.settings)
+    if not changed:
+        return ""
+    return (
+        "<div class='navalkit-table-settings' style='margin:4px 0'><b>Played with:</b> "
+        f"{html.escape(changed)} (see <i>{IN_FORCE_TITLE}</i> below).</div>"
     )
 
 
@@ -140,6 +169,8 @@ class SeatBoard:
         self.connection.add_class("navalkit-connection")
         self.seats = w.HTML()
         self.seats.add_class("navalkit-seats")
+        # the settings this table plays with that are not the game's own, under the seats
+        self.table_settings = w.HTML(table_settings_html(s))
         # named as on the play page (Branle-Bas' "Place:"), as How to play names it
         self.choice = w.Dropdown(
             description=choice_label(g), options=[], layout=w.Layout(width="300px")
@@ -180,6 +211,7 @@ class SeatBoard:
             [
                 w.HTML("<b>At this table</b>"),
                 self.seats,
+                self.table_settings,
                 self.not_yet,
                 self.move_controls,
                 self.choice,
@@ -201,14 +233,22 @@ class SeatBoard:
         )
         # how to play, open under the board (a student at a table had no instructions at
         # all): the game's own words less those about the play page's controls
-        how_to = how_to_play_html(g, SEAT_PAGE, AT_THE_TABLE)
-        self.how_to = w.HTML(how_to)
+        self._how_to = how_to_play_html(g, SEAT_PAGE, AT_THE_TABLE)
+        self.how_to = w.HTML(self._how_to)
         self.how_to.add_class("navalkit-how-to")
+        # the table's settings and every rule with its source, as the play page shows them
+        self.settings_view = w.HTML(settings_html(g, g.make_config(**s.view.settings)))
+        self.settings_view.add_class("navalkit-settings-in-force")
+        sections = [
+            (self.settings_view, IN_FORCE_TITLE),
+            (w.HTML(clauses_html(g)), RULES_TITLE),
+        ]
+        if self._how_to:  # a game that says nothing has no How to play
+            sections.insert(0, (self.how_to, HOW_TO_TITLE))
         self.help_panel = w.Accordion(
-            children=[self.how_to],
-            titles=[HOW_TO_TITLE],
-            selected_index=0,
-            layout=w.Layout(display="" if how_to else "none"),  # a game that says nothing
+            children=[child for child, _ in sections],
+            titles=[title for _, title in sections],
+            selected_index=0 if self._how_to else None,
         )
         self.widget = w.VBox([self.title, news, row, self.help_panel, self.description])
         self.widget.add_class("navalkit-app")
@@ -240,7 +280,8 @@ class SeatBoard:
         self.repaints += 1
         self.board.show(screen.scene)
         self.status.value = html.escape(screen.status, quote=False)
-        turn = s.turn_words()
+        # a game the teacher ended: the status says so already ("once is enough")
+        turn = ENDED_WORDS if s.view.status == ENDED else s.turn_words()
         colour = "#1b5e20" if s.view.your_turn else "#1b2a3a"
         self.turn.value = f"<b style='color:{colour}'>{html.escape(turn)}</b>"
         if screen.refusal is not None:
@@ -256,6 +297,9 @@ class SeatBoard:
             f"<div style='color:#8a4b00'>{html.escape(self.trouble)}</div>" if self.trouble else ""
         )
         self.seats.value = seats_html(s)
+        if self._how_to:  # while the table waits, its instructions say so first
+            waiting = WAITING_WORDS if s.view.status == OPEN else ""
+            self.how_to.value = waiting + self._how_to
         self.description.value = words_html(screen.description)
         self._syncing = True
         try:

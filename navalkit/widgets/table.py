@@ -43,6 +43,7 @@ from navalkit.tables import (
     parse_seat_link,
     seat_link,
 )
+from navalkit.tables.words import quoted, settings_words
 
 from .forms import NewTableForm, TableRequest
 from .live import Poller
@@ -158,6 +159,7 @@ class JoinForm:
         self.seat_buttons: list[w.Button] = []
         self._seen: tuple[Any, ...] | None = None
         self._trouble = False  # the last look at the table failed
+        self.reason = ""  # why the table could not be read, when it could not
         self.widget = w.VBox([self.heading, self.name, self.seat_rows, self.message])
         self.widget.add_class("navalkit-join")
         self.found = self.show_seats()
@@ -172,6 +174,7 @@ class JoinForm:
         except TableError as exc:
             self.heading.value = ""
             self.seat_rows.children = []
+            self.reason = exc.reason
             self.message.value = _problem(exc.reason)
             return False
         self._seen = self._key(table)
@@ -184,9 +187,11 @@ class JoinForm:
             state = f"{waiting} {seats} free: type your name, then take a seat."
         else:
             state = "Every seat is taken: if one is yours, open your seat link."
+        played = settings_words(get_game(table.game_id), table.settings)
+        played = f"<div>Played with: {html.escape(played)}.</div>" if played else ""
         self.heading.value = (
             f"<h3 style='margin:4px 0'>{html.escape(table.title)} at table "
-            f"<span class='navalkit-table-code'>{self.code}</span></h3><div>{state}</div>"
+            f"<span class='navalkit-table-code'>{self.code}</span></h3>{played}<div>{state}</div>"
         )
         rows, buttons = [], []
         for s in table.seats:
@@ -342,14 +347,15 @@ class TablePage:
         """The join form of the table whose code is ``text`` (a wrong code says so)."""
         code = normalize_code(text)
         if code is None:
-            self.message.value = _problem(
-                f"{text.strip()!r} is not a table code: a table code is 6 letters, like KXPDRA."
+            self._refused(
+                f"{quoted(text.strip())} is not a table code: a table code is 6 letters, like "
+                "KXPDRA."
             )
             return
         join = JoinForm(self.tables, code, self._seated, name=self.name)
         if not join.found:
-            self.message.value = join.message.value
             join.stop()
+            self._refused(join.reason)
             return
         self._stop()
         self.join = join
@@ -366,7 +372,7 @@ class TablePage:
         try:
             code, token = parse_seat_link(text)
         except ValueError as exc:
-            self.message.value = _problem(str(exc))
+            self._refused(str(exc))
             return
         self._seated(code, token)
 
@@ -375,7 +381,7 @@ class TablePage:
         try:
             session = TableSession(self.tables, code, token)
         except TableError as exc:
-            self.message.value = _problem(exc.reason)
+            self._refused(exc.reason)
             return
         self._stop()
         if self.join is not None:
@@ -384,6 +390,14 @@ class TablePage:
         self.banner.value = banner
         self.message.value = ""
         self.body.children = [self.board.widget]
+
+    def _refused(self, reason: str) -> None:
+        """Say why a code or a seat link led nowhere; a page that shows nothing else yet (one
+        opened with a wrong ``?code=`` or a freed ``?seat=``) shows the start page under it,
+        so that the student can type another code or join a free seat from there."""
+        if not self.body.children:
+            self.home()
+        self.message.value = _problem(reason)
 
     def start(self, request: TableRequest) -> None:
         """Start the table the form asks for; sit the host down if they chose a seat."""

@@ -630,18 +630,19 @@ def check_results_csv(teacher: Any, code: str, students: list[Student], tables: 
     assert download.suggested_filename.endswith(".csv")
     saved = ARTIFACTS / f"tables-results-{code}.csv"
     download.save_as(str(saved))
-    rows = [r for r in csv.DictReader(io.StringIO(saved.read_text())) if r["table"] == code]
+    rows = [r for r in csv.DictReader(io.StringIO(saved.read_text())) if r["Table"] == code]
     final = tables.teacher_view(code, key=KEY)
     assert len(rows) == len(students), rows
-    for row, student in zip(sorted(rows, key=lambda r: int(r["seat"])), students, strict=True):
-        assert int(row["seat"]) == student.seat
-        assert row["name"] == student.name
-        assert row["holder"] == "human"
-        assert row["status"] == "over"
-        assert float(row["score"]) == final.scores[student.seat], (row, final.scores)
-        assert row["winner"] == str(final.winner == student.seat), (row, final.winner)
-        assert int(row["moves"]) > 0
-    winners = [r["name"] for r in rows if r["winner"] == "True"]
+    for row, student in zip(sorted(rows, key=lambda r: int(r["Seat"])), students, strict=True):
+        assert int(row["Seat"]) == student.seat + 1  # numbered from 1, as the pages do
+        assert row["Name"] == student.name
+        assert row["Played by"] == "person"
+        assert row["Status"] == "over"
+        assert float(row["Score"]) == final.scores[student.seat], (row, final.scores)
+        won = "yes" if student.seat in final.winners else "no"
+        assert row["Winner"] == won, (row, final.winners)
+        assert int(row["Moves"]) > 0
+    winners = [r["Name"] for r in rows if r["Winner"] == "yes"]
     expected = [] if final.winner is None else [students[final.winner].name]
     assert winners == expected, (winners, expected)
 

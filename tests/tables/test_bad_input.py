@@ -51,7 +51,7 @@ def _turn(tables: Tables, code: str, tokens: dict[int, str]) -> tuple[int, Any]:
 
 def test_wrong_codes_are_refused_in_words(tables: Tables) -> None:
     new = tables.create_table("naval_war", 3)
-    with pytest.raises(NoSuchTableError, match="is not a table code"):
+    with pytest.raises(NoSuchTableError, match=r"^“12” is not a table code"):  # not '12'
         tables.seats("12")
     with pytest.raises(NoSuchTableError, match="There is no table"):
         tables.seats("ZZZZZZ" if new.code != "ZZZZZZ" else "YYYYYY")
@@ -73,7 +73,7 @@ def test_taken_and_missing_seats_and_bad_names(tables: Tables) -> None:
             tables.join(new.code, 2, "Bob")
         with pytest.raises(BadRequestError, match="There is no seat 3"):
             tables.join(new.code, 3, "Bob")
-        with pytest.raises(BadRequestError, match="whole number"):
+        with pytest.raises(BadRequestError, match="whole number, not “1”"):
             tables.join(new.code, "1", "Bob")  # type: ignore[arg-type]
         with pytest.raises(BadRequestError, match="empty"):
             tables.join(new.code, 1, "   ")
@@ -82,14 +82,17 @@ def test_taken_and_missing_seats_and_bad_names(tables: Tables) -> None:
 
 
 def test_bad_tables_are_not_made(tables: Tables) -> None:
-    with pytest.raises(BadRequestError, match="There is no game 'chess'"):
+    with pytest.raises(BadRequestError, match="There is no game “chess”"):  # quoted as prose
         tables.create_table("chess", 2)
     with pytest.raises(BadRequestError, match="settings cannot be used"):
         tables.create_table("naval_war", 3, settings={"goal": 7})
     with pytest.raises(BadRequestError, match="settings cannot be used"):
         tables.create_table("naval_war", 99)
-    with pytest.raises(BadRequestError, match="no computer player 'genius'"):
+    with pytest.raises(
+        BadRequestError, match=r"no computer player “genius”: choose easy, medium, hard, \w"
+    ) as refused:
         tables.create_table("naval_war", 3, bots={1: "genius"})
+    assert "[" not in refused.value.reason and "'" not in refused.value.reason  # no list repr
     with pytest.raises(BadRequestError, match="at least one seat for a person"):
         tables.create_table("nautic_miles", 2, bots={0: "easy", 1: "easy"})
     with pytest.raises(BadRequestError, match="given to a computer"):

@@ -282,3 +282,73 @@ def test_a_seat_is_offered_the_moves_in_the_pages_order(tables: Tables) -> None:
     view = tables.view(code, tokens[0])
     stuck = [": it cannot move" in words for words in view.legal_texts]
     assert view.your_turn and stuck == sorted(stuck) and any(stuck) and not stuck[0]
+
+
+def test_the_class_results_a_teacher_downloads_are_in_words(tables: Tables) -> None:
+    """The CSV the dashboard saves reads as a teacher reads a mark book: the game's title,
+    seats numbered as the pages number them, winner yes/no (blank while playing), when the
+    table started, its settings that differ from the game's in the play page's words."""
+    import csv
+    import io
+    from datetime import datetime
+
+    settings = {"target": 10, "slowness_bonus": "per_round"}
+    done, tokens = seat_everyone(tables, "nautic_miles", 2, settings=settings, seed=33)
+    play_random(tables, done, tokens, random.Random(2), 2000)
+    final = replayed(tables.store, done)
+    assert final.is_over
+    waiting = tables.create_table("naval_war", 3, bots={2: "medium"}).code
+    tables.join(waiting, 0, "Ann")
+
+    rows = list(csv.DictReader(io.StringIO(tables.results_csv(key=KEY))))
+    assert list(rows[0]) == [
+        "Table",
+        "Game",
+        "Started",
+        "Settings",
+        "Seat",
+        "Player",
+        "Name",
+        "Played by",
+        "Score",
+        "Winner",
+        "Moves",
+        "Status",
+    ]
+    over = [r for r in rows if r["Table"] == done]
+    assert [r["Seat"] for r in over] == ["1", "2"]  # as "Player 1", "Player 2"
+    assert [r["Player"] for r in over] == ["Player 1", "Player 2"]
+    assert {r["Game"] for r in over} == {"Nautic Miles"}  # not nautic_miles
+    assert {r["Settings"] for r in over} == {
+        "Points to win: 10; Bonus for a slow convoy: per round"
+    }
+    assert [r["Winner"] for r in over] == ["yes" if s in final.winners else "no" for s in range(2)]
+    assert {r["Status"] for r in over} == {"over"}
+    created = tables.summary(done).created
+    assert {r["Started"] for r in over} == {
+        datetime.fromtimestamp(created).strftime("%Y-%m-%d %H:%M")
+    }
+    open_rows = [r for r in rows if r["Table"] == waiting]
+    assert [(r["Seat"], r["Name"], r["Played by"]) for r in open_rows] == [
+        ("1", "Ann", "person"),
+        ("2", "", "free seat"),
+        ("3", "", "computer (medium)"),
+    ]
+    assert {r["Winner"] for r in open_rows} == {""}  # nobody has won yet, nor lost
+    assert {r["Settings"] for r in open_rows} == {""}  # the game's own settings
+    assert {r["Status"] for r in open_rows} == {"waiting for players"}
+    # the programmer's frame keeps its shape (codes, seats from 0, True/False)
+    assert list(tables.results(key=KEY).seat) == [0, 1, 0, 1, 2]
+
+
+def test_a_tables_summary_carries_its_settings(tables: Tables) -> None:
+    from navalkit.core.registry import get_game
+    from navalkit.tables.words import changed_settings
+
+    settings = {"target": 200, "slowness_bonus": "per_round"}  # 200: the game's own
+    code = tables.create_table("nautic_miles", 2, settings=settings).code
+    assert tables.summary(code).settings == settings
+    (listed,) = tables.list_tables(key=KEY)
+    assert changed_settings(get_game("nautic_miles"), listed.settings) == [
+        ("Bonus for a slow convoy", "per round")
+    ]

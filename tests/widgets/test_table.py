@@ -336,7 +336,6 @@ PLAY_PAGE_WORDS = (
     "Ways to play",
     "Settings for the next game",
     "New game",
-    "Rules and where they come from",
     "this computer",
     "computer's strength",
 )
@@ -353,13 +352,13 @@ def test_a_seat_shows_how_to_play_without_the_play_pages_controls(
 ) -> None:
     """A student at a table had no instructions at all: the seat shows the game's How to play
     under its board, open, less the paragraphs about the play page's own controls (Ways to
-    play, its settings, New game, the rules panel: none of them is on a seat's page), and
+    play, its settings for the next game, New game: none of them is on a seat's page), and
     says how a table plays."""
     seat = board(start_table(tables, game_id))
     game = get_game(game_id)
     panel = seat.help_panel
     assert panel.get_title(0) == "How to play" and panel.selected_index == 0
-    assert panel.layout.display == ""
+    assert panel.layout.display != "none"
     shown = seat.how_to.value
     paragraphs = HOW_TO_PARAGRAPH.findall(game.how_to_play)
     assert HOW_TO_PARAGRAPH.sub("", game.how_to_play) == ""  # all of it in paragraphs
@@ -424,6 +423,12 @@ def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> 
     assert code and code in dash.created.value and f"table.ipynb?code={code}" in dash.created.value
     assert tables.summary(code).status == "open"
     assert "computer (medium)" in dash.list_view.value
+    # the house rule chosen, as the play page says it, in the table's row
+    assert (
+        "<th align='left' style" in dash.list_view.value
+        and ">Settings</th>" in dash.list_view.value
+    )
+    assert "Points to win: 75" in dash.list_view.value
     assert dash.table_controls.layout.display == ""
     ann = board(join(tables, code, 0, "Ann"))
     bob = board(join(tables, code, 1, "Bob"))
@@ -431,6 +436,7 @@ def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> 
     assert "Ann" in dash.list_view.value and "playing" in dash.list_view.value
     dash.show_button.click()
     assert dash.shown is not None and dash.shown.observation.viewer is None  # every hand
+    assert "Played with:</b> Points to win: 75." in dash.view_settings.value
     assert dash.board is not None and "Player 2's hand" not in ann.description.value
     mover = to_move(ann, bob)
     mover.legal_list.value = 0
@@ -440,13 +446,27 @@ def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> 
     assert dash.shown.seq > seq
     text = dash.results()
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert [r["name"] for r in rows if r["table"] == code] == ["Ann", "Bob", "medium"]
-    assert "data:text/csv;base64," in dash.downloads.value
+    assert [(r["Seat"], r["Name"]) for r in rows if r["Table"] == code] == [
+        ("1", "Ann"),
+        ("2", "Bob"),
+        ("3", ""),
+    ]
+    assert "data:text/csv;base64," in dash.results_link.value
     dash.record_button.click()
-    assert f"navalkit-table-{code}.json" in dash.downloads.value
+    # each download keeps its own link: the record's does not hide the results'
+    assert f"navalkit-table-{code}.json" in dash.record_link.value
+    assert "data:text/csv;base64," in dash.results_link.value
+    dash.results_button.click()
+    assert f"navalkit-table-{code}.json" in dash.record_link.value
     dash.free_seat.value = 1  # Bob lost his seat link: the teacher frees his seat
+    dash.free_button.click()  # a first press only asks again, as End does
+    assert tables.summary(code).seats[1].name == "Bob"
+    assert dash.free_button.description == "Press again to free Player 2 (Bob)"
     dash.free_button.click()
-    assert "The seat is free" in dash.message.value
+    assert tables.summary(code).seats[1].holder == "free"
+    assert dash.free_button.description == "Free this seat"
+    said = html.unescape(dash.message.value)
+    assert f"Player 2's seat at table {code} is free: Bob's seat link no longer works." in said
     bob.poller.tick_now()
     assert "your teacher freed the seat" in bob.connection.value  # said, not a traceback
     back = board(join(tables, code, 1, "Bob"))  # and he sits down again with the code
@@ -456,7 +476,10 @@ def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> 
     dash.end_button.click()
     assert tables.summary(code).status == "ended" and "ended by the teacher" in dash.list_view.value
     ann.tick()
-    assert "Your teacher ended this game" in ann.turn.value
+    # said once: in the status line, not again under it
+    said = ann.status.value + ann.turn.value
+    assert said.count("Your teacher ended this game") == 1, said
+    assert "No more moves can be played." in ann.turn.value
 
 
 # --- the plumbing -----------------------------------------------------------------------------
@@ -597,3 +620,106 @@ def test_the_teachers_view_shows_every_hand_and_a_seat_only_its_own(
             assert b.board.scene is not None
             assert not [t for ly in b.board.scene.layers for t in ly.ops
                         if getattr(t, "text", "").startswith("hand: ")]  # fmt: skip
+
+
+def test_a_first_press_of_free_is_forgotten_when_another_seat_is_chosen(tables: Tables) -> None:
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    code, *_ = (b.session.code for b in full_table(tables))
+    dash.refresh_list()
+    dash.picker.value = code
+    dash.free_seat.value = 0
+    dash.free_button.click()
+    assert dash.free_button.description.startswith("Press again")
+    dash.free_seat.value = 1  # another seat: its own two presses
+    assert dash.free_button.description == "Free this seat"
+    dash.free_button.click()
+    assert all(s.holder == "human" for s in tables.summary(code).seats)
+    dash.end_button.click()  # another action forgets the first press too
+    dash.free_button.click()
+    assert all(s.holder == "human" for s in tables.summary(code).seats)
+    assert dash.end_button.description == "End this game"
+    dash.show_button.click()  # and so does any other button
+    assert dash.free_button.description == "Free this seat"
+    dash.free_button.click()
+    assert all(s.holder == "human" for s in tables.summary(code).seats)
+
+
+def test_a_seat_shows_its_tables_settings_and_rules_as_the_play_page_does(
+    tables: Tables,
+) -> None:
+    """A table started with a house rule said it nowhere: the seat has the play page's
+    panels (the same functions, the same titles) for the table's settings, and says the
+    settings that differ from the game's beside the seats; the join form says them too."""
+    from navalkit.tables import seat_link
+    from navalkit.widgets.app import GameApp
+    from navalkit.widgets.panels import IN_FORCE_TITLE, RULES_TITLE, clauses_html, settings_html
+
+    game = get_game("nautic_miles")
+    settings = {"slowness_bonus": "per_round"}
+    new = tables.create_table("nautic_miles", 2, settings=settings, host="Alice", host_seat=0)
+    assert new.host_token is not None
+    seat = board(TablePage(f"seat={seat_link(new.code, new.host_token)}", tables))
+    panel = seat.help_panel
+    titles = [panel.get_title(i) for i in range(len(panel.children))]
+    assert titles == ["How to play", IN_FORCE_TITLE, RULES_TITLE]
+    assert seat.settings_view.value == settings_html(game, game.make_config(**settings))
+    assert "per round" in seat.settings_view.value
+    assert panel.children[2].value == clauses_html(game)
+    side = seat.widget.children[2].children[1]  # beside the board, under the seats
+    assert holds(side, seat.table_settings)
+    assert "Played with:</b> Bonus for a slow convoy: per round" in seat.table_settings.value
+    assert f"<b>{IN_FORCE_TITLE}</b>" in seat.how_to.value
+    app = GameApp("nautic_miles", seed=1)
+    app_titles = [app.rules_panel.get_title(i) for i in range(len(app.rules_panel.children))]
+    assert IN_FORCE_TITLE in app_titles and RULES_TITLE in app_titles
+    joining = TablePage(f"code={new.code}", tables)
+    assert joining.join is not None
+    assert "Played with: Bonus for a slow convoy: per round." in joining.join.heading.value
+    plain = board(start_table(tables, "nautic_miles", "Bea"))  # the game's own: no line
+    assert plain.table_settings.value == ""
+
+
+def test_a_seat_waiting_for_players_says_so_before_its_instructions(tables: Tables) -> None:
+    from navalkit.widgets.seat import WAITING_WORDS
+
+    ann = board(start_table(tables, "nautic_miles", "Ann"))
+    assert ann.session.view.status == "open"
+    assert ann.how_to.value.startswith(WAITING_WORDS)
+    assert "Your move." in ann.how_to.value  # the instructions follow, read as such
+    assert "every seat is taken" in ann.turn.value
+    board(join(tables, ann.session.code, 1, "Bob"))
+    ann.tick()
+    assert ann.session.view.status == "playing"
+    assert WAITING_WORDS not in ann.how_to.value
+
+
+@pytest.mark.parametrize("query", ["code=ZZZZZQ", "code=abc", "seat=ZZZZZQ-nonsense", "seat=x"])
+def test_a_link_that_leads_nowhere_shows_why_and_the_start_page(tables: Tables, query: str) -> None:
+    """A phone student with a wrong code or a freed seat link met one red line and nothing
+    to do: the page says why, with the start page (the code box) under it."""
+    page = TablePage(query, tables)
+    assert "Not possible:" in page.message.value
+    assert page.board is None and page.join is None
+    assert holds(page.body, page.code_box) and holds(page.body, page.link_box)
+    assert page.form is not None and holds(page.body, page.form.widget)
+
+
+def test_a_freed_seats_link_shows_why_and_the_start_page(tables: Tables) -> None:
+    ann, _bob, _cy = full_table(tables)
+    code = ann.session.code
+    tables.free_seat(code, 0, key=KEY)
+    page = TablePage(f"seat={seat_link_of(ann)}", tables)
+    assert f"This seat link is not valid at table {code}" in page.message.value
+    assert holds(page.body, page.code_box)
+    assert page.code_box.value == ""  # the code to type (the seat link is not a code)
+    page.code_box.value = code  # and from there the student joins the freed seat
+    assert page.join is not None and not page.join.seat_buttons[0].disabled
+
+
+def test_a_typed_code_is_quoted_as_prose_not_as_python(tables: Tables) -> None:
+    page = TablePage("", tables)
+    page.code_box.value = "abc"
+    said = html.unescape(page.message.value)
+    assert "“abc” is not a table code" in said and "'abc'" not in said
+    assert holds(page.body, page.code_box)  # the page it was typed on stays
