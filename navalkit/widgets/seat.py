@@ -239,10 +239,9 @@ class SeatBoard:
         # the table's settings and every rule with its source, as the play page shows them
         self.settings_view = w.HTML(settings_html(g, g.make_config(**s.view.settings)))
         self.settings_view.add_class("navalkit-settings-in-force")
-        sections = [
-            (self.settings_view, IN_FORCE_TITLE),
-            (w.HTML(clauses_html(g)), RULES_TITLE),
-        ]
+        rules = w.HTML(clauses_html(g))
+        rules.add_class("navalkit-rules")
+        sections = [(self.settings_view, IN_FORCE_TITLE), (rules, RULES_TITLE)]
         if self._how_to:  # a game that says nothing has no How to play
             sections.insert(0, (self.how_to, HOW_TO_TITLE))
         self.help_panel = w.Accordion(

@@ -245,18 +245,21 @@ def page_markup(page: Any, leave_out: str = "") -> str:
     return html.unescape(page.evaluate(MARKUP_JS, leave_out))
 
 
-#: what every seat's page at a table shows alike, from the game's own words (How to play):
-#: a card's name there ("Repair") gives nothing of another seat's hand away
-SAME_AT_EVERY_SEAT = ".navalkit-how-to"
+#: what every seat's page at a table shows alike, from the game's own words (How to play, the
+#: settings in force, the rules and their sources): a card's name there ("Repair") gives
+#: nothing of another seat's hand away
+SAME_AT_EVERY_SEAT = ".navalkit-how-to, .navalkit-settings-in-force, .navalkit-rules"
 
 
 def seat_page_words(page: Any) -> tuple[str, str]:
     """The text and the markup (``page_markup``) of a seat's page at a table, less what every
     seat shows alike (SAME_AT_EVERY_SEAT): where another seat's hidden card may not be named."""
     text = page.inner_text("body")
-    for same in page.locator(SAME_AT_EVERY_SEAT).all_inner_texts():
-        assert same in text, same
-        text = text.replace(same, "")
+    for element in page.locator(SAME_AT_EVERY_SEAT).all():
+        if element.is_visible():  # a folded panel's words are not in the page's text
+            same = element.inner_text()
+            assert same in text, same
+            text = text.replace(same, "")
     return text, page_markup(page, SAME_AT_EVERY_SEAT)
 
 

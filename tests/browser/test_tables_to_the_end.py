@@ -131,6 +131,9 @@ ROW_JS = """
   return null;
 }
 """
+#: the cells of a dashboard's row that hold the moves and the status (after Code, Game,
+#: Settings and Seats)
+MOVES_CELL, STATUS_CELL = 4, 6
 
 #: the start form shows ``n`` seats to fill ("Player 1:" ... "Player n:"), and "Seats: n"
 SEATS_JS = """
@@ -360,17 +363,17 @@ def dashboard_row(teacher: Any, code: str) -> list[str] | None:
 def dashboard_moves(teacher: Any, code: str) -> int:
     row = dashboard_row(teacher, code)
     assert row is not None, f"the dashboard does not list table {code}"
-    return int(row[3])
+    return int(row[MOVES_CELL])
 
 
 def wait_for_dashboard(teacher: Any, code: str, moves: int, status: str | None) -> None:
     """Wait until the dashboard's row of table ``code`` shows ``moves`` moves (and, unless
     ``status`` is None, that status)."""
     teacher.wait_for_function(
-        "([js, code, moves, status]) => { const row = eval(js)(code);"
-        " return row && Number(row[3]) === moves"
-        " && (status === null || row[5].split(':')[0] === status); }",
-        arg=[ROW_JS, code, moves, status],
+        "([js, code, moves, status, m, st]) => { const row = eval(js)(code);"
+        " return row && Number(row[m]) === moves"
+        " && (status === null || row[st].split(':')[0] === status); }",
+        arg=[ROW_JS, code, moves, status, MOVES_CELL, STATUS_CELL],
         timeout=60_000,
         polling=250,
     )
@@ -714,9 +717,10 @@ def game_at_a_table(
             assert row is not None
             winners = tables.teacher_view(code, key=KEY).winners
             names = [tables.seats(code)[w].name for w in winners]
-            assert all(name in row[5] for name in names) and row[5].endswith(
+            status = row[STATUS_CELL]
+            assert all(name in status for name in names) and status.endswith(
                 " won" if winners else "nobody won"
-            ), row[5]
+            ), status
             teacher.get_by_role("button", name="Show the board").click()
             teacher.locator(".navalkit-dashboard canvas").first.wait_for(timeout=60_000)
             wait_for_boards_drawn(teacher, DASHBOARD)
