@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from .clauses import Provenance
 from .errors import ConfigError
+from .words import listing
 
 C = TypeVar("C")
 
@@ -48,27 +49,42 @@ def setting(
     return dataclasses.field(default=default, metadata=meta)
 
 
-def _check(name: str, value: Any, field: dataclasses.Field[Any]) -> None:
+def _said(value: Any) -> str:
+    """A value a setting does not take, quoted as the person gave it ("“-5”", not Python's
+    ``'-5'``)."""
+    return f"“{value}”"
+
+
+def _span(label: str, low: int | None, high: int | None) -> str:
+    """What a number setting ``label`` with bounds ``low`` and ``high`` must be, in words."""
+    if low is not None and high is not None:
+        return f"{label} must be from {low} to {high}"
+    if low is not None:
+        return f"{label} must be at least {low}"
+    return f"{label} must be at most {high}"
+
+
+def _check(value: Any, field: dataclasses.Field[Any]) -> None:
+    """Refuse ``value`` for the setting ``field`` with a ConfigError in plain
+    words that names the setting by its label (a teacher read "setting 'target' must be at
+    least 10; got -5" under the dashboard's form, which says "Points to win")."""
     meta = field.metadata
     default: Any = field.default
     expected: type[Any] = type(default)
-    if expected is bool:
-        if not isinstance(value, bool):
-            raise ConfigError(f"setting {name!r} takes True or False, not {value!r}")
-    elif expected is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(f"setting {name!r} takes a whole number, not {value!r}")
-    elif not isinstance(value, expected):
-        raise ConfigError(f"setting {name!r} takes a {expected.__name__}, not {value!r}")
+    label = _label(field)
     choices = meta.get("choices")
-    if choices is not None and value not in choices:
-        allowed = ", ".join(repr(c) for c in choices)
-        raise ConfigError(f"setting {name!r} must be one of {allowed}; got {value!r}")
+    if expected is bool and not isinstance(value, bool):
+        raise ConfigError(f"{label} is on or off, not {_said(value)}.")
+    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ConfigError(f"{label} is a whole number, not {_said(value)}.")
+    if choices is not None and (not isinstance(value, expected) or value not in choices):
+        offered = ", ".join(value_words(c, field) for c in choices)
+        raise ConfigError(f"{label} is one of: {offered}; not {_said(value)}.")
+    if not isinstance(value, expected):
+        raise ConfigError(f"{label} cannot be {_said(value)}.")
     low, high = meta.get("low"), meta.get("high")
-    if low is not None and value < low:
-        raise ConfigError(f"setting {name!r} must be at least {low}; got {value!r}")
-    if high is not None and value > high:
-        raise ConfigError(f"setting {name!r} must be at most {high}; got {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ConfigError(f"{_span(label, low, high)}, not {value}.")
 
 
 def make_config(cls: type[C], overrides: Mapping[str, Any]) -> C:
@@ -76,9 +92,9 @@ def make_config(cls: type[C], overrides: Mapping[str, Any]) -> C:
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for name, value in overrides.items():
         if name not in fields:
-            known = ", ".join(sorted(fields))
-            raise ConfigError(f"unknown setting {name!r}; this game's settings are: {known}")
-        _check(name, value, fields[name])
+            known = listing([_label(f) for f in fields.values()])
+            raise ConfigError(f"There is no setting “{name}”: the settings are {known}.")
+        _check(value, fields[name])
     return cls(**overrides)
 
 
@@ -137,7 +153,7 @@ def value_from_words(cls: type[Any], name: str, text: str) -> Any:
             raise ConfigError(f"{label} is a whole number, not “{text}”.") from None
         low, high = meta.get("low"), meta.get("high")
         if (low is not None and number < low) or (high is not None and number > high):
-            raise ConfigError(f"{label} is a whole number from {low} to {high}, not {number}.")
+            raise ConfigError(f"{_span(label, low, high)}, not {number}.")
         return number
     return str(text).strip()
 

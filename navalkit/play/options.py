@@ -157,12 +157,10 @@ def play_options(game_id: str, query: str) -> PlayOptions:
             ignore(key, f"{game.title} has no setting of that name")
             continue
         value = _setting(fields[key], q[key])
-        try:
-            if value is None:
-                raise ConfigError(f"not a {type(fields[key].default).__name__}")
-            game.make_config(**{key: value})
+        try:  # a value of the wrong kind is refused as typed: the settings' own words
+            game.make_config(**{key: q[key] if value is None else value})
         except ConfigError as exc:
-            ignore(key, str(exc))
+            ignore(key, str(exc).rstrip("."))  # the note ends with its own full stop
             continue
         config[key] = value
     return PlayOptions(seed, players, seats, config, sorted(notes), teacher)

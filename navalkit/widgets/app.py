@@ -24,7 +24,7 @@ from navalkit.play.seats import seat_choices
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
-from .forms import FIT, seat_lists, setting_widgets, show_legal
+from .forms import FIT, seat_lists, setting_widgets, settings_form, show_legal
 from .panels import (
     HOW_TO_TITLE,
     IN_FORCE_TITLE,
@@ -238,7 +238,7 @@ class GameApp:
                 w.VBox(
                     [
                         w.HTML("Changed settings apply from the next <b>New game</b>."),
-                        control_row(self.setting_boxes.values()),
+                        settings_form(self.game, self.setting_boxes),
                     ]
                 )
             ],

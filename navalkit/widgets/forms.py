@@ -9,6 +9,7 @@ chosen; the table service checks it and refuses in words.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,9 @@ from navalkit.core.config import value_words
 from navalkit.core.registry import games, get_game
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import control_row
+from navalkit.render.text import any_font_width
+
+from .panels import provenance_html
 
 __all__ = [
     "COMPUTER_LEVELS",
@@ -27,6 +31,7 @@ __all__ = [
     "TableRequest",
     "seat_lists",
     "setting_widgets",
+    "settings_form",
 ]
 
 #: the choice for a seat a person will take
@@ -70,41 +75,109 @@ def seat_lists(game: Any, seats: Sequence[str], choices: Sequence[str]) -> list[
     ]
 
 
-def _room(label: str, box_chars: int, least: int) -> w.Layout:
-    """A labelled box wide enough for its label and ``box_chars`` characters of its own (at
-    least ``least`` px, at most the panel): a long label left the number "245" showing "24"
-    and a choice "the player to the dea…"."""
-    return w.Layout(width=f"max({least}px, calc({len(label) + box_chars}ch + 24px))", max_width=FIT)
+#: the class of each setting's box in a settings form, and of the rows that hold them
+#: (see settings_css)
+SETTING_CLASS = "navalkit-setting"
+#: the size of a widget's words, px (Jupyter's widgets: 13 px)
+WIDGET_TEXT = 13
+#: a list's room around its words: 8 px before, 20 px for its arrow, its 1 px borders
+LIST_EDGES = 30
+#: a number box's room around its digits: 8 px before, the spin buttons, the borders
+NUMBER_EDGES = 26
+#: a label's gap to its box (Jupyter's widgets: twice their 4 px inline margin)
+LABEL_GAP = 8
+
+
+def settings_css(control_px: int) -> str:
+    """How a settings form lays its settings out: each setting's label and box on one line
+    where they fit, the box under its label where they do not (a phone: the box as wide as the
+    form, so that its value reads whole; "whole comba▾" was cut), never narrower than
+    ``control_px`` (its longest value); where a setting comes from beside it, or under it when
+    the line is full."""
+    box = f".{SETTING_CLASS}-{control_px}"
+    return (
+        f"{box} {{ flex-wrap: wrap; height: auto; }}"
+        f" {box} > .widget-label {{ text-align: left; max-width: 100%; white-space: normal; }}"
+        f" {box} > select, {box} > input {{ flex: 1 0 min(100%, {control_px}px);"
+        " height: var(--jp-widgets-inline-height); }"
+        f" .{SETTING_CLASS}-row {{ column-gap: 12px; align-items: center; }}"
+        f" .{SETTING_CLASS}-source {{ flex: 1 1 20em; min-width: min(100%, 20em); }}"
+        f" .{SETTING_CLASS}-source .widget-html-content {{ line-height: 1.3; font-size: 90%;"
+        " color: #5d6b78; padding: 2px 0; }"
+    )
+
+
+def _value_px(box: w.Widget) -> int:
+    """The width a setting's box needs for its longest value, px (words as any usual font
+    draws them at the widgets' size): a list's longest choice and its arrow, a number's eight
+    digits."""
+    if isinstance(box, w.Dropdown):
+        longest = max(any_font_width(str(words), WIDGET_TEXT) for words, _ in box.options)
+        return math.ceil(longest) + LIST_EDGES
+    digits = 8 if isinstance(box, w.IntText) else 24
+    return math.ceil(any_font_width("0" * digits, WIDGET_TEXT)) + NUMBER_EDGES
+
+
+def _line_up(boxes: Sequence[w.Widget]) -> None:
+    """Give every setting's box one label width (the longest label's) and one box width (the
+    longest value's), so that the boxes and where each setting comes from line up down the
+    form; a form too narrow for a label and its box puts the box under it (settings_css)."""
+    label = math.ceil(max((any_font_width(b.description, WIDGET_TEXT) for b in boxes), default=0))
+    control = max(map(_value_px, boxes), default=0)
+    for box in boxes:
+        box.style.description_width = f"{label}px"
+        box.layout = w.Layout(width=f"{label + LABEL_GAP + control}px", max_width=FIT)
+        box.add_class(SETTING_CLASS)
+        box.add_class(f"{SETTING_CLASS}-{control}")
 
 
 def setting_widgets(game: Any, config: Any = None) -> dict[str, w.Widget]:
     """One widget per house-rule setting of ``game`` at its value in ``config`` (default: the
     game's defaults), labelled in plain words (a student never meets the code name), by the
-    setting's name. The play page's settings and the start-a-table form both use it."""
+    setting's name: a list of its values in words (a switch's "on" and "off"), or a box for a
+    number. The play page's settings and the start-a-table form both show them with
+    :func:`settings_form`, which says where each comes from."""
     boxes: dict[str, w.Widget] = {}
     config = game.make_config() if config is None else config
     for row in game.settings():
         name, now, label = row["setting"], getattr(config, row["setting"]), row["label"]
         field = game.config_type.__dataclass_fields__[name]
         choices = field.metadata.get("choices")
-        if isinstance(now, bool):
-            box: w.Widget = w.Checkbox(value=now, description=label, style=_WIDE, indent=False)
-        elif choices is not None:
+        if isinstance(now, bool):  # a list like the others (a tick box lined up with none)
+            choices = (True, False)
+        box: w.Widget
+        if choices is not None:
             words = [value_words(c, field) for c in choices]
             box = w.Dropdown(
-                options=list(zip(words, choices, strict=True)), value=now, description=label,
-                style=_WIDE,
-                layout=_room(label, max(map(len, words)) + 4, 320),
-            )  # fmt: skip
-        elif isinstance(now, int):
-            box = w.IntText(value=now, description=label, style=_WIDE, layout=_room(label, 10, 260))
-        else:
-            box = w.Text(
-                value=str(now), description=label, style=_WIDE, layout=w.Layout(width="300px")
+                options=list(zip(words, choices, strict=True)), value=now, description=label
             )
-        box.tooltip = f"{row['provenance']}: {row['help']}"
+        elif isinstance(now, int):
+            box = w.IntText(value=now, description=label)
+        else:
+            box = w.Text(value=str(now), description=label)
         boxes[name] = box
+    _line_up(list(boxes.values()))
     return boxes
+
+
+def settings_form(game: Any, boxes: dict[str, w.Widget]) -> w.VBox:
+    """The settings ``boxes`` (:func:`setting_widgets`), each with where it comes from in words
+    beside it (under it on a narrow screen): "SEED stated by the original rules text", "HOUSE
+    our reconstruction where the sources are silent; a teacher may switch it"; what the
+    setting does shows when the pointer rests on those words. A teacher saw the source only in
+    a tooltip, which a touch screen never shows (and a tick box's was its own label)."""
+    rows: list[w.Widget] = []
+    for row in game.settings():
+        box = boxes[row["setting"]]
+        tip = html.escape(row["help"], quote=True)
+        source = w.HTML(f'<span title="{tip}">{provenance_html(row["provenance"])}</span>')
+        source.add_class(f"{SETTING_CLASS}-source")
+        line = w.HBox([box, source], layout=w.Layout(flex_flow="row wrap"))
+        line.add_class(f"{SETTING_CLASS}-row")
+        rows.append(line)
+    control = max(map(_value_px, boxes.values()), default=0)
+    style = w.HTML(f"<style>{settings_css(control)}</style>", layout=w.Layout(display="none"))
+    return w.VBox([style, *rows])
 
 
 @dataclass(frozen=True)
@@ -203,7 +276,7 @@ class NewTableForm:
         self.players.options = options
         self.players.value = game.default_players if game.default_players in options else low
         self.settings = setting_widgets(game)
-        self.settings_box.children = list(self.settings.values())
+        self.settings_box.children = [settings_form(game, self.settings)]
         self._players_changed()
 
     def _players_changed(self) -> None:

@@ -26,6 +26,13 @@ def badge(provenance: str) -> str:
     )
 
 
+def provenance_html(provenance: str) -> str:
+    """Where a rule or a setting comes from, shown: its badge, then what that means in words
+    ("HOUSE our reconstruction where the sources are silent; a teacher may switch it"), as the
+    rules panel's key says it and the settings forms say it beside each setting."""
+    return f"{badge(provenance)} {html.escape(PROVENANCE_MEANING.get(provenance, ''))}"
+
+
 #: the rule id of a refusal that cites no rule of the game (a wrong value, nothing chosen)
 NO_RULE = "navalkit"
 
@@ -107,7 +114,7 @@ def clauses_html(game: Any) -> str:
         f"<br><small style='color:#5d6b78'>{html.escape(c.source)}</small></td></tr>"
         for c in game.clauses
     )
-    legend = " ".join(f"{badge(p)} {html.escape(m)}" for p, m in PROVENANCE_MEANING.items())
+    legend = " ".join(provenance_html(p) for p in PROVENANCE_MEANING)
     return f"<p>{legend}</p><table>{rows}</table>{versions_html(game)}"
 
 

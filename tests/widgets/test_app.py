@@ -398,15 +398,3 @@ def test_the_lines_above_the_board_are_two_at_most_in_room_kept_for_them() -> No
     assert f"… and {len(said) - MESSAGE_LINES + 1} more in the Moves list." in shown
     assert messages_html(["a", "b"]).count("<div") == 2  # two are shown whole
     assert MESSAGE_LINES == 2 and page.message.layout.min_height == MESSAGE_HEIGHT == "42px"
-
-
-def test_a_setting_box_has_room_for_its_label_and_its_longest_choice() -> None:
-    """A long label left Far Seas' 245 showing as '24' and a choice 'the player to the
-    dea…': each box is as wide as its label and its own text need."""
-    from navalkit.widgets.forms import setting_widgets
-
-    nw = setting_widgets(GameApp("naval_war", seed=1).game)["clearout_start"]
-    longest = max(len(label) for label, _ in nw.options)
-    assert f"calc({len(nw.description) + longest + 4}ch + 24px)" in nw.layout.width
-    fs = setting_widgets(GameApp("far_seas", seed=1).game)["german_par"]
-    assert f"calc({len(fs.description) + 10}ch + 24px)" in fs.layout.width

@@ -72,6 +72,17 @@ def test_a_value_that_does_not_fit_is_ignored_with_a_reason(query: str, key: str
     assert ": " in o.notes[0]  # and says why
 
 
+def test_an_ignored_setting_says_why_in_the_settings_words() -> None:
+    """The reason named the setting's type ("not a int") or ended in two full stops: it is
+    the setting's own refusal, by its label, once."""
+    said = play_options("branle_bas", "triumph_bonus=maybe&max_plies=0&touch_move=perhaps").notes
+    assert sorted(said) == [
+        "Ignored max_plies='0': Moves before time is up must be from 20 to 5000, not 0.",
+        "Ignored touch_move='perhaps': A touched piece must be played is on or off, not “perhaps”.",
+        "Ignored triumph_bonus='maybe': Triumph bonus is a whole number, not “maybe”.",
+    ]
+
+
 def test_every_game_opens_from_its_query() -> None:
     for game_id in navalkit.games():
         app = play_app(game_id, "seed=5&opponent=human")

@@ -1,0 +1,181 @@
+"""The settings forms (the play page's *Settings for the next game*, the dashboard's house
+rules to open a table): each setting says where it comes from in words a teacher sees without
+a pointer, and each value reads whole, on a phone as on a laptop."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from navalkit.core.clauses import PROVENANCE_MEANING
+from navalkit.core.registry import games, get_game
+from navalkit.render.text import any_font_width
+from navalkit.tables import Tables
+from navalkit.widgets import GameApp
+from navalkit.widgets.app import SETTINGS_TITLE
+from navalkit.widgets.dashboard import TeacherDashboard, teacher_page
+from navalkit.widgets.forms import (
+    FIT,
+    LABEL_GAP,
+    LIST_EDGES,
+    SETTING_CLASS,
+    NewTableForm,
+    setting_widgets,
+    settings_css,
+    settings_form,
+)
+from navalkit.widgets.panels import badge, clauses_html
+
+KEY = "a teacher key for the settings form tests"
+
+
+@pytest.fixture
+def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tables]:
+    monkeypatch.setenv("NAVALKIT_TEACHER_KEY", KEY)
+    with Tables(tmp_path / "data", teacher_key=KEY) as service:
+        yield service
+
+
+def rows_of(form: w.VBox) -> list[w.HBox]:
+    """A settings form's rows: a setting's box and where it comes from."""
+    return [c for c in form.children if SETTING_CLASS + "-row" in c._dom_classes]
+
+
+def shown_text(markup: str) -> str:
+    """What an HTML's words read, without its tags."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def play_form(game_id: str) -> w.VBox:
+    page = GameApp(game_id, seed=1)
+    assert page.settings_drawer.get_title(0) == SETTINGS_TITLE
+    drawer = page.settings_drawer.children[0]
+    (form,) = [c for c in drawer.children if isinstance(c, w.VBox)]
+    return form
+
+
+def dashboard_form(tables: Tables, game_id: str) -> w.VBox:
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    dash.form.game.value = game_id
+    (form,) = dash.form.settings_box.children
+    assert isinstance(form, w.VBox)
+    return form
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_each_setting_says_where_it_comes_from_in_words_in_both_forms(
+    game_id: str, tables: Tables
+) -> None:
+    """The source of a setting was only in a tooltip (which a touch screen never shows): beside
+    each setting, in both forms, its badge and what it means, the rules panel's own words; a
+    HOUSE setting says it is our reconstruction, which a teacher may switch."""
+    game = get_game(game_id)
+    for form in (play_form(game_id), dashboard_form(tables, game_id)):
+        rows = rows_of(form)
+        assert len(rows) == len(game.settings())
+        for row, setting in zip(rows, game.settings(), strict=True):
+            box, source = row.children
+            assert box.description == setting["label"]
+            said = shown_text(source.value)
+            provenance = setting["provenance"]
+            assert said == f"{provenance} {PROVENANCE_MEANING[provenance]}"
+            assert badge(provenance) in source.value  # the rules panel's badge
+            if provenance == "HOUSE":
+                assert "our reconstruction" in said and "a teacher may switch it" in said
+            # what the setting does, when the pointer rests on those words
+            assert f'title="{html.escape(setting["help"], quote=True)}"' in source.value
+    # the rules panel's key says the same words, from the same place
+    legend = clauses_html(game).split("</p>")[0]
+    assert shown_text(legend) == " ".join(f"{p} {m}" for p, m in PROVENANCE_MEANING.items())
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_no_setting_box_has_a_tooltip_its_kind_shows_wrongly(game_id: str) -> None:
+    """A tick box's tooltip was its own label and a list's was nowhere (Jupyter's widgets put
+    a described widget's tooltip on its label, or drop it): every setting is a list of its
+    values in words (a switch's "on" and "off") or a number box, with no widget tooltip; what
+    it does is the title of the words that say where it comes from."""
+    game = get_game(game_id)
+    boxes = setting_widgets(game)
+    for setting in game.settings():
+        box = boxes[setting["setting"]]
+        assert isinstance(box, w.Dropdown | w.IntText), type(box)
+        assert not box.tooltip
+        if isinstance(setting["default"], bool):
+            assert box.options == (("on", True), ("off", False))
+
+
+def test_a_switch_is_read_and_set_as_before() -> None:
+    """A switch's list gives the game its True or False, and New game takes it."""
+    page = GameApp("nautic_miles", seed=1)
+    assert page.setting_boxes["teams"].value is False
+    page.setting_boxes["planes_on_alerted"].value = False
+    page._new_game()
+    assert page.match.config.planes_on_alerted is False
+    assert page.setting_boxes["planes_on_alerted"].value is False
+    form = NewTableForm(lambda _r: None, teacher=True, game_id="nautic_miles")
+    form.settings["trawler_counts"].value = True
+    assert form.request().settings == {"trawler_counts": True}
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_the_boxes_line_up_and_each_has_room_for_its_longest_value(game_id: str) -> None:
+    """Far Seas' "How long a surprise's +2 lasts" read "whole comba▾" on a phone: every box
+    of a form has one label width (its longest label) and one box width (its longest value,
+    with a list's arrow), so the boxes and their sources line up; where a line is too narrow
+    for both (a phone), the box goes under its label as wide as the form, never narrower than
+    its longest value (settings_css)."""
+    game = get_game(game_id)
+    boxes = list(setting_widgets(game).values())
+    label = max(any_font_width(b.description, 13) for b in boxes)
+    longest = max(
+        any_font_width(words, 13) + LIST_EDGES
+        for b in boxes
+        if isinstance(b, w.Dropdown)
+        for words, _ in b.options
+    )
+    (control,) = {
+        int(c.rsplit("-", 1)[1]) for b in boxes for c in b._dom_classes if c[-1:].isdigit()
+    }
+    assert control >= longest
+    widths = {(b.style.description_width, b.layout.width, b.layout.max_width) for b in boxes}
+    ((label_width, width, most),) = widths  # one for all
+    assert float(label_width.removesuffix("px")) >= label and most == FIT
+    assert width == f"{int(label_width.removesuffix('px')) + LABEL_GAP + control}px"
+    css = settings_css(control)
+    box = f".{SETTING_CLASS}-{control}"
+    assert f"{box} {{ flex-wrap: wrap; height: auto; }}" in css  # the box goes under its label
+    assert f"{box} > select, {box} > input {{ flex: 1 0 min(100%, {control}px);" in css
+    form = settings_form(game, setting_widgets(game))
+    assert css in form.children[0].value and form.children[0].layout.display == "none"
+
+
+def test_far_seas_longest_choice_has_room_where_it_was_cut() -> None:
+    """The list that read "whole comba▾" gets at least its words and its arrow."""
+    box = setting_widgets(get_game("far_seas"))["surprise_bonus"]
+    need = any_font_width("whole combat", 13) + LIST_EDGES
+    control = next(int(c.rsplit("-", 1)[1]) for c in box._dom_classes if c[-1:].isdigit())
+    assert control >= need and control >= any_font_width("speed 3+ or slower", 13) + LIST_EDGES
+
+
+def rows_text(form: Any) -> str:
+    return " ".join(shown_text(r.children[1].value) for r in rows_of(form))
+
+
+def test_the_dashboard_form_changes_its_settings_with_its_game(tables: Tables) -> None:
+    """Another game on the dashboard's form brings its own settings and their sources."""
+    form = dashboard_form(tables, "far_seas")
+    assert "SRC added from a public source about the game" in rows_text(form)
+    form = dashboard_form(tables, "nautic_miles")
+    assert "SRC" not in rows_text(form)
+    assert [r.children[0].description for r in rows_of(form)][:2] == [
+        "Play in teams of two",
+        "Points to win",
+    ]
