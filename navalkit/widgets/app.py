@@ -32,6 +32,8 @@ from .panels import (
     NO_RULE,
     RULE_SOURCES,
     RULES_TITLE,
+    SEED_LABEL,
+    SEED_TIP,
     choice_label,
     clauses_html,
     how_to_play_html,
@@ -171,7 +173,11 @@ class GameApp:
         self.bot_button = b("Computer move", self.session.computer, "laptop")
         self.run_button = b("Play to the end", self.session.run_to_end, "forward")
         self.seed_box = w.IntText(
-            value=self.match.seed, description="Seed:", layout=w.Layout(width="160px")
+            value=self.match.seed,
+            description=SEED_LABEL,
+            tooltip=SEED_TIP,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="180px"),
         )
         self.seat_boxes = self._seat_lists()
         self.setting_boxes = setting_widgets(self.game, self.match.config)

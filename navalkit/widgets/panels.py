@@ -134,6 +134,14 @@ def versions_html(game: Any) -> str:
 #: table name them alike
 RULES_TITLE = "Rules and where they come from"
 IN_FORCE_TITLE = "Settings in force"
+#: the box of the number a game's chance comes from, its seed, and that of an explainer's
+#: dice: "Seed:" read as the original rules text, which the pages call the seed
+SEED_LABEL = "Game number:"
+SEED_TIP = (
+    "The same number deals the same cards and rolls the same dice: another number, another game"
+)
+DICE_LABEL = "Dice number:"
+DICE_TIP = "The same number rolls the same dice: another number, other dice"
 #: where a rule comes from, in words (what the rules panel's badges mean)
 RULE_SOURCES = (
     "the original rules text (SEED), a public source (SRC), or our own reconstruction where "

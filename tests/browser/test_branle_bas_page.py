@@ -213,7 +213,7 @@ def test_a_students_page_shows_no_teacher_control_and_the_teacher_link_does(
     open_page(page, voila_server, PLAY + "?seed=1")
     wait_for_boards_drawn(page, PLAY)
     assert not page.get_by_text("Teacher view").is_visible()
-    assert not page.get_by_label("Seed:").first.is_visible()
+    assert not page.get_by_label("Game number:").first.is_visible()
     assert page.locator(".navalkit-app select:disabled").count() >= 2  # the seats stay
     key = re.search(r"\?teacher=(\S+)", voila_server.log.read_text(errors="replace"))
     assert key, "navalkit serve printed no teacher link"

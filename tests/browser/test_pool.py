@@ -29,7 +29,7 @@ def test_a_preheated_play_page_opens_the_game_its_link_asks_for(
 ) -> None:
     page.goto(pooled_server.page_url(PAGE) + "?seed=5&opponent=human", timeout=120_000)
     page.wait_for_function(DRAWN, timeout=120_000)
-    seed = page.get_by_label("Seed:").first  # hidden on a student's page, but it is there
+    seed = page.get_by_label("Game number:").first  # hidden on a student's page, but it is there
     seed.wait_for(state="attached", timeout=60_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll('input[type=number]')].some(i => i.value === '5')",

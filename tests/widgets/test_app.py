@@ -141,6 +141,14 @@ def test_new_game_uses_house_settings(app: GameApp) -> None:
     assert "100" in app.settings_view.value
 
 
+def test_the_seed_box_is_called_a_game_number() -> None:
+    """The box "Seed:" beside the game's number read as the original rules text, which the
+    pages call the seed: the box says what the number is, and its tooltip what it does."""
+    app = GameApp("nautic_miles", seed=4, teacher=True)
+    assert app.seed_box.description == "Game number:" and app.seed_box.value == 4
+    assert "same cards" in app.seed_box.tooltip and "dice" in app.seed_box.tooltip
+
+
 def test_hot_seat_covers_board_between_humans_during_free_setup() -> None:
     app = GameApp("branle_bas", seed=0, seats=["human", "human"], setup="free")
     assert app.cover.layout.display == ""
