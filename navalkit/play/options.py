@@ -105,7 +105,7 @@ def play_options(game_id: str, query: str) -> PlayOptions:
     notes: list[str] = []
 
     def ignore(key: str, why: str) -> None:
-        notes.append(f"Ignored {key}={q[key]!r}: {why}.")
+        notes.append(f"Ignored {key}=“{q[key]}”: {why}.")
 
     seed: int | None = None
     if "seed" in q:

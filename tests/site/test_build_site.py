@@ -340,7 +340,7 @@ def test_a_link_with_a_bad_value_says_what_it_ignored() -> None:
     view = json.loads(Page().open("naval_war", "players=12&opponent=kraken&goal=75"))
     assert view["players"] == 3 and view["opponent"] == "greedy"
     notes = " ".join(view["messages"])
-    assert "Ignored opponent='kraken'" in notes and "Ignored players='12'" in notes
+    assert "Ignored opponent=“kraken”" in notes and "Ignored players=“12”" in notes
     assert view["error"] is None and view["svg"].startswith("<svg")
 
 
