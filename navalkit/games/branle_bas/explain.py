@@ -63,10 +63,15 @@ def _empty_sea() -> tuple[int, ...]:
 
 
 class MoveExplorer:
-    """Pick a piece and a square: its legal moves are lit; click elsewhere to learn why not."""
+    """Pick a piece and a square: its legal moves are lit; click elsewhere to learn why not.
+
+    The board is shown at the size it is drawn (``css_width`` = SIZE, 688 px), where its
+    letters and numbers are 11 px as on the play page: the lesson's questions name squares
+    like j7 and b10. Shown 420 px wide, they were 7 px; a screen narrower than the board
+    shrinks it and offers the *Bigger board* switch (see CanvasBoard.framed)."""
 
     def __init__(
-        self, kind: str = "croiseur", side: str = "A", square: str = "j7", css_width: int = 560
+        self, kind: str = "croiseur", side: str = "A", square: str = "j7", css_width: int = SIZE
     ) -> None:
         self.kind = w.Dropdown(
             options=[(KINDS[k].label, KINDS[k].key) for k in SHIPS],

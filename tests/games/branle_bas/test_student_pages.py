@@ -31,6 +31,7 @@ from navalkit.games.branle_bas.data import (
 from navalkit.games.branle_bas.draw import SIZE
 from navalkit.games.branle_bas.explain import (
     ENDINGS,
+    MoveExplorer,
     ScoringCalculator,
     _crop_coordinates,
     board_picture,
@@ -42,6 +43,8 @@ from navalkit.games.branle_bas.explain import (
 )
 from navalkit.games.branle_bas.state import State
 from navalkit.render import Text
+from navalkit.render.text import MIN_TEXT
+from navalkit.testing.boards import inside, text_box, texts
 from navalkit.testing.widgets import picture_in, widgets_in
 from navalkit.widgets import lesson
 from navalkit.widgets.lesson import NO_MOUSE_CLASS, POINT_HINT_CLASS, SMALL_CLASS
@@ -341,6 +344,20 @@ def test_lesson_starts_with_goals_and_ends_with_a_check_question() -> None:
     assert "Predict(" in last.source
     sources = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
     assert "print(" not in sources and ".log" not in sources  # no raw output, no log frame
+
+
+def test_the_lessons_move_explorer_reads_at_its_drawn_size() -> None:
+    """The clickable board of section 2 is shown as drawn, its letters and numbers 11 px (as
+    on the play page): shown 420 px wide they were 7 px, for questions about j7, j6 and b10."""
+    notebook = nbformat.read(NOTEBOOKS / "lesson.ipynb", as_version=4)  # type: ignore[no-untyped-call]
+    (source,) = [c.source for c in notebook.cells if "MoveExplorer(" in c.source]
+    explorer = eval(source, {"MoveExplorer": MoveExplorer})
+    assert explorer.board.css_width == SIZE == explorer.board.scene.width
+    scene = explorer.board.scene
+    shown = explorer.board.css_width / scene.width
+    assert min(t.size for t in texts(scene)) * shown >= MIN_TEXT
+    labels = [text_box(t) for t in texts(scene) if t.text == "neutral"]
+    assert len(labels) == 2 and all(inside(b, (0, 0, SIZE, SIZE), 0) for b in labels)
 
 
 def test_lesson_predictions_reveal_answers_and_explainers(monkeypatch: pytest.MonkeyPatch) -> None:
