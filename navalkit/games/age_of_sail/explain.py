@@ -22,6 +22,7 @@ from navalkit.core.config import value_words
 from navalkit.core.words import plural
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
+from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
 
 from . import rules
 from .actions import Board, Fire
@@ -53,6 +54,9 @@ WIDE = {"description_width": "initial"}
 # --- The points-of-sail wheel: turn a heading around the wind rose and watch the movement
 
 SIZE, CX, CY, R = 440, 220, 230, 160
+#: how far from the centre a sector's words stand, and where the wind's arrow (coming in from
+#: the rim) and the heading's arrow (going out from the centre) stop: either side of the words
+LABEL_R, WIND_TIP, HEAD_TIP = 0.64 * R, 0.84 * R, 0.4 * R
 
 
 def pct(p: Fraction | float) -> str:
@@ -60,8 +64,10 @@ def pct(p: Fraction | float) -> str:
 
 
 def rule_html(rule_id: str) -> str:
+    """A rule's words under an explainer, by its title; its id after it in brackets, as the
+    lesson names rules: 'Rule “Fighting the fire” (AOS-FIRE-OUT): In the next round...'."""
     c = CLAUSES[rule_id]
-    return f"<small>[{c.provenance}] {c.id}: {html.escape(c.text)}</small>"
+    return f"<small>Rule “{html.escape(c.title)}” ({c.id}): {html.escape(c.text)}</small>"
 
 
 def allowance_on(heading: int, wind_from: int, units: int, speed: int) -> int:
@@ -131,29 +137,35 @@ class SailWheel:
         return {COMPASS[h]: allowance_on(h, wind, units, speed) for h in range(8)}
 
     def scene(self) -> Scene:
+        """The wheel: eight sectors, each with its move and its point of sail written once,
+        half-way out; the compass letters round the rim; the wind as a red arrow pointing in
+        from the rim of the sector it comes from, and the heading as a short orange arrow
+        from the centre. No line or arrow crosses a word at any wind or heading (the labels
+        stand between the two arrows' ends)."""
         t = get_theme()
         b = SceneBuilder(SIZE, SIZE, ("board", "overlay"), title="Points of sail")
-        b.add("board", Circle(CX, CY, R + 18, fill="#ffffff", stroke=t.grid))
+        b.add("board", Circle(CX, CY, R + 26, fill="#ffffff", stroke=t.grid))
         rooms = self.allowances()
         top = max(rooms.values()) or 1
         wind = POINT_INDEX[self.wind.value]
-        for h, name in enumerate(COMPASS):
+        for h, name in enumerate(COMPASS):  # every sector first: none paints over a label
             pts = [(CX, CY)] + [_at(R, 45 * h + d) for d in (-22.5, -11.25, 0, 11.25, 22.5)]
             room = rooms[name]
             fill = t.danger if room == 0 else t.sea
             alpha = 0.35 if room == 0 else 0.25 + 0.6 * room / top
             b.add("board", Polygon(tuple(pts), fill=fill, stroke="#ffffff", alpha=alpha))
             b.polygon_region(f"head:{name}", pts)
-            lx, ly = _at(R + 8, 45 * h)
+        for h, name in enumerate(COMPASS):
+            lx, ly = _at(R + 13, 45 * h)  # clear of the rim at NE, SE, SW, NW
             b.add("board", Text(lx, ly, name, 12, t.text, bold=True))
-            tx, ty = _at(R * 0.62, 45 * h)
-            label = "in irons" if room == 0 else f"{room} cm"
-            b.add("board", Text(tx, ty, label, 11, t.text))
-            b.add("board", Text(tx, ty + 13, point_of_sail(h, wind), 9, t.text_muted))
-        sx, sy = _at(R + 14, 45 * wind)
-        ex, ey = _at(R * 0.3, 45 * wind)
+            tx, ty = _at(LABEL_R, 45 * h)
+            # the move, then the point of sail under it: "0 cm" over "in irons" upwind
+            b.add("board", Text(tx, ty - 7, f"{rooms[name]} cm", 12, t.text, bold=True))
+            b.add("board", Text(tx, ty + 8, point_of_sail(h, wind), 11, t.text))
+        # the wind: an arrow from the rim towards the centre, stopping short of the label
+        (sx, sy), (ex, ey) = _at(R - 3, 45 * wind), _at(WIND_TIP + 12, 45 * wind)
         b.add("overlay", Line(sx, sy, ex, ey, t.danger, 4))
-        b.add("overlay", Circle(ex, ey, 6, fill=t.danger))
+        b.add("overlay", Polygon(_arrowhead(WIND_TIP, 45 * wind, inward=True), fill=t.danger))
         b.add(
             "overlay",
             Text(
@@ -166,8 +178,9 @@ class SailWheel:
             ),
         )
         here = POINT_INDEX[self.heading.value]
-        hx, hy = _at(R * 0.45, 45 * here)
+        hx, hy = _at(HEAD_TIP - 10, 45 * here)
         b.add("overlay", Line(CX, CY, hx, hy, t.selection, 6))
+        b.add("overlay", Polygon(_arrowhead(HEAD_TIP, 45 * here, inward=False), fill=t.selection))
         b.add("overlay", Circle(CX, CY, 8, fill=t.selection))
         return b.build()
 
@@ -195,18 +208,23 @@ class SailWheel:
             )
             lines.append(self.tack_table())
         else:
-            mod = {1: -1, 2: +1, 3: +1, 4: 0}[off]
+            mod = {1: "− 1 close-hauled", 2: "+ 1 on a beam reach", 3: "+ 1 on a broad reach"}
             lines.append(
-                f"Allowance: {plural(units, 'mast unit')} x ({speed} {mod:+d}) = <b>{room} cm</b> "
-                f"(at least 1 cm). {rule_html('AOS-MOVE')}"
+                f"Her move: {plural(units, 'mast unit')} × (wind force {speed} "
+                f"{mod.get(off, '+ 0 running')}) = <b>{room} cm</b>, never less than 1 cm. "
+                f"{rule_html('AOS-MOVE')}"
             )
-        if turn:
-            change = (
-                "" if was == 0 or room == 0 else f" ({room - was:+d} cm against {COMPASS[before]})"
+        if turn and room:
+            cost = TURN_COST * turn
+            had = f"{was} cm" if was else "no move at all: in irons"
+            left = (
+                f"she has {room} − {cost} = <b>{room - cost} cm</b> left to sail"
+                if room >= cost
+                else f"that is more than her {room} cm, so she cannot turn that far in one move"
             )
             lines.append(
-                f"From {COMPASS[before]} ({was or 'in irons'}{' cm' if was else ''}) the turn of "
-                f"{plural(turn, 'point')} costs {TURN_COST * turn} cm{change}."
+                f"Coming round from {COMPASS[before]} (where she had {had}) is a turn of "
+                f"{plural(turn, 'point')}, and each point turned costs {TURN_COST} cm: {left}."
             )
         return "<br>".join(lines)
 
@@ -228,6 +246,16 @@ class SailWheel:
 def _at(r: float, degrees: float) -> tuple[float, float]:
     a = math.radians(degrees)
     return CX + r * math.sin(a), CY - r * math.cos(a)
+
+
+def _arrowhead(tip: float, degrees: float, inward: bool) -> tuple[tuple[float, float], ...]:
+    """A triangle with its point ``tip`` pixels from the centre on the bearing ``degrees``,
+    pointing to the centre (``inward``) or away from it, 12 pixels long and 14 wide."""
+    base = tip + 12 if inward else tip - 12
+    a = math.radians(degrees)
+    bx, by = _at(base, degrees)
+    side = (7 * math.cos(a), 7 * math.sin(a))
+    return (_at(tip, degrees), (bx + side[0], by + side[1]), (bx - side[0], by - side[1]))
 
 
 def _png(fig: Figure) -> bytes:
@@ -449,9 +477,11 @@ class FireRisk:
             style=WIDE,
             readout_format=".1f",
         )
-        self.trials = w.IntSlider(value=trials, min=200, max=20000, step=200, description="Trials:")
-        self.seed = w.IntText(value=1, description="Seed:")
-        self.run = w.Button(description="Simulate with the engine", layout=w.Layout(width="auto"))
+        self.trials = w.IntSlider(
+            value=trials, min=200, max=20000, step=200, description="Broadsides:", style=WIDE
+        )
+        self.seed = w.IntText(value=1, description=DICE_LABEL, tooltip=DICE_TIP, style=WIDE)
+        self.run = w.Button(description="Roll them", layout=w.Layout(width="auto"))
         self.out = w.HTML()
         self.sim = w.HTML()
         for box in (self.decks, self.neighbour):
@@ -498,9 +528,11 @@ class FireRisk:
         self.simulated = simulate_fire(self.decks.value, self.trials.value, self.seed.value)
         e = self.exact()
         self.sim.value = (
-            f"{self.trials.value} seeded trials through the engine: set alight "
-            f"{pct(self.simulated['fire'])} (exact {pct(e['fire'])}); a burning ship blew up "
-            f"{pct(self.simulated['explodes'])} (exact {pct(e['explodes'])})."
+            f"{self.trials.value} broadsides rolled by the game itself: the target was set "
+            f"alight {pct(self.simulated['fire'])} of the time (worked out exactly: "
+            f"{pct(e['fire'])}); a burning ship blew up {pct(self.simulated['explodes'])} of the "
+            f"time (exactly: {pct(e['explodes'])}). Another dice number gives other dice and "
+            "slightly different results."
         )
 
 
@@ -520,9 +552,11 @@ class BoardingOdds:
             value="reroll",
             description="Ties:",
         )
-        self.trials = w.IntSlider(value=trials, min=200, max=20000, step=200, description="Trials:")
-        self.seed = w.IntText(value=1, description="Seed:")
-        self.run = w.Button(description="Simulate with the engine", layout=w.Layout(width="auto"))
+        self.trials = w.IntSlider(
+            value=trials, min=200, max=20000, step=200, description="Boardings:", style=WIDE
+        )
+        self.seed = w.IntText(value=1, description=DICE_LABEL, tooltip=DICE_TIP, style=WIDE)
+        self.run = w.Button(description="Roll them", layout=w.Layout(width="auto"))
         self.out = w.HTML()
         self.sim = w.HTML()
         for box in (self.attacker, self.defender, self.ties):
@@ -563,8 +597,8 @@ class BoardingOdds:
         a, d, ties = self.attacker.value, self.defender.value, self.ties.value
         self.simulated = simulate_boarding(a, d, ties, self.trials.value, self.seed.value)
         self.sim.value = (
-            f"{self.trials.value} seeded boardings through the engine: the boarders won "
-            f"{pct(self.simulated)} (exact {pct(self.exact()[0])})."
+            f"{self.trials.value} boardings rolled by the game itself: the boarders won "
+            f"{pct(self.simulated)} of the time (worked out exactly: {pct(self.exact()[0])})."
         )
 
 

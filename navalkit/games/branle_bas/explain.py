@@ -63,10 +63,15 @@ def _empty_sea() -> tuple[int, ...]:
 
 
 class MoveExplorer:
-    """Pick a piece and a square: its legal moves are lit; click elsewhere to learn why not."""
+    """Pick a piece and a square: its legal moves are lit; click elsewhere to learn why not.
+
+    The board is shown at the size it is drawn (``css_width`` = SIZE, 688 px), where its
+    letters and numbers are 11 px as on the play page: the lesson's questions name squares
+    like j7 and b10. Shown 420 px wide, they were 7 px; a screen narrower than the board
+    shrinks it and offers the *Bigger board* switch (see CanvasBoard.framed)."""
 
     def __init__(
-        self, kind: str = "croiseur", side: str = "A", square: str = "j7", css_width: int = 560
+        self, kind: str = "croiseur", side: str = "A", square: str = "j7", css_width: int = SIZE
     ) -> None:
         self.kind = w.Dropdown(
             options=[(KINDS[k].label, KINDS[k].key) for k in SHIPS],
@@ -313,8 +318,8 @@ class ScoringCalculator:
             )
         self.totals = (ta, tb)
         self.out.value = (
-            f"<table><tr>{''.join(rows)}</tr></table><small>[{c.provenance}] {c.id}: "
-            f"{html.escape(c.text)}</small>"
+            f"<table><tr>{''.join(rows)}</tr></table><small>Rule “{html.escape(c.title)}” "
+            f"({c.id}): {html.escape(c.text)}</small>"
         )
 
 
@@ -471,23 +476,25 @@ ENDINGS: tuple[tuple[str, str, str, str], ...] = (
     ("Your Admiral enters the enemy port: Triumph", "BB-TRIUMPH", "you", "BB-TRIUMPH-SCORE"),
     ("You sink the enemy Admiral: Victory", "BB-VICTORY", "you", "BB-VICTORY"),
     ("The enemy Admiral steers into one of your nets", "BB-NET-ADMIRAL", "you", "BB-VICTORY"),
-    ("The two Admirals are left alone, as the seed describes", "BB-DRAW", "nobody", "BB-DRAW"),
+    ("The two Admirals are left alone and cannot take each other", "BB-DRAW", "nobody", "BB-DRAW"),
     ("Neither side can move any more", "BB-STUCK", "nobody", "BB-DRAW"),
     ("The move limit is reached (300 moves)", "BB-TIME", "nobody", "BB-DRAW"),
 )
 
 
 def endings_table() -> Any:
-    """:data:`ENDINGS` as a table with each rule's provenance."""
+    """:data:`ENDINGS` as a table: each rule by its title, its id and where it comes from
+    after it in brackets as the lesson names rules ('Triumph (BB-TRIUMPH, SEED)'), and the
+    scoring rule by its title and id ('Triumph scoring (BB-TRIUMPH-SCORE)')."""
     import pandas as pd
 
     return pd.DataFrame(
         [
             {
                 "how the game ends": what,
-                "rule": f"{rule} ({CLAUSES[rule].provenance})",
+                "rule": f"{CLAUSES[rule].title} ({rule}, {CLAUSES[rule].provenance})",
                 "who wins": who,
-                "scored by": scoring,
+                "scored by": f"{CLAUSES[scoring].title} ({scoring})",
             }
             for what, rule, who, scoring in ENDINGS
         ]
@@ -523,7 +530,9 @@ def move_limit_words(frame: Any, long: int, short: int) -> str:
         f"{number_words(mean_a, 1)} to {number_words(mean_b, 1)} points"
         f"{fell}. The other {games - cut} games ended before move {short}, exactly the same "
         "way under both limits.</p>"
-        "<p><b>Why:</b> the same seeds replay the same games move for move, so only the games "
-        "that last longer than the shorter limit can change. The greedy player needs time to "
-        "hunt down the enemy Admiral; a shorter game stops some hunts before the end.</p>"
+        "<p><b>Why:</b> each game is played again from the same start, with the same draw for "
+        "the first move and the same choices by the computer players, so it goes move for move "
+        "as before: only the games that last longer than the shorter limit can change. The "
+        "greedy player needs time to hunt down the enemy Admiral; a shorter game stops some "
+        "hunts before the end.</p>"
     )

@@ -552,14 +552,14 @@ SEED_DRAWS = {
         None,
         "BB-DRAW",
         "The Admirals are face to face at the port's entrance, the defender on his net, and "
-        "no other ship can come to help: a drawn game (the seed's 'parties nulles').",
+        "no other ship can come to help: a drawn game.",
     ),
     "sea": Result(
         "draw",
         None,
         "BB-DRAW",
         "The two Admirals are alone at sea, side by side diagonally, and no other ship can "
-        "come to help: a drawn game (the seed's 'parties nulles').",
+        "come to help: a drawn game.",
     ),
 }
 
@@ -748,13 +748,17 @@ def ending(state: State) -> str:
             what = "his whole fleet surrenders"
         else:
             what = "; ".join(shown) or "nothing gained or lost"
-        sides.append(f"{player_name(side)} scores {point_words(points[side])} points: {what}.")
+        below = " (below zero: he lost more than he gained)" if points[side] < 0 else ""
+        sides.append(
+            f"{player_name(side)} scores {point_words(points[side])} points{below}: {what}."
+        )
     text = f"{r.reason} {verdict} {' '.join(sides)}"
     if r.winner is None and points[0] != points[1]:
         ahead = 0 if points[0] > points[1] else 1
         text += (
-            f" {player_name(ahead)} is ahead by {point_words(abs(points[0] - points[1]))} points, "
-            "carried on into the next game of a series."
+            f" {player_name(ahead)} is ahead by {point_words(abs(points[0] - points[1]))} points."
+            " When several games are played one after another, these points are added to the"
+            " next game's score, so nobody wins a drawn game but its points still count."
         )
     return text
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
+from navalkit.games.age_of_sail.data import COMPASS
 from navalkit.games.age_of_sail.explain import BoardingOdds, FireRisk, HitChances, SailWheel
 from navalkit.games.age_of_sail.mechanics.combat import (
     boarding_chances,
@@ -13,6 +16,9 @@ from navalkit.games.age_of_sail.mechanics.combat import (
     sum_distribution,
 )
 from navalkit.games.age_of_sail.mechanics.wind import tacking
+from navalkit.render import Circle, Line, Polygon, Text
+from navalkit.testing.boards import label_problems, text_box
+from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
 
 
 def test_wheel_allowance_changes_with_heading_buttons_and_clicks() -> None:
@@ -23,7 +29,11 @@ def test_wheel_allowance_changes_with_heading_buttons_and_clicks() -> None:
     assert "beam reach" in wheel.out.value and "<b>15 cm</b>" in wheel.out.value
     wheel.port.click()  # E -> NE: close-hauled, 3 x (4 - 1)
     assert wheel.heading.value == "NE"
-    assert "<b>9 cm</b>" in wheel.out.value and "-6 cm against E" in wheel.out.value
+    assert "<b>9 cm</b>" in wheel.out.value
+    assert (
+        "Coming round from E (where she had 15 cm) is a turn of 1 point, and each point turned "
+        "costs 2 cm: she has 9 − 2 = <b>7 cm</b> left to sail."
+    ) in wheel.out.value
     wheel.click("head:S")  # running: 3 x 4
     assert "running" in wheel.out.value and "<b>12 cm</b>" in wheel.out.value
     assert wheel.allowances() == {
@@ -32,6 +42,66 @@ def test_wheel_allowance_changes_with_heading_buttons_and_clicks() -> None:
     wheel.speed.value = 7
     wheel.units.value = 4  # a privateer
     assert "<b>28 cm</b>" in wheel.out.value
+
+
+def _crosses(a: tuple[float, float], b: tuple[float, float], half: float, box: Any) -> bool:
+    """Does the segment a-b, ``half`` pixels either side, touch the box?"""
+    steps = int(math.dist(a, b)) + 2
+    for k in range(steps + 1):
+        x, y = a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps
+        if box[0] - half < x < box[2] + half and box[1] - half < y < box[3] + half:
+            return True
+    return False
+
+
+def _wheel_clashes(wheel: SailWheel) -> list[str]:
+    """Every word of the wheel a line, an arrow, a sector's edge or a dot touches, and every
+    word said twice or meeting another."""
+    ops = [op for layer in wheel.scene().layers for op in layer.ops]
+    words = [(op.text, text_box(op)) for op in ops if isinstance(op, Text)]
+    found = list(label_problems(wheel.scene()))
+    for k, (text, box) in enumerate(words):  # one sector's two lines say different things
+        for other, (x0, y0, _x1, _y1) in words[k + 1 :]:
+            if other == text and math.hypot(x0 - box[0], y0 - box[1]) < 40:
+                found.append(f"{text!r} is said twice in one place")
+    for op in ops:
+        edges: list[tuple[tuple[float, float], tuple[float, float], float]] = []
+        if isinstance(op, Line):
+            edges = [((op.x1, op.y1), (op.x2, op.y2), op.line_width / 2)]
+        elif isinstance(op, Polygon):
+            p = op.points
+            edges = [(p[i], p[(i + 1) % len(p)], op.line_width / 2) for i in range(len(p))]
+        elif isinstance(op, Circle):  # the centre's dot covers no word, the rim cuts none
+            for text, (x0, y0, x1, y1) in words:
+                near = math.hypot(max(x0 - op.cx, 0, op.cx - x1), max(y0 - op.cy, 0, op.cy - y1))
+                far = max(math.hypot(x - op.cx, y - op.cy) for x in (x0, x1) for y in (y0, y1))
+                if near < op.r and (far > op.r or op.r < 20):
+                    found.append(f"a circle touches {text!r}")
+        for a, b, half in edges:
+            found += [
+                f"{type(op).__name__} crosses {t!r}"
+                for t, box in words
+                if _crosses(a, b, half, box)
+            ]
+    return found
+
+
+def test_the_wheel_lays_its_words_clear_of_every_line_and_arrow() -> None:
+    """At every wind and heading the explainer offers, the red wind arrow, the orange heading
+    arrow and the sectors' edges cross no word, no word meets another, and nothing is said
+    twice: the wind line crossed 'N' and 'in irons' (written twice upwind), the heading arrow
+    '15 cm beam reach'."""
+    for wind in COMPASS:
+        wheel = SailWheel(wind_from=wind)
+        for heading in COMPASS:
+            wheel.heading.value = heading
+            assert _wheel_clashes(wheel) == [], (wind, heading)
+    upwind = [
+        op.text
+        for op in SailWheel(wind_from="N").scene().layer("board").ops
+        if isinstance(op, Text)
+    ]
+    assert upwind.count("in irons") == 1 and "0 cm" in upwind
 
 
 def test_wheel_dead_upwind_is_forbidden_and_tacking_is_shown() -> None:
@@ -90,7 +160,16 @@ def test_fire_risk_exact_and_simulated() -> None:
     box.run.click()
     assert box.simulated["fire"] == pytest.approx(2 / 27, abs=0.02)
     assert box.simulated["explodes"] == pytest.approx(5 / 9, abs=0.04)
-    assert "seeded trials" in box.sim.value
+    assert box.sim.value.startswith("3000 broadsides rolled by the game itself: the target ")
+    assert "(worked out exactly: 7.4%)" in box.sim.value
+    for insider in ("seed", "engine", "trials"):
+        assert insider not in box.sim.value.lower()
+    # the dice's number box, as the play page's: "Seed:" read as the original rules' text
+    assert box.seed.description == DICE_LABEL and box.seed.tooltip == DICE_TIP
+    assert box.run.description == "Roll them"
+    # the rules by their titles, their ids after them as the lesson names rules; no badge code
+    assert "Rule “Fighting the fire” (AOS-FIRE-OUT): In the next round" in box.out.value
+    assert "[SEED]" not in box.out.value and "[HOUSE]" not in box.out.value
 
 
 def test_boarding_odds_exact_and_simulated() -> None:
@@ -105,13 +184,14 @@ def test_boarding_odds_exact_and_simulated() -> None:
     box.attacker.value, box.defender.value = 3, 3
     tie = sum(q * q for q in sum_distribution(3).values())
     assert box.exact() == ((1 - tie) / 2, (1 + tie) / 2)
-    assert "AOS-BOARD-TIE" in box.out.value
+    assert "Rule “Boarding ties” (AOS-BOARD-TIE): Equal totals" in box.out.value
+    assert box.seed.description == DICE_LABEL
     box.ties.value = "reroll"
     assert box.exact() == (Fraction(1, 2), Fraction(1, 2))
     box.trials.value = 3000
     box.run.click()
     assert box.simulated == pytest.approx(0.5, abs=0.04)
-    assert "exact 50.0%" in box.sim.value
+    assert "boarders won" in box.sim.value and "(worked out exactly: 50.0%)" in box.sim.value
 
 
 def test_broadside_arcs_say_which_enemy_a_broadside_reaches() -> None:

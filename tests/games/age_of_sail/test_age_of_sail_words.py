@@ -80,10 +80,12 @@ def test_numbers_agree_with_their_nouns_in_the_explainers() -> None:
     """'1 mast unit', '1 point', '1 deck', '0 hits', '1 hit': no 'unit(s)' or 'deck(s)'."""
     wheel = SailWheel(wind_from="N", speed=4, units=1)
     wheel.port.click()  # E -> NE
-    assert "Allowance: 1 mast unit x (4 -1)" in wheel.out.value
-    assert "the turn of 1 point costs 2 cm" in wheel.out.value
+    assert (
+        "Her move: 1 mast unit × (wind force 4 − 1 close-hauled) = <b>3 cm</b>" in wheel.out.value
+    )
+    assert "is a turn of 1 point, and each point turned costs 2 cm" in wheel.out.value
     wheel.units.value = 2
-    assert "Allowance: 2 mast units x" in wheel.out.value
+    assert "Her move: 2 mast units × (wind force 4 − 1 close-hauled)" in wheel.out.value
     odds = HitChances(range_cm=6.0, decks=1)
     assert "1 deck: expected" in odds.out.value
     assert "0 hits " in odds.out.value and "1 hit " in odds.out.value

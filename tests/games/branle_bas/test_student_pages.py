@@ -31,6 +31,8 @@ from navalkit.games.branle_bas.data import (
 from navalkit.games.branle_bas.draw import SIZE
 from navalkit.games.branle_bas.explain import (
     ENDINGS,
+    MoveExplorer,
+    ScoringCalculator,
     _crop_coordinates,
     board_picture,
     ending_box,
@@ -41,6 +43,8 @@ from navalkit.games.branle_bas.explain import (
 )
 from navalkit.games.branle_bas.state import State
 from navalkit.render import Text
+from navalkit.render.text import MIN_TEXT
+from navalkit.testing.boards import inside, text_box, texts
 from navalkit.testing.widgets import picture_in, widgets_in
 from navalkit.widgets import lesson
 from navalkit.widgets.lesson import NO_MOUSE_CLASS, POINT_HINT_CLASS, SMALL_CLASS
@@ -159,7 +163,18 @@ def test_the_triumph_items_in_plain_words() -> None:
 
 def test_a_drawn_game_says_who_is_ahead_for_the_series() -> None:
     text = rules.ending(_draw_at_sea())
-    assert "A (south) is ahead by 10 points, carried on into the next game of a series." in text
+    # what a series is and why points count in a game nobody wins, in words; a score below
+    # zero says why; no French from the seed nor the word 'seed' (the original rules' text)
+    assert (
+        "A (south) is ahead by 10 points. When several games are played one after another, "
+        "these points are added to the next game's score, so nobody wins a drawn game but its "
+        "points still count."
+    ) in text
+    assert (
+        "B (north) scores −5 points (below zero: he lost more than he gained): −5 for own ships "
+        "sunk (losses)."
+    ) in text
+    assert "parties nulles" not in text and "seed" not in text and "carried on" not in text
     assert (
         "Nobody wins, and each side counts its gains less its losses (rule: Drawn games)." in text
     )
@@ -201,21 +216,29 @@ def test_ending_box_escapes_and_shows_the_ending() -> None:
         "Nobody wins, and each side counts its gains less its losses (rule: Drawn games)"
         in box.value
     )
-    assert "seed&#x27;s" in box.value  # the text is escaped, never raw HTML
+    assert "game&#x27;s score" in box.value  # the text is escaped, never raw HTML
     assert "not over yet" in ending_box(position({"j10": "A amiral"})).value
 
 
 def test_endings_table_names_a_rule_for_every_way_a_game_ends() -> None:
     table = endings_table()
     assert len(table) == len(ENDINGS) == 6
+    # each rule by its title, its id and source after it as the lesson names rules: the
+    # "scored by" column held only codes (BB-TRIUMPH-SCORE, BB-DRAW)
     assert list(table["rule"]) == [
-        "BB-TRIUMPH (SEED)",
-        "BB-VICTORY (SEED)",
-        "BB-NET-ADMIRAL (SEED)",
-        "BB-DRAW (SEED)",
-        "BB-STUCK (HOUSE)",
-        "BB-TIME (HOUSE)",
+        "Triumph (BB-TRIUMPH, SEED)",
+        "Victory scoring (BB-VICTORY, SEED)",
+        "Admiral in a net (BB-NET-ADMIRAL, SEED)",
+        "Drawn games (BB-DRAW, SEED)",
+        "No move for either side (BB-STUCK, HOUSE)",
+        "Game length (BB-TIME, HOUSE)",
     ]
+    assert list(table["scored by"]) == [
+        "Triumph scoring (BB-TRIUMPH-SCORE)",
+        *["Victory scoring (BB-VICTORY)"] * 2,
+        *["Drawn games (BB-DRAW)"] * 3,
+    ]
+    assert not any("seed" in what for what in table["how the game ends"])
     # the rules that end a game are exactly those the engine ends games with
     assert {rule for _, rule, _, _ in ENDINGS} == {rule for _, _, rule, _ in ENDING_CASES.values()}
 
@@ -279,6 +302,17 @@ def test_move_limit_words_count_the_games_cut_short() -> None:
     same = frame[frame["variant"] == "A"].assign(variant="B")
     text = move_limit_words(pd.concat([frame[frame["variant"] == "A"], same]), 300, 150)
     assert "nothing" in text
+    assert "seed" not in move_limit_words(frame, long=300, short=150).lower()
+
+
+def test_the_scoring_calculator_says_its_rule_by_title_and_the_loser_in_words() -> None:
+    """'[SEED] BB-TRIUMPH-SCORE: ...' read as code, 'total surrender: nothing 0' as a slip."""
+    calc = ScoringCalculator()
+    calc.result.value = "triumph"
+    assert "Rule “Triumph scoring” (BB-TRIUMPH-SCORE): Winner: the whole enemy" in calc.out.value
+    assert "[SEED]" not in calc.out.value
+    assert "<td>his whole fleet surrenders</td><td align='right'>0</td>" in calc.out.value
+    assert "total surrender" not in calc.out.value
 
 
 # --- the notebooks -------------------------------------------------------------------------
@@ -312,6 +346,20 @@ def test_lesson_starts_with_goals_and_ends_with_a_check_question() -> None:
     assert "print(" not in sources and ".log" not in sources  # no raw output, no log frame
 
 
+def test_the_lessons_move_explorer_reads_at_its_drawn_size() -> None:
+    """The clickable board of section 2 is shown as drawn, its letters and numbers 11 px (as
+    on the play page): shown 420 px wide they were 7 px, for questions about j7, j6 and b10."""
+    notebook = nbformat.read(NOTEBOOKS / "lesson.ipynb", as_version=4)  # type: ignore[no-untyped-call]
+    (source,) = [c.source for c in notebook.cells if "MoveExplorer(" in c.source]
+    explorer = eval(source, {"MoveExplorer": MoveExplorer})
+    assert explorer.board.css_width == SIZE == explorer.board.scene.width
+    scene = explorer.board.scene
+    shown = explorer.board.css_width / scene.width
+    assert min(t.size for t in texts(scene)) * shown >= MIN_TEXT
+    labels = [text_box(t) for t in texts(scene) if t.text == "neutral"]
+    assert len(labels) == 2 and all(inside(b, (0, 0, SIZE, SIZE), 0) for b in labels)
+
+
 def test_lesson_predictions_reveal_answers_and_explainers(monkeypatch: pytest.MonkeyPatch) -> None:
     _space, made = _run("lesson.ipynb", monkeypatch)
     assert len(made) == 7
@@ -329,6 +377,11 @@ def test_lesson_predictions_reveal_answers_and_explainers(monkeypatch: pytest.Mo
     assert "BB-NAV-BACK" in texts and "BB-SETUP" in texts and "BB-AVANT-ENTRY" in texts
     assert "Nobody wins, and each side counts its gains less its losses" in texts
     assert "A (south) wins by a Triumph, which ends the game at once (rule: Triumph)" in texts
+    # the last question's words: no 'seed', what a series is, why a score is below zero
+    assert "the rules call that a drawn game (BB-DRAW)" in made[-1].explain
+    assert "scores below zero" in made[-1].explain
+    assert "parties nulles" not in texts and "carried on" not in texts
+    assert "these points are added to the next game's score" in texts.replace("&#x27;", "'")
 
 
 def test_whatif_from_code_compares_what_the_lab_shows(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -343,6 +396,16 @@ def test_whatif_from_code_compares_what_the_lab_shows(monkeypatch: pytest.Monkey
     a, b = (frame[frame["variant"] == v] for v in ("A", "B"))
     assert int(a["winner"].isna().sum()) < int(b["winner"].isna().sum())
     assert "still going at move 60" in move_limit_words(frame, 300, 60)
+    # the table's rows name the limits, never "A: 300 moves" beside the players' "A wins"
+    table = space["table"]
+    assert list(table["move limit"]) == ["limit 300 moves", "limit 60 moves"]
+    assert {"A wins", "B wins"} <= set(table.columns)
+    # the page speaks to students: no code talk, no 'seed' for the dice
+    notebook = nbformat.read(NOTEBOOKS / "whatif.ipynb", as_version=4)  # type: ignore[no-untyped-call]
+    words = " ".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+    for insider in ("from code", "the bots", "seed"):
+        assert insider not in words
+    assert "a row for each move limit" in words
     # the closing question's answer holds: the Triumph bonus changes none of these games
     assert len(made) == 1 and made[0].answer == "none"
     bonus = compare(

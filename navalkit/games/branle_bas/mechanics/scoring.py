@@ -54,7 +54,7 @@ def score_items(
                 # which are 'coulé' too (BB-NET), as a drawn game counts them
                 ("4° his own sunk ships recovered", _worth([*L.sunk, *W.lost])),
             ]
-            items[lo] = [("total surrender: nothing", 0)]
+            items[lo] = [("his whole fleet surrenders", 0)]
         else:
             items[w] = [
                 ("1° enemy ships he sank", _worth([k for k in W.sunk if k != AMIRAL])),
