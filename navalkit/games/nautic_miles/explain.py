@@ -17,6 +17,7 @@ from navalkit.core.rng import bot_rng
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.widgets.lesson import frame_html, scene_picture
+from navalkit.widgets.panels import SEED_LABEL, SEED_TIP
 
 from . import rules
 from .actions import discard, play
@@ -403,7 +404,13 @@ class ArrivalSimulator:
             description="Players are:",
             style={"description_width": "initial"},
         )
-        self.seed = w.IntText(value=0, description="Seed:", layout=w.Layout(width="160px"))
+        self.seed = w.IntText(
+            value=0,
+            description=SEED_LABEL,
+            tooltip=SEED_TIP,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="190px"),
+        )
         self.run_button = w.Button(description="Run the games", icon="play")
         self.run_button.on_click(lambda _b: self.run())
         self.table = w.HTML()
@@ -486,7 +493,12 @@ def settings_table() -> Any:
             return "on" if value else "off"
         return str(value).replace("_", " ")
 
-    rows = [(r["label"], said(r["default"]), r["provenance"], r["rule"]) for r in GAME.settings()]
+    def rule(rid: str) -> str:  # the rule by its title, its id after it
+        return f"{GAME.clauses[rid].title} ({rid})"
+
+    rows = [
+        (r["label"], said(r["default"]), r["provenance"], rule(r["rule"])) for r in GAME.settings()
+    ]
     return pd.DataFrame(rows, columns=["setting", "default", "provenance", "rule"])
 
 
