@@ -49,9 +49,9 @@ GOOD, BAD = "#2e7d32", "#c62828"
 
 
 def _rule(rule_id: str) -> str:
-    """A clause cited as ``id (provenance): title``."""
+    """A clause cited by its title, then its id and provenance: ``title (id, provenance)``."""
     c = GAME.clauses[rule_id]
-    return f"<code>{c.id}</code> ({c.provenance}): {html.escape(c.title)}"
+    return f"{html.escape(c.title)} ({c.id}, {c.provenance})"
 
 
 # --- 1. what is a convoy worth? ------------------------------------------------------------------
@@ -499,15 +499,15 @@ def settings_table() -> Any:
     rows = [
         (r["label"], said(r["default"]), r["provenance"], rule(r["rule"])) for r in GAME.settings()
     ]
-    return pd.DataFrame(rows, columns=["setting", "default", "provenance", "rule"])
+    return pd.DataFrame(rows, columns=["setting", "default", "source", "rule"])
 
 
 def rules_table() -> Any:
-    """Every rule clause: id, title, provenance and the rule in a sentence."""
+    """Every rule clause: id, title, source (its provenance) and the rule in a sentence."""
     import pandas as pd
 
     rows = [(c["id"], c["title"], c["provenance"], c["rule"]) for c in GAME.clauses.table()]
-    return pd.DataFrame(rows, columns=["id", "title", "provenance", "rule"])
+    return pd.DataFrame(rows, columns=["id", "title", "source", "rule"])
 
 
 def board_picture(

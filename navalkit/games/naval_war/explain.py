@@ -85,7 +85,7 @@ class OddsExplainer:
             options=[(ATTACK_NAMES[k], k) for k in ATTACKS], value=kind, description="Attack:"
         )
         self.strikes = w.IntSlider(value=strikes, min=1, max=6, description="Strikes:")
-        self.trials = w.IntSlider(value=trials, min=100, max=20000, step=100, description="Trials:")
+        self.trials = w.IntSlider(value=trials, min=100, max=20000, step=100, description="Tries:")
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
         self.chart = w.Output()

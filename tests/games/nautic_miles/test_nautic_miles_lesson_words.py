@@ -71,3 +71,17 @@ def test_the_settings_table_names_each_rule_by_its_title() -> None:
     rules = dict(zip(table["setting"], table["rule"], strict=True))
     assert rules["Planes on an alerted convoy"].endswith("(NM-PLANE-ALERT)")
     assert not [r for r in table["rule"] if r.startswith("NM-")]
+
+
+def test_the_tables_and_explainers_say_source_and_lead_with_the_rule_title() -> None:
+    from navalkit.games.nautic_miles import GAME
+    from navalkit.games.nautic_miles.explain import BattleLadder, ConvoyCalculator, rules_table
+
+    assert "source" in list(rules_table().columns) and "source" in list(settings_table().columns)
+    assert "provenance" not in list(rules_table().columns) + list(settings_table().columns)
+    calc = ConvoyCalculator(tons=10000, miles=2400)
+    score = GAME.clauses["NM-SCORE"]
+    assert f"{score.title} (NM-SCORE, {score.provenance})" in calc.answer.value
+    assert "<code>NM-" not in calc.answer.value
+    ladder = BattleLadder()
+    assert "Rules: " + GAME.clauses[ladder.result.rule_id].title in ladder.answer.value

@@ -109,3 +109,12 @@ def test_the_whatif_does_not_say_seeded() -> None:
     whatif = _text("whatif.ipynb")
     assert "the same games, with the same cards and dice," in whatif
     assert not re.search(r"\b[Ss]eed(ed|s)?\b", whatif)
+
+
+def test_the_rule_tables_say_source_and_the_odds_slider_says_tries() -> None:
+    from navalkit.games.naval_war.explain import OddsExplainer
+
+    lesson = _text("lesson.ipynb")
+    assert 'rules = rules.rename(columns={"provenance": "source"})' in lesson
+    assert '"label": "setting", "default": "standard value", "provenance": "source"' in lesson
+    assert OddsExplainer(kind="air_strike", strikes=2).trials.description == "Tries:"
