@@ -417,6 +417,7 @@ class CareerSimulator:
             description=DICE_LABEL,
             tooltip=DICE_TIP,
             style={"description_width": "initial"},
+            layout=w.Layout(width="190px"),
         )
         self.button = w.Button(description="Simulate", icon="play")
         self.button.on_click(lambda _: self.run())
