@@ -48,14 +48,14 @@ class Order:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "type": "order",
-            "ships": [SHIPS[s].name for s in self.ships],
+            "ships": [SHIPS[s].record_name for s in self.ships],
             "kind": self.kind,
             "to": self.to,
         }
         if self.kind == "raid":
             data["target"] = STATIONS[self.target].name
         elif self.kind == "surprise":
-            data["target"] = SHIPS[self.target].name
+            data["target"] = SHIPS[self.target].record_name
         return data
 
     def describe(self) -> str:
@@ -95,7 +95,7 @@ class Deploy:
     def to_json(self) -> dict[str, Any]:
         return {
             "type": "deploy",
-            "ships": [SHIPS[s].name for s in self.ships],
+            "ships": [SHIPS[s].record_name for s in self.ships],
             "to": self.to,
             "box": self.box,
         }
@@ -126,7 +126,7 @@ class Search:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": "search", "area": self.area, "who": self.who}
         if self.who == "some":
-            data["ships"] = [SHIPS[s].name for s in self.ships]
+            data["ships"] = [SHIPS[s].record_name for s in self.ships]
         return data
 
     def describe(self) -> str:

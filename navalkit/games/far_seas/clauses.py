@@ -237,7 +237,8 @@ LATER_CLAUSES: list[Clause] = [
         "Victory",
         "German VP = merchants + station VP + Allied VP sunk + "
         "cowardice points; Allied VP = VP of German ships sunk or interned. The German wins "
-        "if his VP exceed the Allies' by more than the par (house default 245), the Allies "
+        "if his VP exceed the Allies' by more than a set lead, the par (house default 245 VP), "
+        "the Allies "
         "if by less; equal is a draw.",
         "HOUSE",
         # the par was measured by benchmarks/far_seas_par.py (setting german_par); the
@@ -294,7 +295,8 @@ CLAUSES = ClauseBook(
         C(
             "FS-STATIONS",
             "Stations",
-            "Red anchors are British stations; they may be raided. "
+            "The red numbered dots on the map are British stations (red anchors in the original "
+            "rules); they may be raided. "
             "Station places and VP are house values.",
             "SEED",
             "Red anchors are British stations -- may be raided.",

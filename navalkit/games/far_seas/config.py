@@ -24,7 +24,7 @@ class Config:
     crowded_fire: str = setting(
         "2 or more",
         provenance="SEED",
-        label="Ships on one target before -1",
+        label="Ships firing at one target before each gets -1",
         choices=("2 or more", "3 or more"),
         rule="FS-CROWD",
         help="How many ships must fire at one target before each of them gets -1: 2 or more "

@@ -150,6 +150,14 @@ class Ship:
     nation: str
     start: int  # area, or -1 for a colony force not yet placed
     box: str = "start"  # start / convoy / colony
+    #: how records name the ship, where that differs from ``name`` (an unnamed counter's
+    #: older words: saved games name it so, and must replay the same)
+    record: str = ""
+
+    @property
+    def record_name(self) -> str:
+        """The ship's name in a record (an action's JSON)."""
+        return self.record or self.name
 
     @property
     def british(self) -> bool:
@@ -174,6 +182,15 @@ GERMAN_SHIPS: tuple[tuple[str, str, int], ...] = (
 )
 RIVER_SHIPS = frozenset({"Königsberg", "Nürnberg", "Leipzig"})
 SURPRISE_BONUS_SHIPS = frozenset({"Scharnhorst", "Gneisenau"})
+
+#: the nation of an Allied counter, as an adjective
+NATION_WORDS = {
+    "GB": "British",
+    "AU": "Australian",
+    "FR": "French",
+    "JP": "Japanese",
+    "RU": "Russian",
+}
 
 _NAMED: dict[str, tuple[str, str]] = {
     "Invincible": ("BC", "GB"), "Inflexible": ("BC", "GB"), "Australia": ("BC", "AU"),
@@ -220,9 +237,14 @@ def _roster() -> tuple[Ship, ...]:
             # speed <= 3+'): an armoured cruiser, whichever reading of the speed is set; the
             # class fill gave four of the five an escort the rule forbids
             code = "CA" if box == "convoy" else fill[k % len(fill)]
-            name, nation = f"{CLASSES[code].label.title()} {k + 1}", "GB"
-            if k % 7 == 3:
-                nation = "FR" if k % 2 else "JP"
+            nation = ("FR" if k % 2 else "JP") if k % 7 == 3 else "GB"
+            # the seed gives these counters no names: say what each is, and its number
+            # among the 74 Allied counters, never a made-up name; records keep the words
+            # they always had ('Light Cruiser 36'), so that every saved game still replays
+            name = f"{NATION_WORDS[nation]} {CLASSES[code].label} (counter {k + 1})"
+            record = f"{CLASSES[code].label.title()} {k + 1}"
+            ships.append(Ship(len(ships), 1, name, CLASSES[code], nation, area, box, record))
+            continue
         ships.append(Ship(len(ships), 1, name, CLASSES[code], nation, area, box))
     return tuple(ships)
 
@@ -238,7 +260,8 @@ assert tuple(range(FIRST_ALLIED, N_SHIPS)) == ALLIED
 IS_AMC: tuple[bool, ...] = tuple(s.cls.code == "AMC" for s in SHIPS)
 #: the British Empire ships (FS-COWARD), as a set for the hot paths
 BRITISH: frozenset[int] = frozenset(s.id for s in SHIPS if s.british)
-BY_NAME: dict[str, int] = {s.name: s.id for s in SHIPS}
+#: every ship by its name, and by its name in records
+BY_NAME: dict[str, int] = {s.name: s.id for s in SHIPS} | {s.record_name: s.id for s in SHIPS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ import pandas as pd
 from navalkit.render.canvas import control_row
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import frame_html, number_words, zoomable_picture
+from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
 
 from .clauses import CLAUSES
 from .config import Config
@@ -411,7 +412,13 @@ class CareerSimulator:
 
     def __init__(self, games: int = 6, seed: int = 0) -> None:
         self.games = w.IntSlider(value=games, min=1, max=50, description="Games:")
-        self.seed = w.IntText(value=seed, description="Seed:")
+        self.seed = w.IntText(
+            value=seed,
+            description=DICE_LABEL,
+            tooltip=DICE_TIP,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="190px"),
+        )
         self.button = w.Button(description="Simulate", icon="play")
         self.button.on_click(lambda _: self.run())
         self.out = w.HTML()

@@ -478,18 +478,19 @@ def verdict(state: State) -> str:
     if par == 0:
         if w is None:
             head = (
-                f"A draw: the totals are level, and with a par of 0 the higher total wins ({rule})."
+                "A draw: the totals are level, and with no lead set the higher total wins "
+                f"({rule})."
             )
         else:
             side = "Germany wins" if w == GERMANY else "The Allies win"
-            head = f"{side} with the higher total, as the par is 0 ({rule})."
+            head = f"{side} with the higher total, as no lead is set ({rule})."
     else:
         need = f"the raiders need a lead of more than {_vp(par)}"
         if w == GERMANY:
-            head = f"Germany wins by the par ({rule}): {need}, and they lead by {_vp(lead)}."
+            head = f"Germany wins ({rule}): {need}, and they lead by {_vp(lead)}."
         elif w is None:
             head = (
-                f"A draw by the par ({rule}): {need} to win, the Allies must keep it "
+                f"A draw ({rule}): {need} to win, the Allies must keep it "
                 f"below {_vp(par)}, and the lead is exactly {_vp(par)}."
             )
         else:
@@ -499,7 +500,7 @@ def verdict(state: State) -> str:
                 how = "the totals are level"
             else:
                 how = f"the Allies are {_vp(-lead)} ahead"
-            head = f"The Allies win by the par ({rule}): {need}, and {how}."
+            head = f"The Allies win ({rule}): {need}, and {how}."
     return f"{head} {vp_breakdown(state)}"
 
 
@@ -610,7 +611,11 @@ def public_action(action: Action) -> dict[str, Any]:
     """What the Allies see of ``action`` as it is given: of a secret German order, which ships
     it moves but not where to (FS-HIDDEN); any other action in full."""
     if isinstance(action, Order) and action.kind in SECRET_ORDERS:
-        return {"type": "order", "ships": [SHIPS[s].name for s in action.ships], "kind": "secret"}
+        return {
+            "type": "order",
+            "ships": [SHIPS[s].record_name for s in action.ships],
+            "kind": "secret",
+        }
     return action.to_json()
 
 

@@ -17,6 +17,7 @@ from navalkit.core.rng import bot_rng
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.widgets.lesson import frame_html, scene_picture
+from navalkit.widgets.panels import SEED_LABEL, SEED_TIP
 
 from . import rules
 from .actions import discard, play
@@ -48,9 +49,9 @@ GOOD, BAD = "#2e7d32", "#c62828"
 
 
 def _rule(rule_id: str) -> str:
-    """A clause cited as ``id (provenance): title``."""
+    """A clause cited by its title, then its id and provenance: ``title (id, provenance)``."""
     c = GAME.clauses[rule_id]
-    return f"<code>{c.id}</code> ({c.provenance}): {html.escape(c.title)}"
+    return f"{html.escape(c.title)} ({c.id}, {c.provenance})"
 
 
 # --- 1. what is a convoy worth? ------------------------------------------------------------------
@@ -403,7 +404,13 @@ class ArrivalSimulator:
             description="Players are:",
             style={"description_width": "initial"},
         )
-        self.seed = w.IntText(value=0, description="Seed:", layout=w.Layout(width="160px"))
+        self.seed = w.IntText(
+            value=0,
+            description=SEED_LABEL,
+            tooltip=SEED_TIP,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="190px"),
+        )
         self.run_button = w.Button(description="Run the games", icon="play")
         self.run_button.on_click(lambda _b: self.run())
         self.table = w.HTML()
@@ -486,16 +493,21 @@ def settings_table() -> Any:
             return "on" if value else "off"
         return str(value).replace("_", " ")
 
-    rows = [(r["label"], said(r["default"]), r["provenance"], r["rule"]) for r in GAME.settings()]
-    return pd.DataFrame(rows, columns=["setting", "default", "provenance", "rule"])
+    def rule(rid: str) -> str:  # the rule by its title, its id after it
+        return f"{GAME.clauses[rid].title} ({rid})"
+
+    rows = [
+        (r["label"], said(r["default"]), r["provenance"], rule(r["rule"])) for r in GAME.settings()
+    ]
+    return pd.DataFrame(rows, columns=["setting", "default", "source", "rule"])
 
 
 def rules_table() -> Any:
-    """Every rule clause: id, title, provenance and the rule in a sentence."""
+    """Every rule clause: id, title, source (its provenance) and the rule in a sentence."""
     import pandas as pd
 
     rows = [(c["id"], c["title"], c["provenance"], c["rule"]) for c in GAME.clauses.table()]
-    return pd.DataFrame(rows, columns=["id", "title", "provenance", "rule"])
+    return pd.DataFrame(rows, columns=["id", "title", "source", "rule"])
 
 
 def board_picture(

@@ -247,7 +247,7 @@ def _card(bd: _Board, card: int, x: float, y: float, red: bool) -> None:
     bd.region(f"card:{card}", (x, y, CARD_W, CARD_H))
 
 
-def _strip(bd: _Board, view: View, y: float) -> None:
+def _strip(bd: _Board, view: View, y: float, buttons: bool = True) -> None:
     t, b, state = bd.t, bd.b, view.state
     b.add("board", Rect(0, y, WIDTH, STRIP_H, fill=t.background))
     who = view.viewer if view.viewer is not None else max(state.seat, 0)
@@ -259,10 +259,11 @@ def _strip(bd: _Board, view: View, y: float) -> None:
         bd.text(px, y + 10, "in play", t.danger, "left", bold=True)
         _card(bd, state.pending, px, y + 22, state.phase != OVER and state.roll_for < 0)
     bx = px + CARD_W + 10
-    bd.button("draw", bx, y + 22, 128, "Draw", state.phase == CHOOSE)
-    bd.button("launch", bx, y + 52, 128, "Launch air strikes", state.phase == CHOOSE)
-    bd.button("play", bx, y + 82, 128, "Play (no target)", False)
-    bd.button("hold", bx, y + 112, 128, "Hold strike", state.phase == AIR)
+    if buttons:  # (a lesson's board, where they would do nothing, leaves them out)
+        bd.button("draw", bx, y + 22, 128, "Draw", state.phase == CHOOSE)
+        bd.button("launch", bx, y + 52, 128, "Launch air strikes", state.phase == CHOOSE)
+        bd.button("play", bx, y + 82, 128, "Play (no target)", False)
+        bd.button("hold", bx, y + 112, 128, "Hold strike", state.phase == AIR)
     dx = bx + 136
     top = state.discard[-1] if state.discard else -1
     b.add("pieces", Rect(dx, y + 22, 90, 62, fill=t.sea_alt, stroke=t.grid, radius=6))
@@ -283,9 +284,11 @@ def draw(
     selected: str | None = None,
     targets: Iterable[str] = (),
     marks: Iterable[str] = (),
+    buttons: bool = True,
 ) -> Scene:
     """The Scene for a seat's view, with the ``selected`` region, its legal ``targets`` (green)
-    and refused regions ``marks`` (red)."""
+    and refused regions ``marks`` (red); ``buttons`` False leaves out the play page's buttons
+    (Draw, Launch air strikes...), for a lesson's board where they would do nothing."""
     view = observation if isinstance(observation, View) else observe(observation, None)
     state, t = view.state, get_theme(theme)
     panel_h = panel_height(view)
@@ -298,7 +301,7 @@ def draw(
     for seat in range(state.n):
         r, c = divmod(seat, cols)
         _panel(bd, view, seat, c * pw + 4, r * panel_h + 4, pw - 8, panel_h)
-    _strip(bd, view, height - STRIP_H - 4)
+    _strip(bd, view, height - STRIP_H - 4, buttons)
     for rid, colour, width_ in (
         *((r, t.ok, 3.0) for r in targets),
         *((r, t.danger, 3.0) for r in marks),

@@ -46,7 +46,7 @@ def board_picture(
     picture ``width`` CSS pixels wide at most (default: as drawn, its words as on the play
     page), narrower on a narrower page, with a *Bigger board* switch where it shrank on a
     phone (see widgets.lesson.scene_picture), and ``caption`` (plain words) under it."""
-    return scene_picture(draw(observe(state, viewer)), width=width, caption=caption)
+    return scene_picture(draw(observe(state, viewer), buttons=False), width=width, caption=caption)
 
 
 def _table(rows: list[dict[str, Any]]) -> str:
@@ -85,7 +85,7 @@ class OddsExplainer:
             options=[(ATTACK_NAMES[k], k) for k in ATTACKS], value=kind, description="Attack:"
         )
         self.strikes = w.IntSlider(value=strikes, min=1, max=6, description="Strikes:")
-        self.trials = w.IntSlider(value=trials, min=100, max=20000, step=100, description="Trials:")
+        self.trials = w.IntSlider(value=trials, min=100, max=20000, step=100, description="Tries:")
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
         self.chart = w.Output()
@@ -150,7 +150,7 @@ class SalvoChecker:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def _scene(self, **marks: Any) -> Any:
-        return draw(GAME.observe(self.match.state, self.seat), **marks)
+        return draw(GAME.observe(self.match.state, self.seat), buttons=False, **marks)
 
     def rows(self) -> list[dict[str, Any]]:
         return [
@@ -232,7 +232,7 @@ class SquadronExplainer:
             f"<i>The table as you, Player {self.seat + 1}, see it: your own hand at the bottom, "
             "and of the others only how many cards they hold.</i>"
         )
-        first = draw(GAME.observe(self.match.state, self.seat))
+        first = draw(GAME.observe(self.match.state, self.seat), buttons=False)
         self.board = CanvasBoard(first.width, first.height, css_width=first.width)
         for box in (self.victim, self.roll):
             box.observe(lambda _ch: self.update(), "value")
@@ -265,6 +265,7 @@ class SquadronExplainer:
                 GAME.observe(self.match.state, self.seat),
                 marks=marks,
                 selected=f"seat:{self.victim.value}",
+                buttons=False,
             )
         )
 
@@ -311,6 +312,6 @@ class CreditExplainer:
             self.answer.value = (
                 f"Blow {i + 1} brings {self.ship.value} to its hit number {hits}: "
                 f"<b>{html.escape(who)}</b> scores {hits} points: only the final damage counts, "
-                "and a minefield's ship goes to its layer "
+                "and a ship a minefield sinks scores for the player who laid the mines "
                 f"({CLAUSES.cite('NW-SINK-CREDIT', 'NW-MINE-CREDIT')})."
             )

@@ -37,14 +37,14 @@ def sentences(text: str) -> list[str]:
     ("gvp", "avp", "par", "head", "why"),
     [
         # issue 17's game: 254 VP to 4 with the house par of 245 is a German win, not a draw
-        ((235, 10, 0, 9), 4, 245, "Germany wins by the par (rule: Victory)", "lead by 250 VP"),
-        ((235, 10, 0, 9), 9, 245, "A draw by the par (rule: Victory)", "exactly 245 VP"),
-        ((200, 10, 0, 9), 9, 245, "The Allies win by the par (rule: Victory)", "only 210 VP"),
-        ((20, 0, 0, 0), 20, 245, "The Allies win by the par (rule: Victory)", "totals are level"),
-        ((5, 0, 0, 0), 25, 245, "The Allies win by the par (rule: Victory)", "20 VP ahead"),
-        ((30, 2, 3, 1), 10, 0, "Germany wins with the higher total, as the par is 0", "Victory"),
+        ((235, 10, 0, 9), 4, 245, "Germany wins (rule: Victory)", "lead by 250 VP"),
+        ((235, 10, 0, 9), 9, 245, "A draw (rule: Victory)", "exactly 245 VP"),
+        ((200, 10, 0, 9), 9, 245, "The Allies win (rule: Victory)", "only 210 VP"),
+        ((20, 0, 0, 0), 20, 245, "The Allies win (rule: Victory)", "totals are level"),
+        ((5, 0, 0, 0), 25, 245, "The Allies win (rule: Victory)", "20 VP ahead"),
+        ((30, 2, 3, 1), 10, 0, "Germany wins with the higher total, as no lead is set", "Victory"),
         ((8, 2, 0, 0), 10, 0, "A draw: the totals are level", "the higher total wins (rule"),
-        ((4, 2, 0, 0), 10, 0, "The Allies win with the higher total, as the par is 0", ""),
+        ((4, 2, 0, 0), 10, 0, "The Allies win with the higher total, as no lead is set", ""),
     ],
 )
 def test_each_result_says_who_won_by_which_rule_and_why(
@@ -91,7 +91,7 @@ def test_no_raider_left_at_sea_counts_their_fates_and_the_allied_points() -> Non
     status = GAME.status(state)
     assert status.startswith(
         "Game over after turn 7 (rule: Game length): no raider is left at sea "
-        f"(1 sunk, 1 interned and {len(GERMAN) - 2} gone home). The Allies win by the par"
+        f"(1 sunk, 1 interned and {len(GERMAN) - 2} gone home). The Allies win (rule: Victory)"
     )
     assert (
         f"The Allies' {vp_sunk + vp_interned} VP: {vp_sunk} for German ships sunk and "
@@ -105,7 +105,7 @@ def test_every_raider_sunk() -> None:
     state = gone(over((12, 0, 0, 0), avp, turn=3), boxes)
     status = GAME.status(state)
     assert f"no raider is left at sea ({len(GERMAN)} sunk)." in status
-    assert "The Allies win by the par (rule: Victory)" in status
+    assert "The Allies win (rule: Victory)" in status
     assert f"the Allies are {avp - 12} VP ahead" in status
 
 

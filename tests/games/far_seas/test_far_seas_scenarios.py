@@ -855,13 +855,13 @@ def test_FS_VICTORY_the_german_must_beat_the_par() -> None:
 def test_FS_VICTORY_the_end_screen_says_who_won_by_which_rule_and_the_points() -> None:
     state = evolve(setup({EMDEN: (26, START)}), gvp=(235, 10, 0, 4), avp=4, phase=OVER)
     draw = rules.verdict(state)
-    assert draw.startswith("A draw by the par (rule: Victory)")
+    assert draw.startswith("A draw (rule: Victory)")
     assert "the lead is exactly 245 VP" in draw
     assert "Germany's 249 VP: 235 for merchants taken, 10 for stations raided" in draw
     allies = rules.verdict(evolve(state, avp=5))
-    assert allies.startswith("The Allies win by the par (rule: Victory)")
+    assert allies.startswith("The Allies win (rule: Victory)")
     assert "they lead by only 244 VP" in allies
-    assert rules.verdict(evolve(state, avp=3)).startswith("Germany wins by the par (rule: ")
+    assert rules.verdict(evolve(state, avp=3)).startswith("Germany wins (rule: ")
     plain = evolve(state, config=Config(german_par=0))
     assert rules.verdict(plain).startswith("Germany wins with the higher total")
     assert GAME.status(state) == f"{rules.ending(state)} {draw}"
