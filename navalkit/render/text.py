@@ -82,10 +82,22 @@ def fit_name(name: str, room: float, size: float = MIN_TEXT, bold: bool = False)
     alone, "Duke of…", "Prince of…" and "Conte di…" said nothing of which ship it was."""
     if text_width(name, size, bold) <= room:
         return name
+    return fit(initialled(name), room, size, bold)
+
+
+def initialled(name: str) -> str:
+    """A ship's ``name`` with its first word as an initial ("D. of York"), or as it is when
+    it is one word."""
     first, _, rest = name.partition(" ")
-    if rest and first[:1].isupper():
-        name = f"{first[0]}. {rest}"
-    return fit(name, room, size, bold)
+    return f"{first[0]}. {rest}" if rest and first[:1].isupper() else name
 
 
-__all__ = ["BOARD_FONT", "MIN_TEXT", "any_font_width", "fit", "fit_name", "text_width"]
+__all__ = [
+    "BOARD_FONT",
+    "MIN_TEXT",
+    "any_font_width",
+    "fit",
+    "fit_name",
+    "initialled",
+    "text_width",
+]

@@ -9,12 +9,12 @@ and ``hold``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from navalkit.core.words import plural
 from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.scene import Align
-from navalkit.render.text import MIN_TEXT, fit, fit_name, text_width
+from navalkit.render.text import MIN_TEXT, fit, fit_name, initialled, text_width
 from navalkit.render.theme import Theme
 
 from .data import CARDS, CARRIER, DS_HITS, GUN, GUN_LABEL, HITS, SHIPS, VALUE
@@ -141,6 +141,33 @@ def _ship(bd: _Board, state: State, seat: int, ship: int, x: float, y: float, w:
         bd.region(f"salvo:{card}", (cx, y + 31, 13, 13))
 
 
+#: the narrowest a gun column grows to when a fleet has five gun sizes or more: three salvo
+#: chips (14 px each) on a card, its margins and the gap to the next column
+CHIPS_COLUMN = 3 * 14 + 4 + 4
+
+
+def column_widths(columns: Sequence[Sequence[int]], room: float) -> list[float]:
+    """The width of each gun column of a fleet (ships by gun size) in ``room`` px, a card and
+    the 4 px gap after it. Up to four columns are alike, each a card's whole width or a quarter
+    of the room. Five or more shared it alike too, some 60 px, and a long name was cut
+    ("Scharn…" beside "Hiei"): each now has what its longest name needs (and room for three
+    salvo chips; a name of several words may go by its initial, as fit_name writes it), the
+    room left over shared alike; where the names need more than the room,
+    they are alike as before."""
+    n = len(columns)
+    even = min(SHIP_W + 4.0, room / max(4, n))
+    if n <= 4:
+        return [even] * n
+    need = [
+        max(CHIPS_COLUMN, *(text_width(initialled(SHIPS[s].name), TEXT) + 8 for s in column))
+        for column in columns
+    ]
+    if sum(need) > room:  # too many long names: alike, each cut to fit (fit_name)
+        return [even] * n
+    extra = (room - sum(need)) / n
+    return [min(SHIP_W + 4.0, k + extra) for k in need]
+
+
 def _gun_label(gun: int, room: float) -> tuple[str, bool]:
     """The gun size over a column, shortened in a narrow one."""
     for label, bold in ((GUN_LABEL[gun], True), (GUN_LABEL[gun], False)):
@@ -200,10 +227,9 @@ def _panel(
     front = [s for s in fleet if not CARRIER[s]]
     carriers = [s for s in fleet if CARRIER[s]]
     guns = list(dict.fromkeys(GUN[s] for s in front))
-    cw = min(SHIP_W + 4.0, (w - 12) / max(4, len(guns)))
-    for i, gun in enumerate(guns):
-        column = [s for s in front if GUN[s] == gun]
-        cx = x + 6 + i * cw
+    columns = [[s for s in front if GUN[s] == gun] for gun in guns]
+    cx = x + 6
+    for gun, column, cw in zip(guns, columns, column_widths(columns, w - 12), strict=True):
         label, bold = _gun_label(gun, cw - 4)
         bd.text(cx + (cw - 4) / 2, y + GUN_Y, label, t.text, bold=bold)
         step = min(SHIP_H + 3.0, (COLUMN_H - SHIP_H) / max(1, len(column) - 1))
@@ -211,6 +237,7 @@ def _panel(
             step = min(17.0, (CARRIER_Y - 2 - COLUMN_Y - SHIP_H) / (len(column) - 1))
         for j, ship in enumerate(column):
             _ship(bd, state, seat, ship, cx, y + COLUMN_Y + j * step, cw - 4)
+        cx += cw
     if carriers:
         for k, word in enumerate(("carriers", "(behind)")):
             bd.text(x + 8, y + CARRIER_Y + 17 + 14 * k, word, t.text_muted, "left")

@@ -19,7 +19,14 @@ from navalkit.games.naval_war.data import (
     SMOKE,
     SQUADRON_CARD,
 )
-from navalkit.games.naval_war.draw import TEXT, draw, fit, fit_name, text_width
+from navalkit.games.naval_war.draw import (
+    TEXT,
+    column_widths,
+    draw,
+    fit,
+    fit_name,
+    text_width,
+)
 from navalkit.games.naval_war.state import RED, State
 from navalkit.render.scene import Scene, Text
 from navalkit.testing.boards import (
@@ -137,6 +144,22 @@ def test_three_fleets_abreast_name_their_ships_whole_or_by_an_initial() -> None:
         assert name in words or f"{first[0]}. {rest}" in words, name
     assert not [w for w in words if w.endswith("…")]
     assert {"Scharnhorst", "Montecuccoli", "Indianapolis", "K. George V"} <= words
+
+
+def test_five_gun_sizes_give_a_long_name_the_room_short_ones_leave() -> None:
+    """The lesson's deal gave Player 3 ships of five gun sizes: five columns alike, some 56 px
+    cards, read "Scharn…" beside "Hiei". A column is now as wide as its longest name needs,
+    the others narrower (room for three salvo chips), and nothing is cut."""
+    fleet = ["Musashi", "Hiei", "Scharnhorst", "Norfolk", "Emden"]
+    scene = draw(GAME.observe(position([["Iowa"], ["Hood"], fleet]), 0))
+    words = {op.text for layer in scene.layers for op in layer.ops if isinstance(op, Text)}
+    assert set(fleet) <= words and not [w for w in words if w.endswith("…")]
+    assert not label_problems(scene, may_hide=True, strict=False)
+    widths = column_widths([[ship(n)] for n in fleet], 300)
+    assert sum(widths) <= 300 and widths[2] == max(widths) and min(widths) >= 50
+    assert column_widths([[ship(n)] for n in fleet[:4]], 300) == [75.0] * 4  # as before
+    crowded = [[ship(n)] for n in CROWDED[:7]]  # long names everywhere: alike, as before
+    assert column_widths(crowded, 300) == [300 / 7] * 7
 
 
 def test_fit_cuts_a_long_name_to_its_room() -> None:
