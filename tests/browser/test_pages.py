@@ -395,13 +395,14 @@ def zoom_on_phone(phone: Any, switch: Any, shown: Any, width: int) -> None:
 def test_a_lessons_board_shrunk_on_a_phone_shows_at_its_drawn_size_on_demand(
     phone: Any, page: Any, voila_server: VoilaServer
 ) -> None:
-    """Branle-Bas' move explorer (drawn 688 px wide, shown 420 beside its controls) shrinks to
-    a phone's width; "Bigger board" under it shows it at its drawn size in a frame that
-    scrolls, the page staying the phone's width. On a laptop it is whole: no switch."""
+    """Branle-Bas' move explorer (drawn 688 px wide, shown so beside its controls on a laptop:
+    at 420 px its letters were 7 px) shrinks to a phone's width; "Bigger board" under it shows
+    it at its drawn size in a frame that scrolls, the page staying the phone's width. On a
+    laptop it is whole: no switch."""
     path = "branle_bas/lesson.ipynb"
     open_page(page, voila_server, path)
     wait_for_boards_drawn(page, path)
-    assert page.locator(BOARD_CANVAS).first.bounding_box()["width"] == 420
+    assert page.locator(BOARD_CANVAS).first.bounding_box()["width"] == 688
     # the board's own switch (the lesson's pictures have theirs: see the test below)
     board_box = ".navalkit-zoomable:has(canvas)"
     assert not page.locator(board_box).get_by_role("button", name="Bigger board").is_visible()
