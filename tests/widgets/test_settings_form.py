@@ -179,3 +179,14 @@ def test_the_dashboard_form_changes_its_settings_with_its_game(tables: Tables) -
         "Play in teams of two",
         "Points to win",
     ]
+
+
+def test_how_to_play_says_teams_are_switched_as_the_form_switches_them() -> None:
+    """Nautic Miles' How to play said "tick Play in teams of two": the switch is now a list of
+    on and off, so its words say to set it on, and the form has that choice."""
+    game = get_game("nautic_miles")
+    box = setting_widgets(game)["teams"]
+    assert ("on", True) in list(box.options) and box.description == "Play in teams of two"
+    words = game.how_to_play
+    words = words() if callable(words) else words
+    assert "set <i>Play in teams of two</i> to <i>on</i>" in words and "tick" not in words

@@ -55,7 +55,7 @@ HOW_TO_PLAY = (
     "cover screen hides each hand until its player is at the screen (each link starts a new "
     "game).</p>"
     "<p data-page='play'><b>Teams.</b> For teams of two, open <b>Settings for the next game</b>, "
-    "tick <i>Play in teams of two</i> and press <b>New game</b>.</p>"
+    "set <i>Play in teams of two</i> to <i>on</i> and press <b>New game</b>.</p>"
 )
 
 
