@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from .clauses import Provenance
 from .errors import ConfigError
-from .words import listing
+from .words import listing, quoted
 
 C = TypeVar("C")
 
@@ -49,12 +49,6 @@ def setting(
     return dataclasses.field(default=default, metadata=meta)
 
 
-def _said(value: Any) -> str:
-    """A value a setting does not take, quoted as the person gave it ("“-5”", not Python's
-    ``'-5'``)."""
-    return f"“{value}”"
-
-
 def _span(label: str, low: int | None, high: int | None) -> str:
     """What a number setting ``label`` with bounds ``low`` and ``high`` must be, in words."""
     if low is not None and high is not None:
@@ -74,14 +68,14 @@ def _check(value: Any, field: dataclasses.Field[Any]) -> None:
     label = _label(field)
     choices = meta.get("choices")
     if expected is bool and not isinstance(value, bool):
-        raise ConfigError(f"{label} is on or off, not {_said(value)}.")
+        raise ConfigError(f"{label} is on or off, not {quoted(value)}.")
     if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ConfigError(f"{label} is a whole number, not {_said(value)}.")
+        raise ConfigError(f"{label} is a whole number, not {quoted(value)}.")
     if choices is not None and (not isinstance(value, expected) or value not in choices):
         offered = ", ".join(value_words(c, field) for c in choices)
-        raise ConfigError(f"{label} is one of: {offered}; not {_said(value)}.")
+        raise ConfigError(f"{label} is one of: {offered}; not {quoted(value)}.")
     if not isinstance(value, expected):
-        raise ConfigError(f"{label} cannot be {_said(value)}.")
+        raise ConfigError(f"{label} cannot be {quoted(value)}.")
     low, high = meta.get("low"), meta.get("high")
     if (low is not None and value < low) or (high is not None and value > high):
         raise ConfigError(f"{_span(label, low, high)}, not {value}.")
@@ -93,7 +87,7 @@ def make_config(cls: type[C], overrides: Mapping[str, Any]) -> C:
     for name, value in overrides.items():
         if name not in fields:
             known = listing([_label(f) for f in fields.values()])
-            raise ConfigError(f"There is no setting “{name}”: the settings are {known}.")
+            raise ConfigError(f"There is no setting {quoted(name)}: the settings are {known}.")
         _check(value, fields[name])
     return cls(**overrides)
 
@@ -138,19 +132,19 @@ def value_from_words(cls: type[Any], name: str, text: str) -> Any:
             return True
         if said in ("off", "no", "false", "0"):
             return False
-        raise ConfigError(f"{label} is on or off, not “{text}”.")
+        raise ConfigError(f"{label} is on or off, not {quoted(text)}.")
     choices = meta.get("choices")
     if choices is not None:
         for c in choices:  # its words as a page shows them, or its code name
             if said in (value_words(c, field).lower(), value_words(c).lower()):
                 return c
         offered = ", ".join(value_words(c, field) for c in choices)
-        raise ConfigError(f"{label} is one of: {offered}; not “{text}”.")
+        raise ConfigError(f"{label} is one of: {offered}; not {quoted(text)}.")
     if isinstance(default, int):
         try:
             number = int(said)
         except ValueError:
-            raise ConfigError(f"{label} is a whole number, not “{text}”.") from None
+            raise ConfigError(f"{label} is a whole number, not {quoted(text)}.") from None
         low, high = meta.get("low"), meta.get("high")
         if (low is not None and number < low) or (high is not None and number > high):
             raise ConfigError(f"{_span(label, low, high)}, not {number}.")

@@ -38,6 +38,12 @@ def listing(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+def quoted(text: object) -> str:
+    """What a person typed or sent, quoted as prose (“-5”, “abc”), never as Python writes it
+    ('abc'): how a refusal repeats what it refuses."""
+    return f"“{text}”"
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``count`` and ``word`` agreeing: "1 convoy", "2 convoys", "0 convoys" (``many`` for an
     irregular plural)."""

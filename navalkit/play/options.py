@@ -29,6 +29,7 @@ from ..core.bots import LEVELS, bot_name, bot_names
 from ..core.errors import ConfigError
 from ..core.registry import get_game
 from ..core.rng import SEED_MAX, fresh_seed
+from ..core.words import quoted
 from .seats import HUMAN, one_person, others_of
 from .teacher import is_teacher_key
 
@@ -105,7 +106,7 @@ def play_options(game_id: str, query: str) -> PlayOptions:
     notes: list[str] = []
 
     def ignore(key: str, why: str) -> None:
-        notes.append(f"Ignored {key}=“{q[key]}”: {why}.")
+        notes.append(f"Ignored {key}={quoted(q[key])}: {why}.")
 
     seed: int | None = None
     if "seed" in q:

@@ -10,6 +10,7 @@ from typing import Any
 from navalkit.core.config import value_words
 from navalkit.core.match import Match
 from navalkit.core.protocol import possessive
+from navalkit.core.words import quoted as typed
 
 from .errors import BadRequestError
 from .store import COMPUTER, ENDED, FREE, HUMAN, OPEN, OVER, PLAYING, SeatRow, TableRow
@@ -44,11 +45,9 @@ STATUS_WORDS = {
 
 
 def quoted(value: object) -> str:
-    """What someone typed or sent, quoted as prose (“abc”), never as Python writes it
-    ('abc'); a number as written."""
-    if isinstance(value, str):
-        return f"“{value}”"
-    return str(value)
+    """What someone typed or sent, quoted as prose (“abc”: core.words.quoted), never as
+    Python writes it ('abc'); a number as written."""
+    return typed(value) if isinstance(value, str) else str(value)
 
 
 def changed_settings(game: Any, settings: Mapping[str, Any]) -> list[tuple[str, str]]:
