@@ -21,7 +21,14 @@ import ipywidgets as w
 from ..render.svg import scene_to_svg
 from ..render.text import READING_LINE, any_font_width
 
-__all__ = ["Predict", "Table", "frame_html", "number_words"]
+__all__ = ["Predict", "Table", "frame_html", "number_words", "rule_note_html"]
+
+
+def rule_note_html(clause: Any) -> str:
+    """A rule's words under an explainer, by its title, its id after it in brackets as a
+    lesson names rules: 'Rule “Fighting the fire” (AOS-FIRE-OUT): In the next round...'."""
+    title, text = html.escape(clause.title), html.escape(clause.text)
+    return f"<small>Rule “{title}” ({clause.id}): {text}</small>"
 
 
 def number_words(value: Any, digits: int = 2) -> str:

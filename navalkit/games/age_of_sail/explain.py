@@ -22,6 +22,7 @@ from navalkit.core.config import value_words
 from navalkit.core.words import plural
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
+from navalkit.widgets.lesson import rule_note_html
 from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
 
 from . import rules
@@ -66,8 +67,7 @@ def pct(p: Fraction | float) -> str:
 def rule_html(rule_id: str) -> str:
     """A rule's words under an explainer, by its title; its id after it in brackets, as the
     lesson names rules: 'Rule “Fighting the fire” (AOS-FIRE-OUT): In the next round...'."""
-    c = CLAUSES[rule_id]
-    return f"<small>Rule “{html.escape(c.title)}” ({c.id}): {html.escape(c.text)}</small>"
+    return rule_note_html(CLAUSES[rule_id])
 
 
 def allowance_on(heading: int, wind_from: int, units: int, speed: int) -> int:

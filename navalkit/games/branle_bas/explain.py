@@ -17,7 +17,7 @@ import ipywidgets as w
 from navalkit.render import Layer, Rect, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.svg import scene_to_svg
-from navalkit.widgets.lesson import CAPTION_STYLE, number_words, zoomable_picture
+from navalkit.widgets.lesson import CAPTION_STYLE, number_words, rule_note_html, zoomable_picture
 from navalkit.widgets.panels import refusal_html
 
 from .actions import Move
@@ -317,10 +317,7 @@ class ScoringCalculator:
                 f"</td><td align='right'><b>{total}</b></td></tr></table></td>"
             )
         self.totals = (ta, tb)
-        self.out.value = (
-            f"<table><tr>{''.join(rows)}</tr></table><small>Rule “{html.escape(c.title)}” "
-            f"({c.id}): {html.escape(c.text)}</small>"
-        )
+        self.out.value = f"<table><tr>{''.join(rows)}</tr></table>{rule_note_html(c)}"
 
 
 def cell(x: int, y: int) -> str:
