@@ -33,7 +33,7 @@ from navalkit.play.teacher import is_teacher_key
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.games import draw
 from navalkit.tables import HUMAN, RulesChangedError, Tables, TableSummary, TeacherView
-from navalkit.tables.words import STATUS_WORDS, settings_words
+from navalkit.tables.words import STATUS_WORDS, changed_settings, settings_words
 
 from .forms import NewTableForm, TableRequest
 from .live import Poller
@@ -85,10 +85,10 @@ OWN_SETTINGS = "the game's own"
 def settings_cell(game_id: str, settings: dict[str, Any]) -> str:
     """The settings of a table that differ from its game's defaults, each on its line, as
     the play page says them ("Bonus for a slow convoy: per round"), in HTML."""
-    said = settings_words(get_game(game_id), settings)
-    if not said:
+    changed = changed_settings(get_game(game_id), settings)
+    if not changed:
         return f"<i>{OWN_SETTINGS}</i>"
-    return "<br>".join(html.escape(part) for part in said.split("; "))
+    return "<br>".join(html.escape(f"{label}: {words}") for label, words in changed)
 
 
 def _status_cell(table: TableSummary) -> str:
