@@ -152,8 +152,8 @@ def column_widths(columns: Sequence[Sequence[int]], room: float) -> list[float]:
     of the room. Five or more shared it alike too, some 60 px, and a long name was cut
     ("Scharn…" beside "Hiei"): each now has what its longest name needs (and room for three
     salvo chips; a name of several words may go by its initial, as fit_name writes it), the
-    room left over shared alike; where the names need more than the room,
-    they are alike as before."""
+    room left over shared alike; where the names need more than the room, they are alike as
+    before."""
     n = len(columns)
     even = min(SHIP_W + 4.0, room / max(4, n))
     if n <= 4:

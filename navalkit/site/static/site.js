@@ -223,11 +223,13 @@
       if (e.key === "Escape") act("cancel");
     });
     // On a phone the board fits the screen's width; "Bigger board" (shown on a narrow screen
-    // only) shows it at its drawn size, in a frame the finger scrolls sideways
+    // only) shows it at its drawn size, in a frame the finger scrolls sideways; off, it says
+    // the words play.html gives it
+    const biggerWords = $("bigger").textContent;
     $("bigger").addEventListener("click", (e) => {
       const on = $("board").classList.toggle("bigger");
       e.currentTarget.setAttribute("aria-pressed", String(on));
-      e.currentTarget.textContent = on ? "Board to fit the screen" : "Bigger board, to read and tap it";
+      e.currentTarget.textContent = on ? "Board to fit the screen" : biggerWords;
     });
     $("new").addEventListener("click", () => newGame(startOptions()));
     $("undo").addEventListener("click", () => act("undo"));
