@@ -40,6 +40,22 @@ def rule_ids(text: str) -> list[str]:
     return RULE_ID.findall(text)
 
 
+#: the word "seed" as a reader meets it ("seed", "seeded", "seeds"), which the pages use for
+#: the original rules text alone (a number a game's chance comes from is its "game number");
+#: the SEED badge, in capitals, is not it
+SEED_WORD = re.compile(r"\b[Ss]eed(ed|s)?\b")
+#: a seed given in code (``seed=3``), which a notebook's code cells may hold
+SEED_IN_CODE = re.compile(r"seed=\d+")
+
+
+def seed_words(text: str, *, in_code: bool = True) -> list[str]:
+    """Each "seed" word in ``text`` (SEED_WORD); with ``in_code`` False, not those of code
+    that gives a seed (``seed=3``)."""
+    if not in_code:
+        text = SEED_IN_CODE.sub("", text)
+    return [m.group(0) for m in SEED_WORD.finditer(text)]
+
+
 def code_names(text: str) -> list[str]:
     """Each piece of code in ``text``, with why it is code ('a file path: docs/x.md'), and
     each of our working words (JARGON)."""

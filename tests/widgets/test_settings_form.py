@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 import pytest
+from widget_helpers import KEY
 
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.registry import games, get_game
@@ -31,15 +30,6 @@ from navalkit.widgets.forms import (
     settings_form,
 )
 from navalkit.widgets.panels import badge, clauses_html
-
-KEY = "a teacher key for the settings form tests"
-
-
-@pytest.fixture
-def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tables]:
-    monkeypatch.setenv("NAVALKIT_TEACHER_KEY", KEY)
-    with Tables(tmp_path / "data", teacher_key=KEY) as service:
-        yield service
 
 
 def rows_of(form: w.VBox) -> list[w.HBox]:

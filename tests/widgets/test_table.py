@@ -12,11 +12,11 @@ import html
 import io
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from widget_helpers import KEY
 
 from navalkit.core.registry import games, get_game
 from navalkit.play.how_to import HOW_TO_PARAGRAPH
@@ -34,15 +34,6 @@ from navalkit.widgets import live
 from navalkit.widgets.dashboard import TeacherDashboard, teacher_page
 from navalkit.widgets.seat import SeatBoard
 from navalkit.widgets.table import TablePage
-
-KEY = "a teacher key for the widget tests"
-
-
-@pytest.fixture
-def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tables]:
-    monkeypatch.setenv("NAVALKIT_TEACHER_KEY", KEY)
-    with Tables(tmp_path / "data", teacher_key=KEY) as service:
-        yield service
 
 
 def start_table(tables: Tables, game: str = "naval_war", name: str = "Ann") -> TablePage:

@@ -4,11 +4,11 @@ the lab on the page, the mile bands are said concretely, and no insider words.""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from navalkit.games.nautic_miles import convoy_points
 from navalkit.games.nautic_miles.explain import ArrivalSimulator, settings_table
+from navalkit.testing.words import seed_words
 from navalkit.widgets.panels import SEED_LABEL, SEED_TIP
 from navalkit.widgets.whatif import WhatIfLab
 
@@ -40,8 +40,7 @@ def test_the_pages_say_our_rules_summary_and_not_digest_or_seed() -> None:
     assert "(the original rules\ntext says it)" in lesson
     for text in (whatif, lesson):
         assert "digest" not in text
-        words = re.sub(r"seed=\d+", "", text)  # code, not words
-        assert not re.search(r"\b[Ss]eed(ed|s)?\b", words)
+        assert not seed_words(text, in_code=False)  # seed=3 is code, not words
 
 
 def test_the_arrival_simulator_box_is_the_game_number() -> None:

@@ -18,6 +18,7 @@ from navalkit.games.naval_war.explain import (
     SquadronExplainer,
 )
 from navalkit.render.scene import Scene, Text
+from navalkit.testing.words import seed_words
 
 NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks" / "naval_war"
 BUTTONS = ("Draw", "Launch air strikes", "Play (no target)", "Hold strike")
@@ -108,7 +109,7 @@ def test_the_credit_explainer_says_who_scores_a_minefield_sinking_in_plain_words
 def test_the_whatif_does_not_say_seeded() -> None:
     whatif = _text("whatif.ipynb")
     assert "the same games, with the same cards and dice," in whatif
-    assert not re.search(r"\b[Ss]eed(ed|s)?\b", whatif)
+    assert not seed_words(whatif)
 
 
 def test_the_rule_tables_say_source_and_the_odds_slider_says_tries() -> None:
