@@ -361,6 +361,7 @@ def serve(
             print(f"  play:        {page_url(PLAY_PAGE, port, host)}?game=<game>", flush=True)
         for line in plan.lines():
             print(f"  class:       {line}", flush=True)
+        print(f"  engines:     {compiled.engines_words()}", flush=True)
         if pools:
             shown = ", ".join(f"{page} {n}" for page, n in pools.items())
             total = sum(pools.values())

@@ -19,7 +19,16 @@ import pytest
 
 from navalkit import cli, serving
 from navalkit._paths import checkout_notebooks_dir, find_notebooks, notebooks_dir
-from navalkit.core import Clause, ClauseBook, Game, RulesVersion, Violation, registry, setting
+from navalkit.core import (
+    Clause,
+    ClauseBook,
+    Game,
+    RulesVersion,
+    Violation,
+    compiled,
+    registry,
+    setting,
+)
 from navalkit.play.teacher import TEACHER_KEY_ENV
 
 
@@ -394,6 +403,8 @@ def test_serve_runs_voila_and_prints_the_welcome_url(
     assert seen["cwd"] == tmp_path.resolve()
     out = capsys.readouterr().out
     assert "http://localhost:9125/voila/render/welcome.ipynb" in out
+    # which engines the pages will run (here the Python source: no build in the test's Python)
+    assert f"  engines:     {compiled.engines_words()}" in out
     key = seen["env"][TEACHER_KEY_ENV]  # the pages' kernels get the key the teacher is shown
     assert len(key) >= 16 and f"?teacher={key}" in out
     monkeypatch.setenv(TEACHER_KEY_ENV, "a-key-the-school-chose-long")

@@ -165,6 +165,19 @@ def built() -> list[str]:
     return [p for p in GROUPS if find_build(p) is not None]
 
 
+def engines_words() -> str:
+    """Which engines a server's pages will run, in a line for the teacher who starts it:
+    the compiled build where there is one of the current source, else the Python source and
+    how to build one."""
+    have = [] if os.environ.get("NAVALKIT_PURE") else built()
+    if not have:
+        return (
+            "the Python source (run `navalkit compile` once, then start again: the computer "
+            "players think further and simulations run faster)"
+        )
+    return "compiled: " + "; ".join(GROUPS[p].words for p in have)
+
+
 def compiled_modules() -> list[str]:
     """The modules that run compiled now (imported, and loaded from a build)."""
     out = []

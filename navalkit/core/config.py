@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from typing import Any, TypeVar
 
 from .clauses import Provenance
@@ -69,11 +70,12 @@ def _check(value: Any, field: dataclasses.Field[Any]) -> None:
     choices = meta.get("choices")
     if expected is bool and not isinstance(value, bool):
         raise ConfigError(f"{label} is on or off, not {quoted(value)}.")
-    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ConfigError(f"{label} is a whole number, not {quoted(value)}.")
-    if choices is not None and (not isinstance(value, expected) or value not in choices):
+    # a setting with choices names them, whatever was given (a number's too)
+    if choices is not None and (value.__class__ is not expected or value not in choices):
         offered = ", ".join(value_words(c, field) for c in choices)
         raise ConfigError(f"{label} is one of: {offered}; not {quoted(value)}.")
+    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ConfigError(f"{label} is a whole number, not {quoted(value)}.")
     if not isinstance(value, expected):
         raise ConfigError(f"{label} cannot be {quoted(value)}.")
     low, high = meta.get("low"), meta.get("high")
@@ -124,32 +126,25 @@ def value_from_words(cls: type[Any], name: str, text: str) -> Any:
     (:func:`value_words`); ConfigError in plain words, naming the setting by its label, when
     it is none of the values the setting takes."""
     field = cls.__dataclass_fields__[name]
-    meta, default = field.metadata, field.default
-    label = _label(field)
+    default, choices = field.default, field.metadata.get("choices")
     said = " ".join(str(text).replace("_", " ").split()).lower()
+    # the value the words stand for; words that stand for none stay words, which _check
+    # refuses with the message a wrong value gets ("... is on or off, not “maybe”.")
+    value: Any = str(text).strip()
     if isinstance(default, bool):
-        if said in ("on", "yes", "true", "1"):
-            return True
-        if said in ("off", "no", "false", "0"):
-            return False
-        raise ConfigError(f"{label} is on or off, not {quoted(text)}.")
-    choices = meta.get("choices")
-    if choices is not None:
-        for c in choices:  # its words as a page shows them, or its code name
+        value = {"on": True, "yes": True, "true": True, "1": True}.get(said, value)
+        value = {"off": False, "no": False, "false": False, "0": False}.get(said, value)
+    elif choices is not None:
+        # a choice's words as a page shows them, or its code name
+        for c in choices:
             if said in (value_words(c, field).lower(), value_words(c).lower()):
-                return c
-        offered = ", ".join(value_words(c, field) for c in choices)
-        raise ConfigError(f"{label} is one of: {offered}; not {quoted(text)}.")
-    if isinstance(default, int):
-        try:
-            number = int(said)
-        except ValueError:
-            raise ConfigError(f"{label} is a whole number, not {quoted(text)}.") from None
-        low, high = meta.get("low"), meta.get("high")
-        if (low is not None and number < low) or (high is not None and number > high):
-            raise ConfigError(f"{_span(label, low, high)}, not {number}.")
-        return number
-    return str(text).strip()
+                value = c
+                break
+    elif isinstance(default, int):
+        with suppress(ValueError):  # not a number: the words stay words
+            value = int(said)
+    _check(value, field)
+    return value
 
 
 def settings_table(cls: type[Any]) -> list[dict[str, Any]]:

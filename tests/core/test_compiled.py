@@ -116,6 +116,22 @@ def test_a_build_passes_the_conformance_suite(cache: Path) -> None:
     assert int(run.stdout.split()[-1]) == sum(len(g.modules) for g in compiled.GROUPS.values())
 
 
+def test_a_server_says_which_engines_its_pages_run(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """navalkit serve's 'engines:' line (compiled.engines_words) names the builds in use, and
+    says how to make one when the Python source serves."""
+    monkeypatch.setattr(compiled, "search_dirs", lambda: [cache])
+    assert compiled.engines_words() == (
+        "compiled: the Match and its dice, for every game; Far Seas' mechanics"
+    )
+    monkeypatch.setenv("NAVALKIT_PURE", "1")
+    assert compiled.engines_words().startswith("the Python source (run `navalkit compile` once")
+    monkeypatch.delenv("NAVALKIT_PURE")
+    monkeypatch.setattr(compiled, "search_dirs", lambda: [cache / "nothing here"])
+    assert compiled.engines_words().startswith("the Python source (")
+
+
 def test_a_stale_build_is_never_used(cache: Path, tmp_path: Path) -> None:
     """A build named for other source (an edit since, another Python) is not this source's:
     the Python modules serve."""

@@ -79,7 +79,7 @@ def test_an_ignored_setting_says_why_in_the_settings_words() -> None:
     assert sorted(said) == [
         "Ignored max_plies=“0”: Moves before time is up must be from 20 to 5000, not 0.",
         "Ignored touch_move=“perhaps”: A touched piece must be played is on or off, not “perhaps”.",
-        "Ignored triumph_bonus=“maybe”: Triumph bonus is a whole number, not “maybe”.",
+        "Ignored triumph_bonus=“maybe”: Triumph bonus is one of: 1000, 100; not “maybe”.",
     ]
 
 
