@@ -35,13 +35,20 @@ from navalkit.render.games import draw
 from navalkit.tables import HUMAN, RulesChangedError, Tables, TableSummary, TeacherView
 from navalkit.tables.words import STATUS_WORDS, changed_settings, settings_words
 
-from .forms import NewTableForm, TableRequest
+from .forms import MAX_TABLES_AT_ONCE, NewTableForm, TableRequest
 from .live import Poller
 from .page import page_query
 from .panels import LINK_STYLE, download_html, info_html, log_html
 from .table import page_link, query_values, shared_tables
 
-__all__ = ["LIST_SECONDS", "TeacherDashboard", "settings_cell", "tables_html", "teacher_page"]
+__all__ = [
+    "LIST_SECONDS",
+    "TeacherDashboard",
+    "created_html",
+    "settings_cell",
+    "tables_html",
+    "teacher_page",
+]
 
 #: how often the list of tables is read again (seconds)
 LIST_SECONDS = 2.0
@@ -101,6 +108,34 @@ def _status_cell(table: TableSummary) -> str:
         f"{table.seats[w].player} ({seat_words(table.seats[w])})" for w in table.winners
     )
     return f"{words}: <b>{html.escape(who)} won</b>"
+
+
+def created_html(made: list[Any]) -> str:
+    """What the teacher is told of the tables just started (``made``: the service's answers):
+    how students join, and each table's code, large enough to copy onto the board."""
+    first = made[0]
+    game = html.escape(get_game(first.game_id).title)
+    join = f"type the code on the table page ({page_link('', 'Play at a table')})"
+    if len(made) == 1:
+        said = (
+            f"Table <b class='navalkit-table-code'>{first.code}</b> is ready ({game}, "
+            f"{first.players} seats). Students open {page_link(f'code={first.code}')} or "
+            + join.replace("the code", f"the code <b>{first.code}</b>", 1)
+            + "."
+        )
+    else:
+        codes = "".join(
+            f"<li><b class='navalkit-table-code'>{t.code}</b> "
+            f"{page_link(f'code={t.code}', 'open')}</li>"
+            for t in made
+        )
+        said = (
+            f"<b>{len(made)} tables are ready</b> ({game}, {first.players} seats each). Give "
+            f"each group of students one code: they {join}.<ol class='navalkit-codes' "
+            "style='columns:12em auto;font-size:1.25em;margin:6px 0'>"
+            f"{codes}</ol>"
+        )
+    return f"<div style='border:1px solid #5b7a99;border-radius:6px;padding:6px 10px'>{said}</div>"
 
 
 def tables_html(tables: list[TableSummary], now: float | None = None) -> str:
@@ -307,17 +342,20 @@ class TeacherDashboard:
 
     # --- the teacher's actions ----------------------------------------------------------------
     def start(self, request: TableRequest) -> None:
-        """Start the table the form asks for, and say how students join it."""
-        new = request.create(self.tables)
-        self.created.value = (
-            "<div style='border:1px solid #5b7a99;border-radius:6px;padding:6px 10px'>"
-            f"Table <b class='navalkit-table-code'>{new.code}</b> is ready "
-            f"({html.escape(get_game(new.game_id).title)}, {new.players} seats). Students "
-            f"open {page_link(f'code={new.code}')} or type the code <b>{new.code}</b> on the "
-            f"table page ({page_link('', 'Play at a table')}).</div>"
-        )
-        self.refresh_list()
-        self.picker.value = new.code
+        """Start the tables the form asks for (one, or one for each group of the class), and
+        say how students join them. Should the store fail part way, the tables made so far
+        are listed and the refusal says why the rest were not."""
+        if not 1 <= request.count <= MAX_TABLES_AT_ONCE:
+            raise ValueError(f"Start from 1 to {MAX_TABLES_AT_ONCE} tables at once.")
+        made: list[Any] = []
+        try:
+            for _ in range(request.count):
+                made.append(request.create(self.tables))
+        finally:
+            if made:
+                self.created.value = created_html(made)
+                self.refresh_list()
+                self.picker.value = made[0].code
 
     def open_table(self, code: str | None) -> None:
         """Show table ``code`` in the teacher's view: every hand, the whole log."""

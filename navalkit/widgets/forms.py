@@ -26,6 +26,7 @@ from .panels import provenance_html
 
 __all__ = [
     "COMPUTER_LEVELS",
+    "MAX_TABLES_AT_ONCE",
     "PERSON",
     "NewTableForm",
     "TableRequest",
@@ -48,6 +49,8 @@ COMPUTER_LEVELS = (
 NO_SEAT = -1
 
 _WIDE = {"description_width": "initial"}
+#: the most tables the teacher's form starts with one press (a class of 30 at two seats: 15)
+MAX_TABLES_AT_ONCE = 20
 
 
 #: the widest a list or box may be in a narrow panel: its box less the widget's own 2 px margins
@@ -190,6 +193,8 @@ class TableRequest:
     settings: dict[str, Any]
     host: str
     host_seat: int | None
+    #: how many such tables (the teacher's form starts one for each group of the class)
+    count: int = 1
 
     def create(self, tables: Any) -> Any:
         """Make the table (``tables.create_table``); the service refuses a wrong request."""
@@ -228,6 +233,18 @@ class NewTableForm:
             layout=w.Layout(width="320px"),
         )
         self.players = w.Dropdown(description="Seats:", layout=w.Layout(width="160px"))
+        # the teacher's form starts one table or one for each group of the class
+        self.count = w.BoundedIntText(
+            value=1,
+            min=1,
+            max=MAX_TABLES_AT_ONCE,
+            description="Tables:",
+            tooltip=(
+                "How many tables like this one to start: one for each group of students "
+                f"(up to {MAX_TABLES_AT_ONCE} at once)"
+            ),
+            layout=w.Layout(width="150px", display="" if teacher else "none"),
+        )
         self.summary = w.HTML()
         self.seat_box = w.VBox()
         self.seat_choices: list[w.Dropdown] = []
@@ -255,10 +272,11 @@ class NewTableForm:
         self.create_button.on_click(lambda _b: self._on_create(self.request()))
         self.game.observe(lambda _c: self._game_changed(), "value")
         self.players.observe(lambda _c: self._players_changed(), "value")
+        self.count.observe(lambda _c: self._count_changed(), "value")
         self._game_changed()
         self.widget = w.VBox(
             [
-                control_row([self.game, self.players]),
+                control_row([self.game, self.players, self.count]),
                 self.summary,
                 w.HTML("Who plays each seat (a classmate takes a seat with the table's code):"),
                 self.seat_box,
@@ -278,6 +296,10 @@ class NewTableForm:
         self.settings = setting_widgets(game)
         self.settings_box.children = [settings_form(game, self.settings)]
         self._players_changed()
+
+    def _count_changed(self) -> None:
+        n = self.count.value
+        self.create_button.description = "Start the table" if n == 1 else f"Start {n} tables"
 
     def _players_changed(self) -> None:
         game = get_game(self.game.value)
@@ -314,8 +336,9 @@ class NewTableForm:
         host = "Teacher" if self.teacher else (self.name.value or "").strip()
         if not self.teacher and not host:
             host = "a student" if host_seat is None else ""
+        count = int(self.count.value) if self.teacher else 1
         return TableRequest(
-            self.game.value, int(self.players.value), bots, changed, host, host_seat
+            self.game.value, int(self.players.value), bots, changed, host, host_seat, count
         )
 
 

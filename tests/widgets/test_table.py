@@ -12,6 +12,7 @@ import html
 import io
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from navalkit.tables import (
 )
 from navalkit.widgets import live
 from navalkit.widgets.dashboard import TeacherDashboard, teacher_page
+from navalkit.widgets.forms import MAX_TABLES_AT_ONCE
 from navalkit.widgets.seat import SeatBoard
 from navalkit.widgets.table import TablePage
 
@@ -396,6 +398,53 @@ def test_the_dashboard_refuses_without_the_teacher_key(tables: Tables) -> None:
         assert not isinstance(page, TeacherDashboard)
         assert "This page is for the teacher" in page.value
         assert "Nothing is shown without it" in page.value
+
+
+def test_the_dashboard_starts_a_table_for_each_group_of_the_class(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A class of 30 at two seats a table needs 15 tables: one press starts them, and the
+    teacher gets every code to give out. A wrong count starts none; a store that fails part
+    way leaves the tables made so far listed, and says why the rest were not."""
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    form = dash.form
+    form.game.value = "branle_bas"
+    assert form.count.layout.display == "" and form.create_button.description == "Start the table"
+    form.count.value = 3
+    assert form.create_button.description == "Start 3 tables"
+    form.create_button.click()
+    made = tables.list_tables(key=KEY)
+    assert len(made) == 3 and {t.game_id for t in made} == {"branle_bas"}
+    said = dash.created.value
+    assert "3 tables are ready" in said and "2 seats each" in said
+    for t in made:
+        assert f"<b class='navalkit-table-code'>{t.code}</b>" in said
+        assert f"table.ipynb?code={t.code}" in said
+    assert dash.picker.value in {t.code for t in made}
+    # the count the page's box cannot go past, asked all the same: nothing started
+    dash._guard(lambda: dash.start(replace(form.request(), count=MAX_TABLES_AT_ONCE + 1)))
+    assert f"Start from 1 to {MAX_TABLES_AT_ONCE} tables at once." in dash.message.value
+    assert len(tables.list_tables(key=KEY)) == 3
+    # the store fails at the second of four tables: the first is listed, the refusal says why
+    create = tables.create_table
+    calls = iter(range(10))
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        if next(calls) == 1:
+            raise TableError("The class's tables cannot be written just now.")
+        return create(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "create_table", failing)
+    form.count.value = 4
+    form.create_button.click()
+    assert len(tables.list_tables(key=KEY)) == 4
+    assert "cannot be written just now" in dash.message.value
+    newest = tables.list_tables(key=KEY)[-1]
+    assert newest.code in dash.created.value and "is ready" in dash.created.value
+    # a student's table page starts one table: no count to set
+    page = TablePage("", tables)
+    assert page.form.count.layout.display == "none" and page.form.request().count == 1
 
 
 def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> None:
