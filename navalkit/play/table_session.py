@@ -35,6 +35,7 @@ from navalkit.tables import (
     Tables,
     TableStamp,
 )
+from navalkit.tables.words import board_words
 
 from .seats import HUMAN
 from .session import PlaySession, Screen
@@ -248,6 +249,9 @@ class TableSession(PlaySession):
 
     def turn_words(self) -> str:
         return turn_words(self.view)
+
+    def not_running(self) -> str:
+        return board_words(self.view.status)
 
     # --- reading the table ------------------------------------------------------------------
     def stamp(self) -> TableStamp:

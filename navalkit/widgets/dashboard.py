@@ -31,9 +31,9 @@ from navalkit.play.log import recent_log
 from navalkit.play.table_session import seat_words
 from navalkit.play.teacher import is_teacher_key
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
-from navalkit.render.games import draw
+from navalkit.render.games import NOT_RUNNING, draw
 from navalkit.tables import HUMAN, RulesChangedError, Tables, TableSummary, TeacherView
-from navalkit.tables.words import STATUS_WORDS, changed_settings, settings_words
+from navalkit.tables.words import STATUS_WORDS, board_words, changed_settings, settings_words
 
 from .forms import NewTableForm, TableRequest
 from .live import Poller
@@ -325,7 +325,9 @@ class TeacherDashboard:
             raise ValueError("Choose a table in the list first.")
         view = self.tables.teacher_view(code, key=self.key)
         game = get_game(view.game_id)
-        scene = draw(game, view.observation)
+        # a table still waiting for players: its board names nobody to play
+        nobody = board_words(view.status)
+        scene = draw(game, view.observation, **({NOT_RUNNING: nobody} if nobody else {}))
         if self.board is None or self.shown is None or self.shown.code != code:
             self.board = CanvasBoard(scene.width, scene.height, ("board", "pieces", "overlay"))
             # the log stays beside the board on a school laptop's screen, as on a seat's page

@@ -685,6 +685,52 @@ def test_a_seat_waiting_for_players_says_so_before_its_instructions(tables: Tabl
     assert WAITING_WORDS not in ann.how_to.value
 
 
+def scene_texts(scene: Any) -> list[str]:
+    """Every label drawn on a board's scene."""
+    return [op.text for layer in scene.layers for op in layer.ops if hasattr(op, "text")]
+
+
+@pytest.mark.parametrize("game", games())
+def test_a_waiting_tables_board_names_nobody_to_play(tables: Tables, game: str) -> None:
+    """Nautic Miles' board said "Round 1 - Player 1 to play" while the page said the table
+    waited for players: every game's board takes the same words (``not_running``) and says
+    them where it says who is to play (Branle-Bas' board names nobody), on a seat and on the
+    teacher's view; once the table is full, the board names the player to move again."""
+    ann = board(start_table(tables, game))
+    code = ann.session.code
+    assert ann.session.view.status == "open" and ann.board.scene is not None
+    waiting = scene_texts(ann.board.scene)
+    assert not [t for t in waiting if "to play" in t or "to move" in t], waiting
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    dash.open_table(code)
+    assert dash.board is not None and dash.board.scene is not None
+    teacher = scene_texts(dash.board.scene)
+    assert not [t for t in teacher if "to play" in t or "to move" in t], teacher
+    for texts in (waiting, teacher):
+        said = [t for t in texts if "waiting for players" in t.lower()]
+        assert said if game != "branle_bas" else not said, texts
+    if game == "nautic_miles":
+        assert "Round 1 - waiting for players" in waiting
+    if game == "age_of_sail":  # no phase to end: the button is words, not a button
+        assert "end" not in {r.id for r in ann.board.scene.regions}
+    if game == "naval_war":  # no panel framed as the one to act, no button lit
+        assert not [op for ly in ann.board.scene.layers for op in ly.ops
+                    if getattr(op, "line_width", 0) == 4]  # fmt: skip
+    n = len(ann.session.view.seats)
+    for s in range(1, n):
+        join(tables, code, s, f"Student {s + 1}")
+    ann.tick()
+    assert ann.session.view.status == "playing" and ann.board.scene is not None
+    playing = scene_texts(ann.board.scene)
+    assert not [t for t in playing if "waiting for players" in t.lower()], playing
+    if game == "nautic_miles":
+        mover = ann.session.view.to_move
+        assert mover is not None and f"Round 1 - Player {mover + 1} to play" in playing
+    if game == "age_of_sail":
+        assert "end" in {r.id for r in ann.board.scene.regions}
+
+
 @pytest.mark.parametrize("query", ["code=ZZZZZQ", "code=abc", "seat=ZZZZZQ-nonsense", "seat=x"])
 def test_a_link_that_leads_nowhere_shows_why_and_the_start_page(tables: Tables, query: str) -> None:
     """A phone student with a wrong code or a freed seat link met one red line and nothing
