@@ -306,6 +306,11 @@ class TableSession(PlaySession):
         """Tell the table this seat's page is open."""
         self.tables.touch(self.code, self.token)
 
+    def leave(self) -> None:
+        """Tell the table this seat's page is closed (the others read "not connected" at
+        their next look)."""
+        self.tables.leave(self.code, self.token)
+
     def play_computers(self) -> None:
         """Let the computer seats move (after this page's move; run it in the background)."""
         self.computers_to_move = False

@@ -396,6 +396,14 @@ class Tables:
         code = self._code(code)
         self.store.touch(code, self._seat_of(code, token), self._clock())
 
+    def leave(self, code: str, token: str) -> None:
+        """Note that the page of the seat holding ``token`` was closed (its kernel is shutting
+        down): the seat shows as not connected at once, instead of after 10 s with no
+        :meth:`touch`. A page of the seat still open somewhere says so again at its next
+        touch. The seat stays held: its seat link brings the student back."""
+        code = self._code(code)
+        self.store.touch(code, self._seat_of(code, token), None)
+
     # --- moving --------------------------------------------------------------------------------
     def move(self, code: str, token: str, action: Any, seen_seq: int, *, reply: bool = True) -> int:
         """Play ``action`` (an action object, its JSON dict, or JSON text) for the seat holding

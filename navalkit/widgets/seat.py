@@ -6,11 +6,15 @@ the keyboard, the typed move or the list of legal moves); every move goes to the
 service with the position the page last saw. A :class:`~navalkit.widgets.live.Poller` looks
 at the table twice a second and repaints when another seat has moved, a seat was taken, or
 the game ended; every few seconds it also tells the table this page is open and reads who
-else is connected. Whatever goes wrong is a sentence on the page, and the page carries on.
+else is connected. When the page's kernel shuts down (Voila shuts it down as the tab closes,
+the server culls it when the tab is gone without a word) the page tells the table it left, so
+that the others read "not connected" at their next look instead of some time later.
+Whatever goes wrong is a sentence on the page, and the page carries on.
 """
 
 from __future__ import annotations
 
+import atexit
 import html
 import logging
 import time
@@ -143,7 +147,9 @@ class SeatBoard:
         self._build()
         self.refresh()
         self.poller = Poller(self.tick, POLL_SECONDS, self._poll_failed)
-        self.poller.start()
+        self._left = False
+        if self.poller.start():  # in a page's kernel: its end is the page's end
+            atexit.register(self.leave)
 
     # --- layout -------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -366,6 +372,19 @@ class SeatBoard:
             self.download.value = download_html(name, text, "save the file")
 
     # --- keeping up with the table ------------------------------------------------------------
+    def leave(self) -> None:
+        """The page is closed (its kernel is shutting down): stop looking at the table and
+        tell it this seat's page left. Once only; a store that does not answer is let be (the
+        seat then shows as not connected a few seconds later, when its page is not seen)."""
+        if self._left:
+            return
+        self._left = True
+        self.poller.stop()
+        try:
+            self.session.leave()
+        except Exception:  # at the kernel's end, with nobody to read it but the log
+            LOG.info("the table could not be told that this seat's page closed", exc_info=True)
+
     def tick(self) -> None:
         """One look at the table (the Poller calls it): repaint if anything changed."""
         s = self.session

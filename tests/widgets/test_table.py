@@ -579,6 +579,53 @@ def test_a_student_coming_back_reads_their_own_seat_as_connected(tmp_path: Path)
             page.poller.stop()
 
 
+def seat_states(b: SeatBoard) -> dict[str, str]:
+    """What the seat list of a page says of each seat: "connected", "not connected, ..."."""
+    rows = re.findall(r"<tr[^>]*><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", b.seats.value)
+    return {player: words for player, _who, words in rows}
+
+
+def test_a_closed_seat_page_reads_not_connected_at_the_others_next_look(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A student who closed the tab read "connected" to the others for up to a minute (the
+    page's kernel went on saying it was there until the server culled it). A seat's page in a
+    kernel leaves the table as the kernel ends (Voila ends it as the tab closes): the others
+    read "not connected" at their next look, a few seconds later, not at the timeout."""
+    from navalkit.widgets import seat as seat_module
+    from navalkit.widgets.seat import PRESENCE_SECONDS
+
+    ann = board(start_table(tables, "nautic_miles", "Ann"))
+    code = ann.session.code
+    registered: list[Any] = []
+    monkeypatch.setattr(seat_module.atexit, "register", registered.append)
+    no_loop = live.running_loop
+
+    async def in_a_kernel() -> SeatBoard:  # a page's kernel runs a loop: the Poller starts
+        monkeypatch.setattr(live, "running_loop", asyncio.get_running_loop)
+        page = board(join(tables, code, 1, "Bob"))
+        page.poller.stop()
+        monkeypatch.setattr(live, "running_loop", no_loop)
+        return page
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        bob = pool.submit(asyncio.run, in_a_kernel()).result()
+    assert registered == [bob.leave]  # what the kernel runs as it ends
+    ann._last_presence -= PRESENCE_SECONDS
+    ann.tick()
+    assert seat_states(ann)["Player 2"] == "connected"
+    bob.leave()  # the tab is closed: Voila shuts its kernel down
+    assert not bob.poller.running
+    ann._last_presence -= PRESENCE_SECONDS  # Ann's page's next look at who is there
+    ann.tick()
+    assert seat_states(ann)["Player 2"] == "not connected"
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    dash.refresh_list()
+    assert "Bob <i>(not connected)</i>" in dash.list_view.value
+    bob.leave()  # once is enough: a second end changes nothing and raises nothing
+
+
 @pytest.mark.parametrize("game", ["nautic_miles", "naval_war"])
 def test_the_teachers_view_shows_every_hand_and_a_seat_only_its_own(
     tables: Tables, game: str
