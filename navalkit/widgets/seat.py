@@ -30,7 +30,6 @@ from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.tables import ENDED, OPEN, RulesChangedError, WrongTokenError
-from navalkit.tables.words import settings_words
 
 from .forms import show_legal
 from .live import Poller, in_background
@@ -47,6 +46,7 @@ from .panels import (
     info_html,
     log_html,
     messages_html,
+    played_with_html,
     refusal_html,
     settings_html,
     words_html,
@@ -116,12 +116,13 @@ def seats_html(session: TableSession) -> str:
 def table_settings_html(session: TableSession) -> str:
     """The settings of the table that differ from the game's own, in the play page's words,
     for the side panel ("" when the table plays with the game's own settings)."""
-    changed = settings_words(session.game, session.view.settings)
-    if not changed:
-        return ""
+    played = played_with_html(
+        session.game, session.view.settings, see=f" (see <i>{IN_FORCE_TITLE}</i> below)"
+    )
     return (
-        "<div class='navalkit-table-settings' style='margin:4px 0'><b>Played with:</b> "
-        f"{html.escape(changed)} (see <i>{IN_FORCE_TITLE}</i> below).</div>"
+        f"<div class='navalkit-table-settings' style='margin:4px 0'>{played}</div>"
+        if played
+        else ""
     )
 
 

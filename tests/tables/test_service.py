@@ -212,7 +212,9 @@ def test_the_teacher_sees_everything_and_gets_results(tables: Tables) -> None:
 
 def test_ending_a_table_and_freeing_a_seat(tables: Tables) -> None:
     code, tokens = seat_everyone(tables, "naval_war", 3, seed=8)
-    tables.free_seat(code, 1, key=KEY)
+    held = tables.seats(code)[1]
+    freed = tables.free_seat(code, 1, key=KEY)  # whose seat it was, as the freeing read it
+    assert freed == held and freed.holder == "human" and freed.name
     assert tables.seats(code)[1].holder == "free"
     newcomer = tables.join(code, 1, "Dan")  # the game goes on with Dan at the seat
     assert tables.rejoin(code, newcomer) == 1

@@ -453,7 +453,12 @@ def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> 
     dash.free_button.click()  # a first press only asks again, as End does
     assert tables.summary(code).seats[1].name == "Bob"
     assert dash.free_button.description == "Press again to free Player 2 (Bob)"
+    reads: list[str] = []  # the second press reads the seats once, in the freeing itself
+    seats = tables.seats  # (it read them twice more before: for the button, for the message)
+    tables.seats = lambda c: reads.append(c) or seats(c)  # type: ignore[method-assign]
     dash.free_button.click()
+    del tables.seats
+    assert reads == []
     assert tables.summary(code).seats[1].holder == "free"
     assert dash.free_button.description == "Free this seat"
     said = html.unescape(dash.message.value)
@@ -691,7 +696,13 @@ def test_a_seat_shows_its_tables_settings_and_rules_as_the_play_page_does(
     settings that differ from the game's beside the seats; the join form says them too."""
     from navalkit.tables import seat_link
     from navalkit.widgets.app import GameApp
-    from navalkit.widgets.panels import IN_FORCE_TITLE, RULES_TITLE, clauses_html, settings_html
+    from navalkit.widgets.panels import (
+        IN_FORCE_TITLE,
+        RULES_TITLE,
+        clauses_html,
+        played_with_html,
+        settings_html,
+    )
 
     game = get_game("nautic_miles")
     settings = {"slowness_bonus": "per_round"}
@@ -713,9 +724,19 @@ def test_a_seat_shows_its_tables_settings_and_rules_as_the_play_page_does(
     assert IN_FORCE_TITLE in app_titles and RULES_TITLE in app_titles
     joining = TablePage(f"code={new.code}", tables)
     assert joining.join is not None
-    assert "Played with: Bonus for a slow convoy: per round." in joining.join.heading.value
+    # the same line on the join form, the seat and the teacher's view: one function's
+    played = played_with_html(game, settings)
+    assert played == "<b>Played with:</b> Bonus for a slow convoy: per round."
+    assert played in joining.join.heading.value
+    assert played[:-1] + f" (see <i>{IN_FORCE_TITLE}</i> below)." in seat.table_settings.value
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    dash.open_table(new.code)
+    assert dash.view_settings.value == played
     plain = board(start_table(tables, "nautic_miles", "Bea"))  # the game's own: no line
     assert plain.table_settings.value == ""
+    dash.open_table(plain.session.code)  # (the teacher's view says so)
+    assert dash.view_settings.value == "<b>Played with</b> the game's own settings."
 
 
 def test_a_seat_waiting_for_players_says_so_before_its_instructions(tables: Tables) -> None:
