@@ -25,7 +25,7 @@ from navalkit.core import IllegalActionError, NavalkitError, load_match, new_mat
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.protocol import changes_words, possessive
 from navalkit.core.words import points, takes_the
-from navalkit.render.games import draw
+from navalkit.render.games import NOT_RUNNING, draw
 from navalkit.render.scene import Layer, Rect, Scene
 
 from .clicks import next_steps, resolve_click, typed_action, typed_example, typed_path
@@ -191,6 +191,12 @@ class PlaySession:
         return (self.choice,) if self.choice else ()
 
     # --- what the page shows --------------------------------------------------------------
+    def not_running(self) -> str:
+        """Why nobody may move although the position names a player to, in words the board
+        says instead of whose turn it is ("": the game runs; a shared table says "waiting for
+        players" until every seat is taken)."""
+        return ""
+
     def board(self) -> Scene:
         """The board as the viewer may see it, with the selection, its targets, the marks of
         a refusal, the hand-over cover and the keyboard cursor."""
@@ -203,6 +209,8 @@ class PlaySession:
                 "targets": next_steps(g, m.legal_actions(), full) if self.path else (),
                 "marks": self.marks,
             }
+        if self.not_running():  # nobody may move: the board names nobody to play
+            marks[NOT_RUNNING] = self.not_running()
         scene = draw(g, m.observe(self.viewer), self.theme, **marks)
         if self.covered:
             # nothing of the next seat's view reaches the page until they are there

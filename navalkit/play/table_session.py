@@ -35,6 +35,7 @@ from navalkit.tables import (
     Tables,
     TableStamp,
 )
+from navalkit.tables.words import board_words
 
 from .seats import HUMAN
 from .session import PlaySession, Screen
@@ -249,6 +250,9 @@ class TableSession(PlaySession):
     def turn_words(self) -> str:
         return turn_words(self.view)
 
+    def not_running(self) -> str:
+        return board_words(self.view.status)
+
     # --- reading the table ------------------------------------------------------------------
     def stamp(self) -> TableStamp:
         return self.tables.stamp(self.code)
@@ -301,6 +305,11 @@ class TableSession(PlaySession):
     def touch(self) -> None:
         """Tell the table this seat's page is open."""
         self.tables.touch(self.code, self.token)
+
+    def leave(self) -> None:
+        """Tell the table this seat's page is closed (the others read "not connected" at
+        their next look)."""
+        self.tables.leave(self.code, self.token)
 
     def play_computers(self) -> None:
         """Let the computer seats move (after this page's move; run it in the background)."""

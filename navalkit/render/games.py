@@ -1,7 +1,11 @@
 """A game's drawing, found by the render layer: the rules never import it.
 
 Every game package holds a ``draw`` module whose ``draw(view, theme=None, **marks)`` turns
-what one seat sees into a :class:`~navalkit.render.scene.Scene`. The Game object does not
+what one seat sees into a :class:`~navalkit.render.scene.Scene`. Besides the highlights, every
+``draw`` takes ``not_running`` (:data:`NOT_RUNNING`): words such as "waiting for players" when
+nobody may move although the position names a player to (a table still filling, a game the
+teacher ended); the board then says them where it says whose turn it is, and names nobody to
+play. The Game object does not
 know it (the rules sit below drawing); this module finds it next to the Game's own module,
 so a new game needs no entry anywhere to be drawn.
 """
@@ -16,6 +20,8 @@ from typing import Any
 from .scene import Scene
 
 Drawer = Callable[..., Scene]
+#: the keyword every game's ``draw`` takes for why nobody may move (see the module)
+NOT_RUNNING = "not_running"
 _DRAWERS: dict[str, Drawer] = {}
 
 
@@ -46,5 +52,6 @@ def drawer(game: Any) -> Drawer:
 
 def draw(game: Any, view: Any, theme: Any = None, **marks: Any) -> Scene:
     """A Scene of ``view`` (an observation of ``game``); ``marks`` are the game's highlights
-    (``selected``, ``targets``, ``marks``: region names)."""
+    (``selected``, ``targets``, ``marks``: region names) and ``not_running`` (the words for
+    why nobody may move, see the module)."""
     return drawer(game)(view, theme, **marks)

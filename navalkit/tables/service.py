@@ -396,6 +396,14 @@ class Tables:
         code = self._code(code)
         self.store.touch(code, self._seat_of(code, token), self._clock())
 
+    def leave(self, code: str, token: str) -> None:
+        """Note that the page of the seat holding ``token`` was closed (its kernel is shutting
+        down): the seat shows as not connected at once, instead of after 10 s with no
+        :meth:`touch`. A page of the seat still open somewhere says so again at its next
+        touch. The seat stays held: its seat link brings the student back."""
+        code = self._code(code)
+        self.store.touch(code, self._seat_of(code, token), None)
+
     # --- moving --------------------------------------------------------------------------------
     def move(self, code: str, token: str, action: Any, seen_seq: int, *, reply: bool = True) -> int:
         """Play ``action`` (an action object, its JSON dict, or JSON text) for the seat holding
@@ -499,21 +507,25 @@ class Tables:
 
         self.store.transact(self._code(code), body)
 
-    def free_seat(self, code: str, seat: int, *, key: str) -> None:
+    def free_seat(self, code: str, seat: int, *, key: str) -> SeatInfo:
         """Free a person's seat (a student who lost the seat link): the old token stops
-        working and someone can join the seat again."""
+        working and someone can join the seat again. The seat as it was held (whose it was),
+        as the freeing read it."""
         self._check_key(key)
         code = self._code(code)
         seat = whole(seat, "The seat")
 
-        def body(tx: WriteTx) -> None:
-            check_seat(seat, tx.table.players, get_game(tx.table.game_id))
-            if tx.seats()[seat].holder != HUMAN:
+        def body(tx: WriteTx) -> SeatInfo:
+            table = tx.table
+            check_seat(seat, table.players, get_game(table.game_id))
+            seats = tx.seats()
+            if seats[seat].holder != HUMAN:
                 raise BadRequestError("Only a seat held by a person can be freed.")
             tx.update_seat(SeatRow(seat, FREE, None, None, "", None))
             tx.update_table(updated=self._clock())
+            return self._seat_infos(table, seats)[seat]
 
-        self.store.transact(code, body)
+        return self.store.transact(code, body)
 
     def results(self, *, key: str) -> Any:
         """A pandas DataFrame, one row per seat per table, in a programmer's terms: table

@@ -584,9 +584,9 @@ class TableStore:
 
         return self._call(attempt)
 
-    def touch(self, code: str, seat: int, when: float) -> None:
-        """Note that the person at ``seat`` was seen at ``when`` (no revision: presence is
-        read by polling the seats, not announced)."""
+    def touch(self, code: str, seat: int, when: float | None) -> None:
+        """Note that the person at ``seat`` was seen at ``when`` (None: their page was closed;
+        no revision: presence is read by polling the seats, not announced)."""
         self._call(
             lambda link: link.run(
                 "UPDATE navalkit_seats SET last_seen = ? WHERE code = ? AND seat = ?",

@@ -20,6 +20,7 @@ __all__ = [
     "CONNECTED_SECONDS",
     "MAX_NAME",
     "STATUS_WORDS",
+    "board_words",
     "changed_settings",
     "check_seat",
     "clean_name",
@@ -96,6 +97,14 @@ def check_seat(seat: object, players: int, game: Any) -> None:
         raise BadRequestError(
             f"There is no seat {quoted(seat)}: this table has seats 0 to {players - 1} ({names})."
         )
+
+
+def board_words(status: str) -> str:
+    """What a table's board says instead of whose turn it is while nobody may move although
+    the position names a player to ("waiting for players", "ended by the teacher"; "" while
+    the game runs, or is over, which the board says itself): the ``not_running`` every game's
+    ``draw`` takes."""
+    return STATUS_WORDS[status] if status in (OPEN, ENDED) else ""
 
 
 def not_running(table: TableRow) -> str:

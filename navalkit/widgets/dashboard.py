@@ -31,14 +31,14 @@ from navalkit.play.log import recent_log
 from navalkit.play.table_session import seat_words
 from navalkit.play.teacher import is_teacher_key
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
-from navalkit.render.games import draw
+from navalkit.render.games import NOT_RUNNING, draw
 from navalkit.tables import HUMAN, RulesChangedError, Tables, TableSummary, TeacherView
-from navalkit.tables.words import STATUS_WORDS, changed_settings, settings_words
+from navalkit.tables.words import STATUS_WORDS, board_words, changed_settings
 
 from .forms import MAX_TABLES_AT_ONCE, NewTableForm, TableRequest
 from .live import Poller
 from .page import page_query
-from .panels import LINK_STYLE, download_html, info_html, log_html
+from .panels import LINK_STYLE, OWN_SETTINGS, download_html, info_html, log_html, played_with_html
 from .table import page_link, query_values, shared_tables
 
 __all__ = [
@@ -85,8 +85,6 @@ def _turn_cell(table: TableSummary) -> str:
 #: the buttons that ask for a second press (see TeacherDashboard._confirm)
 END_WORDS = "End this game"
 FREE_WORDS = "Free this seat"
-#: what the list says of a table played with the game's own settings
-OWN_SETTINGS = "the game's own"
 
 
 def settings_cell(game_id: str, settings: dict[str, Any]) -> str:
@@ -363,7 +361,9 @@ class TeacherDashboard:
             raise ValueError("Choose a table in the list first.")
         view = self.tables.teacher_view(code, key=self.key)
         game = get_game(view.game_id)
-        scene = draw(game, view.observation)
+        # a table still waiting for players: its board names nobody to play
+        nobody = board_words(view.status)
+        scene = draw(game, view.observation, **({NOT_RUNNING: nobody} if nobody else {}))
         if self.board is None or self.shown is None or self.shown.code != code:
             self.board = CanvasBoard(scene.width, scene.height, ("board", "pieces", "overlay"))
             # the log stays beside the board on a school laptop's screen, as on a seat's page
@@ -397,25 +397,20 @@ class TeacherDashboard:
         self.view_status.value = html.escape(
             f"{view.status_text}{to_move} Moves: {view.seq}.", quote=False
         )
-        played = settings_words(game, view.settings)
-        self.view_settings.value = (
-            f"<b>Played with:</b> {html.escape(played)}."
-            if played
-            else f"<b>Played with</b> {OWN_SETTINGS} settings."
-        )
+        self.view_settings.value = played_with_html(game, view.settings, own=True)
         texts = [str(t) for t in view.log["text"]] if "text" in view.log.columns else []
         self.view_log.value = log_html(recent_log(texts, LOG_LINES))
 
-    def _confirm(self, what: str, which: Any, button: w.Button, again: str) -> bool:
+    def _confirm(self, what: str, which: Any, button: w.Button, again: Callable[[], str]) -> bool:
         """True at the second press in a row of ``button`` on the same ``which``; at the first,
-        the button says ``again`` and nothing is done (what cannot be undone asks twice: a game
-        ended stays ended, a freed seat's link stops working)."""
+        the button says what ``again()`` gives and nothing is done (what cannot be undone asks
+        twice: a game ended stays ended, a freed seat's link stops working)."""
         if self._confirming == (what, which):
             self._unconfirm()
             return True
         self._unconfirm()
         self._confirming = (what, which)
-        button.description = again
+        button.description = again()
         return False
 
     def _unconfirm(self) -> None:
@@ -428,7 +423,7 @@ class TeacherDashboard:
         code = self.picker.value
         if code is None:
             raise ValueError("Choose a table in the list first.")
-        if self._confirm("end", code, self.end_button, f"Press again to end {code}'s game"):
+        if self._confirm("end", code, self.end_button, lambda: f"Press again to end {code}'s game"):
             self.end(code)
 
     def end(self, code: str) -> None:
@@ -443,16 +438,20 @@ class TeacherDashboard:
         code, seat = self.picker.value, self.free_seat.value
         if code is None or seat is None:
             raise ValueError("Choose a table and a seat held by a student first.")
-        held = self.tables.seats(code)[seat]
-        who = f"{held.player} ({held.name})" if held.holder == HUMAN else held.player
-        if self._confirm("free", (code, seat), self.free_button, f"Press again to free {who}"):
+
+        def again() -> str:  # (read at the first press only: the second frees the seat)
+            held = self.tables.seats(code)[seat]
+            who = f"{held.player} ({held.name})" if held.holder == HUMAN else held.player
+            return f"Press again to free {who}"
+
+        if self._confirm("free", (code, seat), self.free_button, again):
             self.free(code, seat)
 
     def free(self, code: str, seat: int) -> None:
         """Free ``seat`` of table ``code`` (its student lost the seat link): the old link
-        stops working and the seat can be joined again; the page says whose seat it was."""
-        held = self.tables.seats(code)[seat]
-        self.tables.free_seat(code, seat, key=self.key)
+        stops working and the seat can be joined again; the page says whose seat it was (as
+        the freeing read it: the seats are read once)."""
+        held = self.tables.free_seat(code, seat, key=self.key)
         self._unconfirm()
         self.message.value = info_html(
             f"{possessive(held.player)} seat at table {code} is free: "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ from navalkit.core.protocol import day_words
 from navalkit.play.how_to import how_to_play_text
 from navalkit.play.log import EARLIER
 from navalkit.render.text import READING_LINE
+from navalkit.tables.words import settings_words
 
 BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
 
@@ -147,6 +148,25 @@ RULE_SOURCES = (
     "the original rules text (SEED), a public source (SRC), or our own reconstruction where "
     "both are silent (HOUSE)"
 )
+
+
+#: what a table played with its game's own settings is said to be played with
+OWN_SETTINGS = "the game's own"
+
+
+def played_with_html(
+    game: Any, settings: Mapping[str, Any], *, own: bool = False, see: str = ""
+) -> str:
+    """The line of a table's settings, the same on the join form, the seat's page and the
+    teacher's view of the table: "<b>Played with:</b> Bonus for a slow convoy: per round;
+    Points to win: 100." (those that differ from the game's own, as the play page says them,
+    see :func:`~navalkit.tables.words.settings_words`), ``see`` (HTML) before the full stop:
+    where the page shows them in full. A table with the game's own settings has no line, or
+    with ``own`` "Played with the game's own settings."."""
+    changed = settings_words(game, settings)
+    if changed:
+        return f"<b>Played with:</b> {html.escape(changed)}{see}."
+    return f"<b>Played with</b> {OWN_SETTINGS} settings." if own else ""
 
 
 def settings_html(game: Any, config: Any) -> str:

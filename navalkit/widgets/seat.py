@@ -6,11 +6,15 @@ the keyboard, the typed move or the list of legal moves); every move goes to the
 service with the position the page last saw. A :class:`~navalkit.widgets.live.Poller` looks
 at the table twice a second and repaints when another seat has moved, a seat was taken, or
 the game ended; every few seconds it also tells the table this page is open and reads who
-else is connected. Whatever goes wrong is a sentence on the page, and the page carries on.
+else is connected. When the page's kernel shuts down (Voila shuts it down as the tab closes,
+the server culls it when the tab is gone without a word) the page tells the table it left, so
+that the others read "not connected" at their next look instead of some time later.
+Whatever goes wrong is a sentence on the page, and the page carries on.
 """
 
 from __future__ import annotations
 
+import atexit
 import html
 import logging
 import time
@@ -26,7 +30,6 @@ from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.tables import ENDED, OPEN, RulesChangedError, WrongTokenError
-from navalkit.tables.words import settings_words
 
 from .forms import show_legal
 from .live import Poller, in_background
@@ -43,6 +46,7 @@ from .panels import (
     info_html,
     log_html,
     messages_html,
+    played_with_html,
     refusal_html,
     settings_html,
     words_html,
@@ -112,12 +116,13 @@ def seats_html(session: TableSession) -> str:
 def table_settings_html(session: TableSession) -> str:
     """The settings of the table that differ from the game's own, in the play page's words,
     for the side panel ("" when the table plays with the game's own settings)."""
-    changed = settings_words(session.game, session.view.settings)
-    if not changed:
-        return ""
+    played = played_with_html(
+        session.game, session.view.settings, see=f" (see <i>{IN_FORCE_TITLE}</i> below)"
+    )
     return (
-        "<div class='navalkit-table-settings' style='margin:4px 0'><b>Played with:</b> "
-        f"{html.escape(changed)} (see <i>{IN_FORCE_TITLE}</i> below).</div>"
+        f"<div class='navalkit-table-settings' style='margin:4px 0'>{played}</div>"
+        if played
+        else ""
     )
 
 
@@ -143,7 +148,9 @@ class SeatBoard:
         self._build()
         self.refresh()
         self.poller = Poller(self.tick, POLL_SECONDS, self._poll_failed)
-        self.poller.start()
+        self._left = False
+        if self.poller.start():  # in a page's kernel: its end is the page's end
+            atexit.register(self.leave)
 
     # --- layout -------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -366,6 +373,19 @@ class SeatBoard:
             self.download.value = download_html(name, text, "save the file")
 
     # --- keeping up with the table ------------------------------------------------------------
+    def leave(self) -> None:
+        """The page is closed (its kernel is shutting down): stop looking at the table and
+        tell it this seat's page left. Once only; a store that does not answer is let be (the
+        seat then shows as not connected a few seconds later, when its page is not seen)."""
+        if self._left:
+            return
+        self._left = True
+        self.poller.stop()
+        try:
+            self.session.leave()
+        except Exception:  # at the kernel's end, with nobody to read it but the log
+            LOG.info("the table could not be told that this seat's page closed", exc_info=True)
+
     def tick(self) -> None:
         """One look at the table (the Poller calls it): repaint if anything changed."""
         s = self.session

@@ -43,12 +43,12 @@ from navalkit.tables import (
     parse_seat_link,
     seat_link,
 )
-from navalkit.tables.words import quoted, settings_words
+from navalkit.tables.words import quoted
 
 from .forms import NewTableForm, TableRequest
 from .live import Poller
 from .page import page_query
-from .panels import LINK_STYLE
+from .panels import LINK_STYLE, played_with_html
 from .seat import SeatBoard
 
 LOG = logging.getLogger(__name__)
@@ -187,8 +187,8 @@ class JoinForm:
             state = f"{waiting} {seats} free: type your name, then take a seat."
         else:
             state = "Every seat is taken: if one is yours, open your seat link."
-        played = settings_words(get_game(table.game_id), table.settings)
-        played = f"<div>Played with: {html.escape(played)}.</div>" if played else ""
+        played = played_with_html(get_game(table.game_id), table.settings)
+        played = f"<div>{played}</div>" if played else ""
         self.heading.value = (
             f"<h3 style='margin:4px 0'>{html.escape(table.title)} at table "
             f"<span class='navalkit-table-code'>{self.code}</span></h3>{played}<div>{state}</div>"

@@ -147,6 +147,30 @@ def test_presence_shows_who_is_connected(store_url: str) -> None:
     tables.close()
 
 
+def test_a_closed_page_shows_its_seat_not_connected_at_once(store_url: str) -> None:
+    """A student who closed the tab read as "connected" to the others until the seat had not
+    been seen for a while: the closing page's leave says so at once (another process, another
+    page's kernel, reads it); the seat stays the student's, and a look brings it back."""
+    clock = Clock()
+    tables = Tables(store_url, clock=clock)
+    other = Tables(store_url, clock=clock)
+    code, tokens = seat_everyone(tables, "naval_war", 3, bots={2: "easy"}, seed=1)
+    assert [s.connected for s in other.seats(code)] == [True, True, True]
+    tables.leave(code, tokens[1])  # no time has passed: only the leave tells
+    seats = other.seats(code)
+    assert [s.connected for s in seats] == [True, False, True]
+    assert seats[1].holder == "human" and seats[1].name and seats[1].last_seen is None
+    clock.now += 1
+    assert tables.rejoin(code, tokens[1]) == 1  # the seat link still holds the seat, and the
+    assert [s.connected for s in other.seats(code)] == [True, True, True]  # student is back
+    tables.touch(code, tokens[0])
+    tables.leave(code, tokens[0])
+    tables.touch(code, tokens[0])  # the same seat open in another tab still says it is there
+    assert other.seats(code)[0].connected
+    other.close()
+    tables.close()
+
+
 def test_the_teacher_sees_everything_and_gets_results(tables: Tables) -> None:
     code, tokens = seat_everyone(tables, "naval_war", 3, bots={2: "easy"}, seed=31)
     other, other_tokens = seat_everyone(tables, "nautic_miles", 2, settings={"target": 10}, seed=33)
@@ -188,7 +212,9 @@ def test_the_teacher_sees_everything_and_gets_results(tables: Tables) -> None:
 
 def test_ending_a_table_and_freeing_a_seat(tables: Tables) -> None:
     code, tokens = seat_everyone(tables, "naval_war", 3, seed=8)
-    tables.free_seat(code, 1, key=KEY)
+    held = tables.seats(code)[1]
+    freed = tables.free_seat(code, 1, key=KEY)  # whose seat it was, as the freeing read it
+    assert freed == held and freed.holder == "human" and freed.name
     assert tables.seats(code)[1].holder == "free"
     newcomer = tables.join(code, 1, "Dan")  # the game goes on with Dan at the seat
     assert tables.rejoin(code, newcomer) == 1

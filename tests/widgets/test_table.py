@@ -502,7 +502,12 @@ def test_the_dashboard_starts_lists_shows_ends_and_downloads(tables: Tables) -> 
     dash.free_button.click()  # a first press only asks again, as End does
     assert tables.summary(code).seats[1].name == "Bob"
     assert dash.free_button.description == "Press again to free Player 2 (Bob)"
+    reads: list[str] = []  # the second press reads the seats once, in the freeing itself
+    seats = tables.seats  # (it read them twice more before: for the button, for the message)
+    tables.seats = lambda c: reads.append(c) or seats(c)  # type: ignore[method-assign]
     dash.free_button.click()
+    del tables.seats
+    assert reads == []
     assert tables.summary(code).seats[1].holder == "free"
     assert dash.free_button.description == "Free this seat"
     said = html.unescape(dash.message.value)
@@ -628,6 +633,53 @@ def test_a_student_coming_back_reads_their_own_seat_as_connected(tmp_path: Path)
             page.poller.stop()
 
 
+def seat_states(b: SeatBoard) -> dict[str, str]:
+    """What the seat list of a page says of each seat: "connected", "not connected, ..."."""
+    rows = re.findall(r"<tr[^>]*><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", b.seats.value)
+    return {player: words for player, _who, words in rows}
+
+
+def test_a_closed_seat_page_reads_not_connected_at_the_others_next_look(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A student who closed the tab read "connected" to the others for up to a minute (the
+    page's kernel went on saying it was there until the server culled it). A seat's page in a
+    kernel leaves the table as the kernel ends (Voila ends it as the tab closes): the others
+    read "not connected" at their next look, a few seconds later, not at the timeout."""
+    from navalkit.widgets import seat as seat_module
+    from navalkit.widgets.seat import PRESENCE_SECONDS
+
+    ann = board(start_table(tables, "nautic_miles", "Ann"))
+    code = ann.session.code
+    registered: list[Any] = []
+    monkeypatch.setattr(seat_module.atexit, "register", registered.append)
+    no_loop = live.running_loop
+
+    async def in_a_kernel() -> SeatBoard:  # a page's kernel runs a loop: the Poller starts
+        monkeypatch.setattr(live, "running_loop", asyncio.get_running_loop)
+        page = board(join(tables, code, 1, "Bob"))
+        page.poller.stop()
+        monkeypatch.setattr(live, "running_loop", no_loop)
+        return page
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        bob = pool.submit(asyncio.run, in_a_kernel()).result()
+    assert registered == [bob.leave]  # what the kernel runs as it ends
+    ann._last_presence -= PRESENCE_SECONDS
+    ann.tick()
+    assert seat_states(ann)["Player 2"] == "connected"
+    bob.leave()  # the tab is closed: Voila shuts its kernel down
+    assert not bob.poller.running
+    ann._last_presence -= PRESENCE_SECONDS  # Ann's page's next look at who is there
+    ann.tick()
+    assert seat_states(ann)["Player 2"] == "not connected"
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    dash.refresh_list()
+    assert "Bob <i>(not connected)</i>" in dash.list_view.value
+    bob.leave()  # once is enough: a second end changes nothing and raises nothing
+
+
 @pytest.mark.parametrize("game", ["nautic_miles", "naval_war"])
 def test_the_teachers_view_shows_every_hand_and_a_seat_only_its_own(
     tables: Tables, game: str
@@ -693,7 +745,13 @@ def test_a_seat_shows_its_tables_settings_and_rules_as_the_play_page_does(
     settings that differ from the game's beside the seats; the join form says them too."""
     from navalkit.tables import seat_link
     from navalkit.widgets.app import GameApp
-    from navalkit.widgets.panels import IN_FORCE_TITLE, RULES_TITLE, clauses_html, settings_html
+    from navalkit.widgets.panels import (
+        IN_FORCE_TITLE,
+        RULES_TITLE,
+        clauses_html,
+        played_with_html,
+        settings_html,
+    )
 
     game = get_game("nautic_miles")
     settings = {"slowness_bonus": "per_round"}
@@ -715,9 +773,19 @@ def test_a_seat_shows_its_tables_settings_and_rules_as_the_play_page_does(
     assert IN_FORCE_TITLE in app_titles and RULES_TITLE in app_titles
     joining = TablePage(f"code={new.code}", tables)
     assert joining.join is not None
-    assert "Played with: Bonus for a slow convoy: per round." in joining.join.heading.value
+    # the same line on the join form, the seat and the teacher's view: one function's
+    played = played_with_html(game, settings)
+    assert played == "<b>Played with:</b> Bonus for a slow convoy: per round."
+    assert played in joining.join.heading.value
+    assert played[:-1] + f" (see <i>{IN_FORCE_TITLE}</i> below)." in seat.table_settings.value
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    dash.open_table(new.code)
+    assert dash.view_settings.value == played
     plain = board(start_table(tables, "nautic_miles", "Bea"))  # the game's own: no line
     assert plain.table_settings.value == ""
+    dash.open_table(plain.session.code)  # (the teacher's view says so)
+    assert dash.view_settings.value == "<b>Played with</b> the game's own settings."
 
 
 def test_a_seat_waiting_for_players_says_so_before_its_instructions(tables: Tables) -> None:
@@ -732,6 +800,52 @@ def test_a_seat_waiting_for_players_says_so_before_its_instructions(tables: Tabl
     ann.tick()
     assert ann.session.view.status == "playing"
     assert WAITING_WORDS not in ann.how_to.value
+
+
+def scene_texts(scene: Any) -> list[str]:
+    """Every label drawn on a board's scene."""
+    return [op.text for layer in scene.layers for op in layer.ops if hasattr(op, "text")]
+
+
+@pytest.mark.parametrize("game", games())
+def test_a_waiting_tables_board_names_nobody_to_play(tables: Tables, game: str) -> None:
+    """Nautic Miles' board said "Round 1 - Player 1 to play" while the page said the table
+    waited for players: every game's board takes the same words (``not_running``) and says
+    them where it says who is to play (Branle-Bas' board names nobody), on a seat and on the
+    teacher's view; once the table is full, the board names the player to move again."""
+    ann = board(start_table(tables, game))
+    code = ann.session.code
+    assert ann.session.view.status == "open" and ann.board.scene is not None
+    waiting = scene_texts(ann.board.scene)
+    assert not [t for t in waiting if "to play" in t or "to move" in t], waiting
+    dash = teacher_page(f"teacher={KEY}", tables)
+    assert isinstance(dash, TeacherDashboard)
+    dash.open_table(code)
+    assert dash.board is not None and dash.board.scene is not None
+    teacher = scene_texts(dash.board.scene)
+    assert not [t for t in teacher if "to play" in t or "to move" in t], teacher
+    for texts in (waiting, teacher):
+        said = [t for t in texts if "waiting for players" in t.lower()]
+        assert said if game != "branle_bas" else not said, texts
+    if game == "nautic_miles":
+        assert "Round 1 - waiting for players" in waiting
+    if game == "age_of_sail":  # no phase to end: the button is words, not a button
+        assert "end" not in {r.id for r in ann.board.scene.regions}
+    if game == "naval_war":  # no panel framed as the one to act, no button lit
+        assert not [op for ly in ann.board.scene.layers for op in ly.ops
+                    if getattr(op, "line_width", 0) == 4]  # fmt: skip
+    n = len(ann.session.view.seats)
+    for s in range(1, n):
+        join(tables, code, s, f"Student {s + 1}")
+    ann.tick()
+    assert ann.session.view.status == "playing" and ann.board.scene is not None
+    playing = scene_texts(ann.board.scene)
+    assert not [t for t in playing if "waiting for players" in t.lower()], playing
+    if game == "nautic_miles":
+        mover = ann.session.view.to_move
+        assert mover is not None and f"Round 1 - Player {mover + 1} to play" in playing
+    if game == "age_of_sail":
+        assert "end" in {r.id for r in ann.board.scene.regions}
 
 
 @pytest.mark.parametrize("query", ["code=ZZZZZQ", "code=abc", "seat=ZZZZZQ-nonsense", "seat=x"])

@@ -24,8 +24,10 @@ def draw(
     selected: str | None = None,
     targets: Iterable[str] = (),
     marks: Iterable[str] = (),
+    not_running: str = "",
 ) -> Scene:
-    """The row of buoys: swept ones faded, ``targets`` lit, ``marks`` (a refused click) red."""
+    """The row of buoys: swept ones faded, ``targets`` lit, ``marks`` (a refused click) red;
+    ``not_running`` ("waiting for players": a table still filling) instead of whose turn."""
     t = get_theme(theme)
     total = view.config.buoys
     width = 2 * MARGIN + GAP * max(total - 1, 0) + 2 * RADIUS
@@ -50,6 +52,6 @@ def draw(
         b.add("pieces", Circle(cx, cy, RADIUS, fill=fill, stroke=edge, line_width=2))
         b.add("pieces", Text(cx, cy + RADIUS + 12, name, 11, t.text))
         b.circle_region(name, cx, cy, RADIUS + 4)
-    who = "" if view.phase != "play" else f"{SIDES[view.to_move]} to sweep"
+    who = "" if view.phase != "play" else not_running or f"{SIDES[view.to_move]} to sweep"
     b.add("overlay", Text(width / 2, 108, who, 12, t.text))
     return b.build()

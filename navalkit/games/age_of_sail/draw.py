@@ -348,9 +348,11 @@ def draw(
     selected: str | None = None,
     targets: Iterable[str] = (),
     marks: Iterable[str] = (),
+    not_running: str = "",
 ) -> Scene:
     """The Scene of the table; ``selected`` region, its legal next ``targets``, ``marks`` in red
-    (a refused order)."""
+    (a refused order); ``not_running`` ("waiting for players") stands, as words and not a
+    button, where the button that ends the side to move's phase would."""
     state = observation
     t = get_theme(theme)
     lit = set(targets)
@@ -407,10 +409,13 @@ def draw(
         b.add("overlay", Text(mid, KEY_Y + 14 * k, line, 11, t.text, bold=k == 0))
     if state.phase not in (OVER, CUT_LOOSE):  # locked ships decide first: no end yet
         x, y, w, h = TABLE_W * PX + 15, END_Y, PANEL - 30, 34
-        label = end_label(state)
-        b.add("overlay", Rect(x, y, w, h, fill=t.grid, radius=6))
-        b.add("overlay", Text(x + w / 2, y + h / 2, label, 13, "#ffffff", bold=True))
-        b.rect_region("end", x, y, w, h)
+        if not_running:  # nobody may move: no phase to end, words in its place (no button)
+            words = not_running[:1].upper() + not_running[1:]
+            b.add("overlay", Text(x + w / 2, y + h / 2, words, 13, t.text, bold=True))
+        else:
+            b.add("overlay", Rect(x, y, w, h, fill=t.grid, radius=6))
+            b.add("overlay", Text(x + w / 2, y + h / 2, end_label(state), 13, "#ffffff", bold=True))
+            b.rect_region("end", x, y, w, h)
     return b.build()
 
 

@@ -148,9 +148,11 @@ def draw(
     selected: int | str | None = None,
     targets: Iterable[int | str] = (),
     marks: Iterable[int | str] = (),
+    not_running: str = "",
 ) -> Scene:
     """The Scene for a seat's view: ``selected`` square, its legal ``targets``, and squares
-    to ``marks`` in red (a refused move); squares by index or name."""
+    to ``marks`` in red (a refused move); squares by index or name. The board names nobody
+    to move, so ``not_running`` ("waiting for players", said on the page) changes nothing."""
     chosen = None if selected is None else _index(selected)
     lit = [i for i in map(_index, targets) if i is not None]
     marked = [i for i in map(_index, marks) if i is not None]

@@ -252,8 +252,9 @@ def _counter(t: Theme, side: int, box: int, x: float, y: float) -> Rect:
     return Rect(x, y, CS, CS, fill=colour, stroke=edge, line_width=1.5)
 
 
-def _panel(b: SceneBuilder, t: Theme, view: View) -> None:
-    """The right-hand panel: turn, step, whose view, score; the order buttons; the legend."""
+def _panel(b: SceneBuilder, t: Theme, view: View, not_running: str = "") -> None:
+    """The right-hand panel: turn, step (or ``not_running``), whose view, score; the order
+    buttons; the legend."""
     state = view.state
     x0 = MAP_W + 8
     b.add("overlay", Rect(MAP_W, 0, PANEL, HEIGHT, fill=t.background))
@@ -263,7 +264,11 @@ def _panel(b: SceneBuilder, t: Theme, view: View) -> None:
     german = f"{g} VP" if view.viewer != 1 or state.phase == OVER else "? VP (secret)"
     lines = (
         (f"Turn {state.turn} of {state.config.turns}", 14, True),
-        (PHASES.get(state.phase, state.phase), 12, False),
+        (
+            not_running[:1].upper() + not_running[1:] or PHASES.get(state.phase, state.phase),
+            12,
+            False,
+        ),
         (seen, 12, False),
         (f"Germany {german}", 13, True),
         (f"Allies {a} VP", 13, True),
@@ -306,9 +311,11 @@ def draw(
     selected: str | None = None,
     targets: Iterable[str] = (),
     marks: Iterable[str] = (),
+    not_running: str = "",
 ) -> Scene:
     """The Scene for a seat's view, with the ``selected`` region, legal next ``targets``
-    (green) and refused ``marks`` (red)."""
+    (green) and refused ``marks`` (red); ``not_running`` ("waiting for players") stands
+    instead of the step, which says who moves."""
     view = observation if isinstance(observation, View) else View(observation, None)
     state = view.state
     t = get_theme(theme)
@@ -324,7 +331,7 @@ def draw(
         x, y = station_xy(i)
         b.circle_region(f"st{i}", x, y, 8)
     _counters(b, t, state)
-    _panel(b, t, view)
+    _panel(b, t, view, not_running)
     ships = _ship_xy(state)
     for region, colour, width in (
         *((m, t.danger, 3.0) for m in marks),

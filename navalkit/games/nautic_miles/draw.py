@@ -244,8 +244,10 @@ def draw(
     selected: str | None = None,
     targets: Iterable[str] = (),
     marks: Iterable[str] = (),
+    not_running: str = "",
 ) -> Scene:
-    """The Scene for a seat's view; ``selected``/``targets``/``marks`` are region ids."""
+    """The Scene for a seat's view; ``selected``/``targets``/``marks`` are region ids;
+    ``not_running`` ("waiting for players") is said instead of who is to play."""
     view = observation
     t = get_theme(theme)
     width, height = size(view)
@@ -265,6 +267,8 @@ def draw(
     head = f"Round {view.round_no}"
     if view.phase == OVER:
         head += " - game over"
+    elif not_running:
+        head += f" - {not_running}"
     elif view.viewer is None or view.viewer == view.seat:
         head += f" - Player {view.seat + 1} to play"
     _label(b, 180, 20, head, t.text, W - 188, size=13, bold=True, align="left")

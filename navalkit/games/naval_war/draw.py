@@ -81,10 +81,11 @@ def panel_height(view: View) -> int:
 
 
 class _Board:
-    """Collects ops and remembers every region's box for the highlight overlay."""
+    """Collects ops and remembers every region's box for the highlight overlay;
+    ``not_running`` is why nobody may move ("": the game runs)."""
 
-    def __init__(self, b: SceneBuilder, t: Theme) -> None:
-        self.b, self.t = b, t
+    def __init__(self, b: SceneBuilder, t: Theme, not_running: str = "") -> None:
+        self.b, self.t, self.not_running = b, t, not_running
         self.boxes: dict[str, Box] = {}
 
     def region(self, rid: str, box: Box) -> None:
@@ -180,7 +181,7 @@ def _panel(
     bd: _Board, view: View, seat: int, x: float, y: float, w: float, panel_h: int = PANEL_H
 ) -> None:
     t, b, state = bd.t, bd.b, view.state
-    acting = state.phase != OVER and state.seat == seat
+    acting = state.phase != OVER and state.seat == seat and not bd.not_running
     alive = bool(state.fleets[seat])
     b.add(
         "board",
@@ -287,10 +288,13 @@ def _strip(bd: _Board, view: View, y: float, buttons: bool = True) -> None:
         _card(bd, state.pending, px, y + 22, state.phase != OVER and state.roll_for < 0)
     bx = px + CARD_W + 10
     if buttons:  # (a lesson's board, where they would do nothing, leaves them out)
-        bd.button("draw", bx, y + 22, 128, "Draw", state.phase == CHOOSE)
-        bd.button("launch", bx, y + 52, 128, "Launch air strikes", state.phase == CHOOSE)
+        running = not bd.not_running  # (no button is lit while nobody may move)
+        bd.button("draw", bx, y + 22, 128, "Draw", running and state.phase == CHOOSE)
+        bd.button(
+            "launch", bx, y + 52, 128, "Launch air strikes", running and state.phase == CHOOSE
+        )
         bd.button("play", bx, y + 82, 128, "Play (no target)", False)
-        bd.button("hold", bx, y + 112, 128, "Hold strike", state.phase == AIR)
+        bd.button("hold", bx, y + 112, 128, "Hold strike", running and state.phase == AIR)
     dx = bx + 136
     top = state.discard[-1] if state.discard else -1
     b.add("pieces", Rect(dx, y + 22, 90, 62, fill=t.sea_alt, stroke=t.grid, radius=6))
@@ -301,6 +305,8 @@ def _strip(bd: _Board, view: View, y: float, buttons: bool = True) -> None:
     bd.text(dx, y + 100, f"Deck {view.deck_size}", t.text, "left")
     bd.text(dx, y + 118, f"Harbor {view.harbor_size}", t.text, "left")
     step = "clear-out" if state.opening and state.phase != OVER else PHASE_NAMES[state.phase]
+    if bd.not_running and state.phase != OVER:
+        step = bd.not_running
     bd.text(WIDTH - 8, y + 10, f"Round {state.round} · {step}", t.text, "right", bold=True)
 
 
@@ -312,16 +318,19 @@ def draw(
     targets: Iterable[str] = (),
     marks: Iterable[str] = (),
     buttons: bool = True,
+    not_running: str = "",
 ) -> Scene:
     """The Scene for a seat's view, with the ``selected`` region, its legal ``targets`` (green)
     and refused regions ``marks`` (red); ``buttons`` False leaves out the play page's buttons
-    (Draw, Launch air strikes...), for a lesson's board where they would do nothing."""
+    (Draw, Launch air strikes...), for a lesson's board where they would do nothing;
+    ``not_running`` ("waiting for players") stands instead of the step, and no player's panel
+    or button is lit as the one to act."""
     view = observation if isinstance(observation, View) else observe(observation, None)
     state, t = view.state, get_theme(theme)
     panel_h = panel_height(view)
     width, height = size(state.n, panel_h)
     b = SceneBuilder(width, height, title="Naval War", description=describe(view))
-    bd = _Board(b, t)
+    bd = _Board(b, t, not_running)
     b.add("board", Rect(0, 0, width, height, fill=t.background))
     cols, _ = layout(state.n)
     pw = WIDTH / cols
