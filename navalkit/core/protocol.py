@@ -263,8 +263,8 @@ class Game(ABC, Generic[S, A, V, C]):
 
     def victory_words(self, config: C) -> str:
         """How a game is won under ``config``, in a sentence for a table of results, when the
-        scores alone do not tell it (Far Seas' par: the raiders win only with a lead of more
-        than it); empty by default, where the higher score wins."""
+        scores alone do not tell it (Far Seas: the raiders win only with a lead of more than
+        the lead they need); empty by default, where the higher score wins."""
         return ""
 
     def winners(self, state: S) -> tuple[int, ...]:

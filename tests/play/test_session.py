@@ -197,12 +197,13 @@ def test_how_a_game_ended_is_said_once(game_id: str) -> None:
 
 def test_far_seas_series_says_its_totals_do_not_name_the_winner() -> None:
     """'Series after 1 game: Germany 231, Allies 2' after an Allied win (the German lead
-    short of the par) read as a German win: the line says what its totals are."""
+    short of the lead the raiders need) read as a German win: the line says what its totals
+    are."""
     s = PlaySession("far_seas", seed=1, seats=["random", "random"])
     assert s.run_to_end()
     assert s.screen().series.endswith(
-        "These add up each game's VP; who won each game is decided by the German's lead "
-        "against the par (rule: Victory)."
+        "These add up each game's VP; who won each game is decided by whether the German's "
+        "lead was more than the lead the raiders need (rule: Victory)."
     )
 
 

@@ -121,8 +121,8 @@ def test_who_plays_is_chosen_from_lists_in_words() -> None:
 
 def test_far_seas_lab_says_how_a_game_is_won_where_the_scores_do_not() -> None:
     """Far Seas' raiders score some 250 VP to the Allies' few and still lose half the games:
-    they need a lead of more than the par. The table says so, under each reading when the
-    par is what is compared."""
+    they need a lead of more than 245 VP. The table says so, under each reading when that
+    lead is what is compared."""
     lab = WhatIfLab("far_seas", setting="german_par", games=2, values=(245, 0))
     lab.bots = ["random", "random"]
     lab.run()
@@ -132,14 +132,17 @@ def test_far_seas_lab_says_how_a_game_is_won_where_the_scores_do_not() -> None:
         "245 VP over the Allies" in shown
     )
     assert (
-        "Lead the raiders need to win (VP): 0: The higher total wins: the par is 0, a house "
-        "rule the settings can change (rule: Victory). A tie is a draw." in shown
+        "Lead the raiders need to win (VP): 0: The higher total wins: the lead the raiders "
+        "need is 0, a house rule the settings can change (rule: Victory). A tie is a draw." in shown
     )  # in the status line's words ("total", not "score")
     lab.setting.value = "convoy_speed"
     lab.run()
     said = lab.table.value
     assert said.count("Germany wins with a lead of more than 245 VP over") == 1
-    assert "that lead is the par, a house rule the settings can change (rule: Victory)" in said
+    assert (
+        "that is the lead the raiders need, a house rule the settings can change (rule: Victory)"
+        in said
+    )
     assert "FS-" not in said and "HOUSE" not in said
     assert "the higher score wins" not in said
     branle_bas = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))

@@ -138,6 +138,11 @@ HULL_R = 2.2 * PX  # px: a ship's drawn hull fits this circle
 PASSES = 3  # rounds in which crowded ships' labels choose their places again
 TABLE_BOX: Box = (0.0, 0.0, TABLE_W * PX, float(H))  # where labels must stay
 MARKER_AT, MARKER_R = 5 * PX, 11  # px: a heading marker's centre from her centre, its radius
+#: the rings round ships (radius, line width in px): the selected ship (or one a refusal
+#: marks) and each ship she may fire at or board
+SELECTED_RING, TARGET_RING = (2.6 * PX, 3.0), (2.4 * PX, 2.5)
+RING_GAP = 4  # px between a ring's outer edge and any label
+TEXT_HALF = 11 * 0.55  # px: half the height of a label line's box
 
 
 def short_name(state: State, i: int) -> str:
@@ -178,25 +183,32 @@ def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
     return lines
 
 
-def _layouts(cx: float, cy: float, lines: list[LabelLine], ring: float = 0) -> list[list[Spot]]:
+def _layouts(
+    cx: float, cy: float, lines: list[LabelLine], ring: float = 0, clear: float = 0
+) -> list[list[Spot]]:
     """Where a ship's label lines may go, best first, as (x, y, align) per line: the name
     above and the rest below her; all to her right or her left (level with her, above her
     or below her); all above; all below. With a ``ring`` (px: the reach of the heading
-    markers round a selected ship), then the same beyond it: all above, below, right, left."""
+    markers round a selected ship), then the same beyond it: all above, below, right, left.
+    ``clear`` (px) is how far from her centre every line's box must stay: the ring drawn
+    round her when she is selected or may be fired at, and a gap (0: no ring)."""
     n = len(lines)
-    name_above: list[Spot] = [(cx, cy - 22, "center")]
-    layouts = [name_above + [(cx, cy + 21 + LINE_H * k, "center") for k in range(n - 1)]]
+    up = max(22.0, clear + TEXT_HALF)  # the nearest line's centre above her, and below
+    down = max(21.0, clear + TEXT_HALF)
+    aside = max(HULL_R + 4, clear)  # the near edge of lines beside her
+    name_above: list[Spot] = [(cx, cy - up, "center")]
+    layouts = [name_above + [(cx, cy + down + LINE_H * k, "center") for k in range(n - 1)]]
     for top in (cy - (n - 1) * LINE_H / 2, cy - HULL_R - (n - 1) * LINE_H, cy + HULL_R):
         sides: tuple[tuple[float, Align], ...] = (
-            (cx + HULL_R + 4, "left"),
-            (cx - HULL_R - 4, "right"),
+            (cx + aside, "left"),
+            (cx - aside, "right"),
         )
         for x, align in sides:
             side: list[Spot] = [(x, top + LINE_H * k, align) for k in range(n)]
             layouts.append(side)
     for gap in (0, 2 * LINE_H):  # all above or all below, and then further off
-        above: list[Spot] = [(cx, cy - 22 - gap - LINE_H * (n - 1 - k), "center") for k in range(n)]
-        below: list[Spot] = [(cx, cy + 21 + gap + LINE_H * k, "center") for k in range(n)]
+        above: list[Spot] = [(cx, cy - up - gap - LINE_H * (n - 1 - k), "center") for k in range(n)]
+        below: list[Spot] = [(cx, cy + down + gap + LINE_H * k, "center") for k in range(n)]
         layouts += [above, below]
     if ring:  # slid along the edge, so that near one they stay on the table
         out = ring + 2
@@ -256,13 +268,49 @@ def _run_dots(state: State) -> list[tuple[float, float]]:
     ]
 
 
-def _labels(b: SceneBuilder, state: State, t: Theme, steering: int | None = None) -> None:
+def _ring_reach(
+    state: State, selected: str | None, targets: set[str], marks: list[str]
+) -> dict[int, float]:
+    """How far (px) from each ringed ship's centre her ring reaches, its line included: the
+    selected ship's and a marked one's, and each target's (see :func:`draw`)."""
+    reach_of: dict[int, float] = {}
+    for rings, (r, width) in (
+        ([selected, *marks], SELECTED_RING),
+        (sorted(targets), TARGET_RING),
+    ):
+        for region in rings:
+            if region and region.startswith("ship:") and 0 <= int(region[5:]) < len(state.ships):
+                i = int(region[5:])
+                reach_of[i] = max(reach_of.get(i, 0.0), r + width / 2)
+    return reach_of
+
+
+def _off_ring(box: Box, cx: float, cy: float, reach: float) -> float:
+    """How badly ``box`` comes near a ring ``reach`` px round (cx, cy), within ``RING_GAP``,
+    in px²: what it covers of the square round the ring and its gap (0 if it keeps clear)."""
+    x = min(max(cx, box[0]), box[2])
+    y = min(max(cy, box[1]), box[3])
+    out = reach + RING_GAP
+    if math.hypot(x - cx, y - cy) >= out - 1e-6:
+        return 0.0
+    return max(1.0, _overlap(box, (cx - out, cy - out, cx + out, cy + out)))
+
+
+def _labels(
+    b: SceneBuilder,
+    state: State,
+    t: Theme,
+    steering: int | None = None,
+    rings: dict[int, float] | None = None,
+) -> None:
     """Every afloat ship's label where it covers no other label, no other ship, no shoal's
     name and no heading marker round the ship being ``steering`` (selected, her markers
-    showing), and stays on the table: the first such place of ``_layouts``, or where there is
-    none the one that covers least. Each ship in turn takes her best place among the labels
-    placed so far; then each chooses again among all the others, until none moves (at most
-    ``PASSES`` rounds): ships crowded together keep readable names."""
+    showing), comes no nearer than ``RING_GAP`` to any of the ``rings`` (ship: how far her
+    ring reaches, px), and stays on the table: the first such place of ``_layouts``, or where
+    there is none the one that covers least. Each ship in turn takes her best place among the
+    labels placed so far; then each chooses again among all the others, until none moves (at
+    most ``PASSES`` rounds): ships crowded together keep readable names."""
+    rings = rings or {}
     afloat = [i for i, s in enumerate(state.ships) if s.afloat]
     hulls = {i: to_px(state.ships[i].x, state.ships[i].y) for i in afloat}
     outlines = {i: _outline(*hulls[i], state.ships[i].heading) for i in afloat}
@@ -279,13 +327,19 @@ def _labels(b: SceneBuilder, state: State, t: Theme, steering: int | None = None
     marks += [(x - 3, y - 3, x + 3, y + 3) for x, y in _run_dots(state)]
     ring = MARKER_AT + MARKER_R
     lines = {i: _label_lines(state, i, t) for i in afloat}
-    options = {
-        i: [
-            (lay, _boxes(lines[i], lay))
-            for lay in _layouts(*hulls[i], lines[i], ring if i == steering else 0)
-        ]
-        for i in afloat
-    }
+    circles = [(*to_px(state.ships[j].x, state.ships[j].y), r) for j, r in rings.items()]
+    options = {}
+    for i in afloat:
+        own = rings[i] + RING_GAP if i in rings else 0
+        lays = _layouts(*hulls[i], lines[i], ring if i == steering else 0, own)
+        # a ship close by a ringed one may have no place clear of that ring: then the same
+        # places again, out beyond every ring near her, and a line further
+        near = [math.dist(hulls[i], (x, y)) + r + RING_GAP for x, y, r in circles]
+        beyond = max((d for d in near if d < 4 * HULL_R), default=0.0)
+        if beyond > own:
+            lays += _layouts(*hulls[i], lines[i], 0, beyond)
+            lays += _layouts(*hulls[i], lines[i], 0, beyond + LINE_H)
+        options[i] = [(lay, _boxes(lines[i], lay)) for lay in lays]
     chosen: dict[int, int] = {}
     for sweep in range(PASSES + 1):
         moved = False
@@ -293,7 +347,11 @@ def _labels(b: SceneBuilder, state: State, t: Theme, steering: int | None = None
             ships = [*fixed, *[outlines[j] for j in afloat if j != i]]
             labels = [box for j, k in chosen.items() if j != i for box in options[j][k][1]]
             labels += marks
-            costs = [_cost(boxes, ships, labels) for _, boxes in options[i]]
+            costs = [
+                _cost(boxes, ships, labels)
+                + 10 * sum(_off_ring(a, *c) for a in boxes for c in circles)
+                for _, boxes in options[i]
+            ]
             best = next((k for k, c in enumerate(costs) if c == 0), None)
             if best is None:
                 best = min(range(len(costs)), key=costs.__getitem__)
@@ -316,10 +374,11 @@ def _labels(b: SceneBuilder, state: State, t: Theme, steering: int | None = None
 def _cost(boxes: list[Box], ships: list[Box], labels: list[Box]) -> float:
     """How badly a label's ``boxes`` are placed, in px²: what they cover of other ships (and
     shoals' names), of other labels (three times as bad: words over words cannot be read),
-    and what lies off the table."""
+    and what lies off the table (ten times as bad: words cut off cannot be read at all, and
+    a crowd of ships near the edge pushed labels off it rather than onto a ring)."""
     cost = sum(_overlap(a, o) for a in boxes for o in ships)
     cost += 3 * sum(_overlap(a, o) for a in boxes for o in labels)
-    return cost + sum((a[2] - a[0]) * (a[3] - a[1]) - _overlap(a, TABLE_BOX) for a in boxes)
+    return cost + 10 * sum((a[2] - a[0]) * (a[3] - a[1]) - _overlap(a, TABLE_BOX) for a in boxes)
 
 
 def _outline(cx: float, cy: float, heading: int) -> Box:
@@ -361,21 +420,25 @@ def draw(
     for i in range(len(state.ships)):
         _ship(b, state, i, t)
     steering = _steering(state, selected)
-    _labels(b, state, t, steering)
+    marks = list(marks)
+    # labels keep clear of the rings drawn below (they crossed the name or the damage line)
+    _labels(b, state, t, steering, _ring_reach(state, selected, lit, marks))
     for region in [selected, *marks]:
         if region and region.startswith("ship:"):
             i = int(region[5:])
             if 0 <= i < len(state.ships):
                 cx, cy = to_px(state.ships[i].x, state.ships[i].y)
                 colour = t.selection if region == selected else t.danger
-                b.add("overlay", Circle(cx, cy, 2.6 * PX, stroke=colour, line_width=3))
+                r, width = SELECTED_RING
+                b.add("overlay", Circle(cx, cy, r, stroke=colour, line_width=width))
                 if region == selected:
                     _arcs(b, state, i, t)
     for region in lit:
         if region.startswith("ship:"):
             s = state.ships[int(region[5:])]
             cx, cy = to_px(s.x, s.y)
-            b.add("overlay", Circle(cx, cy, 2.4 * PX, stroke=t.danger, line_width=2.5))
+            r, width = TARGET_RING
+            b.add("overlay", Circle(cx, cy, r, stroke=t.danger, line_width=width))
     for name, hx, hy in _markers(state, steering):
         ok = f"head:{name}" in lit
         b.add("overlay", Circle(hx, hy, MARKER_R, fill=t.ok if ok else t.miss, alpha=0.85))

@@ -22,8 +22,8 @@ Rules card
   station raids once a game.
 * **End** (HOUSE): 12 turns or no raider at sea; German VP = merchants + stations + Allied VP
   sunk + cowardice; Allied VP = German VP sunk or interned. The German wins if he leads by
-  more than the par (``german_par``, house default 245, calibrated on the computer
-  commanders; 0 is the digest's "higher total wins").
+  more than the lead the raiders need (``german_par``, house default 245, calibrated on the
+  computer commanders; 0 is the digest's "higher total wins").
 
 Every clause, with its id and provenance, is in :data:`CLAUSES`; house rules are switched
 through :class:`Config`.

@@ -10,7 +10,8 @@ stations, hunts with squadrons where raiders were seen or could have sailed, and
 searches (so no cowardice points). Its weak spots are left on purpose, for a medium level:
 it moves raiders together as squadrons (which take one area's merchants between them), and
 it spreads its guesses about unseen raiders evenly over every area they could have reached.
-The par of FS-VICTORY (245) is calibrated on these two commanders playing each other.
+The lead the raiders need in FS-VICTORY (setting ``german_par``, 245) is calibrated on these
+two commanders playing each other.
 
 **The admiral** thinks harder about the same things:
 
@@ -375,9 +376,9 @@ def _pending(state: State) -> float:
 
 def evaluate(state: State, seat: int) -> float:
     """How well ``seat`` stands, from 0 to 1: the German lead over the Allies (with what the
-    order under way should still bring, :func:`_pending`) less the par prorated to the turns
-    played (FS-VICTORY), squashed; for the Allies, one less that (used to score search
-    rollouts cut short)."""
+    order under way should still bring, :func:`_pending`) less the lead the raiders need
+    (``german_par``) prorated to the turns played (FS-VICTORY), squashed; for the Allies, one
+    less that (used to score search rollouts cut short)."""
     if state.phase == OVER:
         w = rules.winner(state)
         return 0.5 if w is None else float(w == seat)
@@ -815,9 +816,9 @@ def sample_state(observation: View, rng: Any) -> State:
     his observation is the state). As :func:`~.observe.sample_state`, but each unseen raider
     (or the secret squadron) is put in an area it could have reached drawn with the chances
     of :func:`raider_beliefs` rather than evenly, and the secret merchant captures are
-    guessed on the par's pace (the German lead so far taken to be the par's share of the
-    turns played), so that cut-off rollouts are scored around an even game rather than as a
-    German collapse."""
+    guessed on the pace of the lead the raiders need (the German lead so far taken to be its
+    share of the turns played), so that cut-off rollouts are scored around an even game rather
+    than as a German collapse."""
     seen = observation.state
     if not hides_raiders(observation):
         return seen

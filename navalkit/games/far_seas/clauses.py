@@ -237,19 +237,20 @@ LATER_CLAUSES: list[Clause] = [
         "Victory",
         "German VP = merchants + station VP + Allied VP sunk + "
         "cowardice points; Allied VP = VP of German ships sunk or interned. The German wins "
-        "if his VP exceed the Allies' by more than a set lead, the par (house default 245 VP), "
-        "the Allies "
-        "if by less; equal is a draw.",
+        "if his VP exceed the Allies' by more than the lead the raiders need (house default "
+        "245 VP), the Allies if by less; equal is a draw.",
         "HOUSE",
-        # the par was measured by benchmarks/far_seas_par.py (setting german_par); the
+        # the lead was measured by benchmarks/far_seas_par.py (setting german_par); the
         # measurement is in docs/rules/far_seas.md
-        "Our rules summary's proposal (par 0: the higher total wins), with a par measured "
-        "over many computer games: on the house map a raider that dodges the searchers takes "
-        "far more merchants than the 50 VP all raiders are worth, so without a par the German "
-        "always wins. In 100 games between the two computer commanders the German led by 214 to "
-        "303 VP (243 in the middle game), hence a par of 245. A teacher may change it with "
-        "the setting 'Lead the raiders need to win (VP)'; 0 gives back the summary's rule. "
-        "The seed gives no victory rule.",
+        "The lead the raiders need is a head start the Allies get, because the merchants a "
+        "raider takes are worth far more VP than the raiders themselves: on the house map a "
+        "raider that dodges the searchers takes far more merchants than the 50 VP all raiders "
+        "are worth, so with no lead needed the German nearly always wins. Its default was "
+        "measured over many computer games so that each side has about an even chance: in 100 "
+        "games between the two computer commanders the German led by 214 to 303 VP (243 in "
+        "the middle game), hence 245 VP. Our rules summary proposes no lead (the higher total "
+        "wins); a teacher may change it with the setting 'Lead the raiders need to win (VP)', "
+        "and 0 gives back the summary's rule. The seed gives no victory rule.",
     ),
     C(
         "FS-HIDDEN",

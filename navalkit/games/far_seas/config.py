@@ -87,11 +87,13 @@ class Config:
         high=500,
         rule="FS-VICTORY",
         # measured by benchmarks/far_seas_par.py (see docs/rules/far_seas.md)
-        help="The German wins only if his VP exceed the Allies' by more than this par (0: our "
-        "rules summary's rule, the higher total wins). Measured over many computer games: with the "
-        "house map and ships a raider that dodges the searchers takes far more merchants "
-        "than the Allies can ever sink (all 13 raiders are worth 50 VP); in 100 games "
-        "between the two computer commanders the German led by 214 to 303 VP, 243 in the "
-        "middle game, so a par of 245 gives each side about an even chance and rewards the "
-        "side that plays better.",
+        help="The lead the raiders need: the German wins only if his VP exceed the Allies' by "
+        "more than this (0: our rules summary's rule, the higher total wins). It is there "
+        "because the merchants a raider takes are worth far more VP than the raiders "
+        "themselves: with the house map and ships a raider that dodges the searchers takes far "
+        "more merchants than the Allies can ever sink (all 13 raiders are worth 50 VP), so with "
+        "no lead needed the German nearly always wins. Measured over many computer games: in "
+        "100 games between the two computer commanders the German led by 214 to 303 VP, 243 in "
+        "the middle game, so a lead of 245 gives each side about an even chance and rewards "
+        "the side that plays better.",
     )

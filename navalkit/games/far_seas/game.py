@@ -71,10 +71,10 @@ class FarSeas(Game[State, Action, View, Config]):
     #: what the play page and a seat at a table show under *How to play* (see Game.how_to_play)
     how_to_play: ClassVar[str] = HOW_TO_PLAY
     # a series adds up each game's VP, which do not say who won: a student read "Germany 231,
-    # Allies 2" after a game the Allies won, the German lead short of the par
+    # Allies 2" after a game the Allies won, the German lead short of the lead they need
     series_note: ClassVar[str] = (
-        "These add up each game's VP; who won each game is decided by the German's lead "
-        "against the par (" + CLAUSES.cite("FS-VICTORY") + ")."
+        "These add up each game's VP; who won each game is decided by whether the German's "
+        "lead was more than the lead the raiders need (" + CLAUSES.cite("FS-VICTORY") + ")."
     )
     # The hard bot: the generic search guided by the admiral (bots.py), which also tells
     # it what is worth searching (search_actions): a game is some 500 decisions, and most of

@@ -445,27 +445,29 @@ def vp_breakdown(state: State) -> str:
 
 
 def goal_words(par: int) -> str:
-    """What the score must come to (FS-VICTORY) under the par ``par``, in a few words: the
+    """What the score must come to (FS-VICTORY) when the raiders need a lead of more than
+    ``par`` (setting ``german_par``), in a few words: the
     status line says them all game, a table of results begins with them."""
     return f"Germany wins with a lead of more than {_vp(par)}" if par else "the higher total wins"
 
 
 def victory_words(config: Config) -> str:
-    """FS-VICTORY under ``config``, for a table of results (see Game.victory_words). At
-    par 0 too, in the status line's words: a table comparing par 0 with another par says how
-    each is won, and said "the higher score wins" for this one where the game says "total".
-    The par is a HOUSE rule, said in plain words ("a HOUSE setting" read as code)."""
+    """FS-VICTORY under ``config``, for a table of results (see Game.victory_words). With
+    no lead needed too, in the status line's words: a table comparing 0 with another lead says
+    how each is won, and said "the higher score wins" for this one where the game says "total".
+    The lead the raiders need is a HOUSE rule, said in plain words ("a HOUSE setting" read as
+    code)."""
     par = config.german_par
     rule = CLAUSES.cite("FS-VICTORY")
     if par == 0:
         return (
-            f"{goal_words(par).capitalize()}: the par is 0, a house rule the settings can "
-            f"change ({rule}). A tie is a draw."
+            f"{goal_words(par).capitalize()}: the lead the raiders need is 0, a house rule the "
+            f"settings can change ({rule}). A tie is a draw."
         )
     return (
-        f"{goal_words(par)} over the Allies: that lead is the par, a house rule the settings "
-        f"can change ({rule}). So a German score far above the Allies' can still be an "
-        f"Allied win, and a lead of exactly {_vp(par)} is a draw."
+        f"{goal_words(par)} over the Allies: that is the lead the raiders need, a house rule "
+        f"the settings can change ({rule}). So a German score far above the Allies' can still "
+        f"be an Allied win, and a lead of exactly {_vp(par)} is a draw."
     )
 
 

@@ -128,7 +128,8 @@ def test_a_played_game_ends_with_the_full_explanation() -> None:
     [(245, "(Germany wins with a lead of more than 245 VP)."), (0, "(the higher total wins).")],
 )
 def test_the_score_says_what_it_takes_to_win_while_playing(par: int, goal: str) -> None:
-    """Some 250 VP to the Allies' few is no German win under the par: the status line says
-    what the points must come to (FS-VICTORY) all game, not only in the verdict."""
+    """Some 250 VP to the Allies' few is no German win when the raiders need a lead of 245:
+    the status line says what the points must come to (FS-VICTORY) all game, not only in the
+    verdict."""
     state = setup({EMDEN: (26, START)}, german_par=par)
     assert GAME.status(state).endswith(f"Allies 0 VP {goal}")
