@@ -221,20 +221,21 @@ def table_link_html(game_id: str, folder: Path | None = None) -> str:
 #: widgets give a button no ``aria-label``, and a screen reader says a button's own words
 #: before its tooltip (the upload button's hidden counter, "Open a save file (0)"; a "?")
 NAMED = "navalkit-named"
-#: what gives each NAMED button on the page its tooltip as its ``aria-label``, as it appears or
-#: gets its tooltip (a toggle button is given its tooltip once it is on the page)
+#: what gives each NAMED button on the page its tooltip as its ``aria-label``, at once and
+#: twice a second after (a button drawn later, a form drawn anew). A MutationObserver, on the
+#: page's body or its root, never heard of the buttons Voila drew after the script ran
+#: (checked in Chromium on the play page and the teacher's dashboard); a look for unnamed
+#: buttons costs next to nothing.
 NAME_JS = f"""(function () {{
+  if (window.navalkitNames) return;
+  window.navalkitNames = true;
   const name = function () {{
     document.querySelectorAll(".{NAMED}:not([aria-label])[title]").forEach(function (b) {{
       b.setAttribute("aria-label", b.getAttribute("title"));
     }});
   }};
   name();
-  if (window.navalkitNames) return;
-  window.navalkitNames = true;
-  const watched = {{ childList: true, subtree: true, attributeFilter: ["title"] }};
-  // the whole page: watching its body missed every button Voila drew after this ran
-  new MutationObserver(name).observe(document.documentElement, watched);
+  setInterval(name, 500);
 }})();"""
 
 
