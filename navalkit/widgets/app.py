@@ -24,7 +24,7 @@ from navalkit.play.seats import seat_choices
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
-from .forms import FIT, seat_lists, setting_widgets, settings_form, show_legal
+from .forms import FIT, legal_box, seat_lists, setting_widgets, settings_form, show_legal
 from .panels import (
     HOW_TO_TITLE,
     IN_FORCE_TITLE,
@@ -197,10 +197,10 @@ class GameApp:
         self.move_text.continuous_update = False  # Enter (or leaving the box) plays the move
         self.move_text.observe(self._on_typed, "value")
         self.play_typed = b("Play typed move", self._typed_move, "keyboard")
-        self.legal_list = w.Dropdown(
-            description="Legal:", options=[], layout=w.Layout(width="380px", max_width=FIT)
-        )
+        self.legal_list = w.Dropdown(description="Legal:", options=[], layout=w.Layout(width=FIT))
         self.legal_list.add_class("navalkit-legal")
+        # a long move written out under the list, which cuts it (on a phone, mid-word)
+        legal, self.legal_line = legal_box(self.legal_list, w.Layout(width="380px", max_width=FIT))
         self.play_listed = b("Play chosen move", self._listed_move, "check")
         self.play_listed.add_class("navalkit-play-listed")  # the page template guards it
         self.log_view = w.HTML()
@@ -260,7 +260,7 @@ class GameApp:
                 self.teacher_box,
                 self.settings_drawer,
                 control_row([self.move_text, self.play_typed]),
-                control_row([self.legal_list, self.play_listed]),
+                control_row([legal, self.play_listed]),
                 self.choice,
             ]
         )

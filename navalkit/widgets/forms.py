@@ -16,13 +16,15 @@ from typing import Any
 
 import ipywidgets as w
 
+from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.config import value_words
 from navalkit.core.registry import games, get_game
+from navalkit.core.words import quoted
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import control_row
 from navalkit.render.text import any_font_width
 
-from .panels import provenance_html
+from .panels import NAMED, badge, name_script, provenance_html
 
 __all__ = [
     "COMPUTER_LEVELS",
@@ -30,6 +32,7 @@ __all__ = [
     "PERSON",
     "NewTableForm",
     "TableRequest",
+    "legal_box",
     "seat_lists",
     "setting_widgets",
     "settings_form",
@@ -89,24 +92,37 @@ LIST_EDGES = 30
 NUMBER_EDGES = 26
 #: a label's gap to its box (Jupyter's widgets: twice their 4 px inline margin)
 LABEL_GAP = 8
+#: the narrowest a setting's label is made beside its box (on two lines); a narrower line puts
+#: the box under the label
+LABEL_LEAST = "9em"
+#: the width kept for a setting's badge, the widest's ("HOUSE"), so that the boxes line up
+BADGE_WIDTH = "3.7em"
+#: the words a screen reader and a pointer give the "?" beside a setting (with its label)
+ASK_WORDS = "What {} does"
 
 
 def settings_css(control_px: int) -> str:
-    """How a settings form lays its settings out: each setting's label and box on one line
-    where they fit, the box under its label where they do not (a phone: the box as wide as the
-    form, so that its value reads whole; "whole comba▾" was cut), never narrower than
-    ``control_px`` (its longest value); where a setting comes from beside it, or under it when
-    the line is full."""
+    """How a settings form lays its settings out, one line each: the label (wrapped on two
+    lines where the line is short, never narrower than LABEL_LEAST), the box, where the
+    setting comes from (its badge, at one width so that the boxes line up) and the "?" that
+    shows what it does. Where label and box do not fit (a phone) the box goes under its label,
+    never narrower than ``control_px`` (its longest value; "whole comba▾" was cut) unless the
+    line is."""
     box = f".{SETTING_CLASS}-{control_px}"
     return (
-        f"{box} {{ flex-wrap: wrap; height: auto; }}"
-        f" {box} > .widget-label {{ text-align: left; max-width: 100%; white-space: normal; }}"
-        f" {box} > select, {box} > input {{ flex: 1 0 min(100%, {control_px}px);"
+        f"{box} {{ flex-wrap: wrap; height: auto; flex: 0 1 auto; min-width: 0;"
+        " align-items: center; }"
+        f" {box} > .widget-label {{ flex: 1 1 {LABEL_LEAST}; min-width: 0; text-align: left;"
+        f" white-space: normal; line-height: 1.25; height: auto; }}"
+        # more particular than Jupyter's rule that lets a number box grow and shrink
+        f" {box}.{SETTING_CLASS} > select, {box}.{SETTING_CLASS} > input[type]"
+        f" {{ flex: 0 0 min(100%, {control_px}px);"
         " height: var(--jp-widgets-inline-height); }"
-        f" .{SETTING_CLASS}-row {{ column-gap: 12px; align-items: center; }}"
-        f" .{SETTING_CLASS}-source {{ flex: 1 1 20em; min-width: min(100%, 20em); }}"
-        f" .{SETTING_CLASS}-source .widget-html-content {{ line-height: 1.3; font-size: 90%;"
-        " color: #5d6b78; padding: 2px 0; }"
+        f" .{SETTING_CLASS}-line {{ column-gap: 6px; align-items: center; flex-wrap: nowrap; }}"
+        f" .{SETTING_CLASS}-badge {{ flex: 0 0 auto; width: {BADGE_WIDTH}; }}"
+        f" .{SETTING_CLASS}-ask {{ flex: 0 0 auto; }}"
+        f" .{SETTING_CLASS}-help .widget-html-content {{ line-height: 1.3; font-size: 90%;"
+        " color: #3d4a56; padding: 0 0 6px; max-width: 44em; }"
     )
 
 
@@ -163,24 +179,46 @@ def setting_widgets(game: Any, config: Any = None) -> dict[str, w.Widget]:
     return boxes
 
 
+def setting_help_html(row: dict[str, Any]) -> str:
+    """What a setting does (its help), then where it comes from in words: "HOUSE our
+    reconstruction where the sources are silent; a teacher may switch it"."""
+    return f"<div>{html.escape(row['help'])}</div><div>{provenance_html(row['provenance'])}</div>"
+
+
 def settings_form(game: Any, boxes: dict[str, w.Widget]) -> w.VBox:
-    """The settings ``boxes`` (:func:`setting_widgets`), each with where it comes from in words
-    beside it (under it on a narrow screen): "SEED stated by the original rules text", "HOUSE
-    our reconstruction where the sources are silent; a teacher may switch it"; what the
-    setting does shows when the pointer rests on those words. A teacher saw the source only in
-    a tooltip, which a touch screen never shows (and a tick box's was its own label)."""
+    """The settings ``boxes`` (:func:`setting_widgets`), one line each: the box, the badge of
+    where it comes from, and a "?" that shows under the line, on a tap or a click, what the
+    setting does and where it comes from in words. What it does showed only while a pointer
+    rested on the source's words, which a touch screen never does; the pointer still shows it
+    there. The source's words beside each box took two lines more per setting in a side panel."""
     rows: list[w.Widget] = []
     for row in game.settings():
         box = boxes[row["setting"]]
-        tip = html.escape(row["help"], quote=True)
-        source = w.HTML(f'<span title="{tip}">{provenance_html(row["provenance"])}</span>')
-        source.add_class(f"{SETTING_CLASS}-source")
-        line = w.HBox([box, source], layout=w.Layout(flex_flow="row wrap"))
-        line.add_class(f"{SETTING_CLASS}-row")
-        rows.append(line)
+        tip = html.escape(f"{row['help']} ({PROVENANCE_MEANING.get(row['provenance'], '')})")
+        mark = w.HTML(f'<span title="{tip}">{badge(row["provenance"], title="")}</span>')
+        mark.add_class(f"{SETTING_CLASS}-badge")
+        ask = w.ToggleButton(
+            description="?",
+            tooltip=ASK_WORDS.format(quoted(row["label"])),
+            layout=w.Layout(width="var(--jp-widgets-inline-height)", padding="0"),
+        )
+        ask.add_class(f"{SETTING_CLASS}-ask")
+        ask.add_class(NAMED)  # a screen reader says what it shows, not "?"
+        help_ = w.HTML(setting_help_html(row), layout=w.Layout(display="none"))
+        help_.add_class(f"{SETTING_CLASS}-help")
+
+        def show(change: dict[str, Any], help_: w.HTML = help_) -> None:
+            help_.layout.display = "" if change["new"] else "none"
+
+        ask.observe(show, "value")
+        line = w.HBox([box, mark, ask])
+        line.add_class(f"{SETTING_CLASS}-line")
+        shown = w.VBox([line, help_])
+        shown.add_class(f"{SETTING_CLASS}-row")
+        rows.append(shown)
     control = max(map(_value_px, boxes.values()), default=0)
     style = w.HTML(f"<style>{settings_css(control)}</style>", layout=w.Layout(display="none"))
-    return w.VBox([style, *rows])
+    return w.VBox([style, name_script(), *rows])
 
 
 @dataclass(frozen=True)
@@ -350,3 +388,46 @@ def show_legal(dropdown: w.Dropdown, words: Sequence[str]) -> None:
     if list(dropdown.options) != options:
         dropdown.options = options
         dropdown.value = 0 if options else None
+
+
+#: the class of the box that holds a list of legal moves and its move written out: a CSS
+#: container, so that the words show only where the list is too narrow to show them whole
+LEGAL_BOX = "navalkit-legal-box"
+#: a list of legal moves' room around its words, px: its label (Jupyter's widgets: 80 px and
+#: a gap of 8), the list's own edges (LIST_EDGES), its margins and some slack for the font
+LEGAL_EDGES = 80 + LABEL_GAP + LIST_EDGES + 4 + 8
+
+
+def legal_words_html(text: str) -> str:
+    """A move written out, wrapped, for under a list of legal moves: shown only while the list's
+    box (LEGAL_BOX) is too narrow for its words (a phone; a long move anywhere)."""
+    if not text:
+        return ""
+    need = math.ceil(any_font_width(text, WIDGET_TEXT)) + LEGAL_EDGES
+    shown = f"navalkit-legal-words-{need}"
+    return (
+        f"<style>.{LEGAL_BOX} {{ container-type: inline-size; }}"
+        f" @container (min-width: {need}px) {{ .{shown} {{ display: none; }} }}</style>"
+        f"<div class='{shown}' style='overflow-wrap: anywhere'>{html.escape(text)}</div>"
+    )
+
+
+def legal_box(dropdown: w.Dropdown, layout: w.Layout) -> tuple[w.VBox, w.HTML]:
+    """A list of legal moves and, under it, the move chosen written out in full where the list
+    cuts it (:func:`legal_words_html`): a list cannot wrap its words, and a phone's showed
+    "Kaiser Wilhelm der Grosse: to area 2 (N▾", the rest cut off. The words follow the list's
+    choice. The box is laid out by ``layout``; the list fills it."""
+    # under the list's box, past its label (Jupyter's widgets: 80 px and a gap of 8)
+    under = "0 2px 4px calc(var(--jp-widgets-inline-label-width, 80px) + 10px)"
+    line = w.HTML(layout=w.Layout(margin=under))
+    line.add_class("navalkit-legal-words")
+
+    def follow(_change: Any = None) -> None:
+        line.value = legal_words_html(dropdown.label or "")
+
+    dropdown.observe(follow, "label")
+    follow()
+    dropdown.layout.width = FIT
+    box = w.VBox([dropdown, line], layout=layout)
+    box.add_class(LEGAL_BOX)
+    return box, line

@@ -18,11 +18,14 @@ from navalkit.tables.words import settings_words
 BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
 
 
-def badge(provenance: str) -> str:
+def badge(provenance: str, title: str | None = None) -> str:
+    """A provenance's badge ("HOUSE" on orange), what it means when a pointer rests on it, or
+    ``title`` ("": none, for a badge inside words that have their own)."""
     colour = BADGE.get(provenance, "#555")
-    title = html.escape(PROVENANCE_MEANING.get(provenance, ""))
+    tip = html.escape(PROVENANCE_MEANING.get(provenance, "") if title is None else title)
+    said = f' title="{tip}"' if tip else ""
     return (
-        f'<span title="{title}" style="background:{colour};color:#fff;border-radius:3px;'
+        f'<span{said} style="background:{colour};color:#fff;border-radius:3px;'
         f'padding:0 4px;font-size:85%">{html.escape(provenance)}</span>'
     )
 
@@ -232,3 +235,37 @@ def table_link_html(game_id: str, folder: Path | None = None) -> str:
                 "Play at a table with classmates</a> (each on their own computer)"
             )
     return ""
+
+
+#: the class of a button whose name for a screen reader is its tooltip (NAME_JS): Jupyter's
+#: widgets give a button no ``aria-label``, and a screen reader says a button's own words
+#: before its tooltip (the upload button's hidden counter, "Open a save file (0)"; a "?")
+NAMED = "navalkit-named"
+#: what gives each NAMED button on the page its tooltip as its ``aria-label``, at once and
+#: twice a second after (a button drawn later, a form drawn anew). A MutationObserver, on the
+#: page's body or its root, never heard of the buttons Voila drew after the script ran
+#: (checked in Chromium on the play page and the teacher's dashboard); a look for unnamed
+#: buttons costs next to nothing.
+NAME_JS = f"""(function () {{
+  if (window.navalkitNames) return;
+  window.navalkitNames = true;
+  const name = function () {{
+    document.querySelectorAll(".{NAMED}:not([aria-label])[title]").forEach(function (b) {{
+      b.setAttribute("aria-label", b.getAttribute("title"));
+    }});
+  }};
+  name();
+  setInterval(name, 500);
+}})();"""
+
+
+def name_script() -> Any:
+    """A hidden widget that runs NAME_JS where it is shown: a Javascript output of an Output
+    widget, which JupyterLab and Voila run (a widget's HTML never runs its scripts)."""
+    import ipywidgets as w
+
+    script = w.Output(layout=w.Layout(display="none"))  # its output is empty: it draws nothing
+    script.add_class("navalkit-name-script")
+    data = {"application/javascript": NAME_JS}
+    script.outputs = ({"output_type": "display_data", "data": data, "metadata": {}},)
+    return script

@@ -26,7 +26,7 @@ import ipywidgets as w
 from navalkit.core import RecordError, load_match
 from navalkit.render.canvas import control_row
 
-from .panels import download_html
+from .panels import NAMED, download_html, name_script
 
 CODE = re.compile(r"^[A-Z2-7]{4}-?[A-Z2-7]{4}-?[A-Z2-7]{4}$")
 
@@ -120,9 +120,10 @@ class SavePanel:
         self.resume_button = w.Button(description="Resume saved game", icon="upload", layout=words)
         self.upload = w.FileUpload(
             accept=".json", multiple=False, description=UPLOAD_WORDS, icon="folder-open",
-            layout=words,
+            tooltip=UPLOAD_WORDS, layout=words,
         )  # fmt: skip
         self.upload.add_class("navalkit-upload")
+        self.upload.add_class(NAMED)  # a screen reader says its tooltip, not the counter
         self.link = w.HTML()
         self.save_button.on_click(lambda _b: guard(self.save))
         self.resume_button.on_click(lambda _b: guard(self.resume))
@@ -130,6 +131,7 @@ class SavePanel:
         self.widget = w.VBox(
             [
                 w.HTML(f"<style>{UPLOAD_CSS}</style>", layout=w.Layout(display="none")),
+                name_script(),
                 control_row([self.save_button, self.resume_button, self.upload]),
                 self.link,
                 self.record_box,

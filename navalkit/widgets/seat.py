@@ -31,7 +31,7 @@ from navalkit.play.table_session import TableSession, seat_words
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.tables import ENDED, OPEN, RulesChangedError, WrongTokenError
 
-from .forms import show_legal
+from .forms import legal_box, show_legal
 from .live import Poller, in_background
 from .panels import (
     HOW_TO_TITLE,
@@ -187,6 +187,8 @@ class SeatBoard:
             description="Legal:", options=[], layout=w.Layout(width="100%")
         )
         self.legal_list.add_class("navalkit-legal")
+        # a long move written out under the list, which cuts it (on a phone, mid-word)
+        legal, self.legal_line = legal_box(self.legal_list, w.Layout(width="100%"))
         self.play_listed = self._button("Play chosen move", "check", self._listed_move)
         self.play_listed.add_class("navalkit-play-listed")  # the page template guards it
         self.move_text = w.Text(
@@ -209,7 +211,7 @@ class SeatBoard:
         self.not_yet = w.HTML("<i>Your moves are listed here when it is your turn.</i>")
         self.move_controls = w.VBox(
             [
-                w.HBox([self.legal_list], layout=w.Layout(width="100%")),
+                legal,
                 w.HBox([self.play_listed]),
                 control_row([self.move_text, self.play_typed]),
             ]

@@ -20,8 +20,10 @@ from navalkit.widgets import GameApp
 from navalkit.widgets.app import SETTINGS_TITLE
 from navalkit.widgets.dashboard import TeacherDashboard, teacher_page
 from navalkit.widgets.forms import (
+    BADGE_WIDTH,
     FIT,
     LABEL_GAP,
+    LABEL_LEAST,
     LIST_EDGES,
     SETTING_CLASS,
     NewTableForm,
@@ -29,12 +31,19 @@ from navalkit.widgets.forms import (
     settings_css,
     settings_form,
 )
-from navalkit.widgets.panels import badge, clauses_html
+from navalkit.widgets.panels import NAME_JS, NAMED, badge, clauses_html, provenance_html
 
 
-def rows_of(form: w.VBox) -> list[w.HBox]:
-    """A settings form's rows: a setting's box and where it comes from."""
+def rows_of(form: w.VBox) -> list[w.VBox]:
+    """A settings form's rows: a setting's line (its box, its badge, its "?") and its help."""
     return [c for c in form.children if SETTING_CLASS + "-row" in c._dom_classes]
+
+
+def parts(row: w.VBox) -> tuple[w.Widget, w.HTML, w.ToggleButton, w.HTML]:
+    """A row's box, badge, "?" and help."""
+    line, help_ = row.children
+    box, mark, ask = line.children
+    return box, mark, ask, help_
 
 
 def shown_text(markup: str) -> str:
@@ -60,30 +69,79 @@ def dashboard_form(tables: Tables, game_id: str) -> w.VBox:
 
 
 @pytest.mark.parametrize("game_id", games())
-def test_each_setting_says_where_it_comes_from_in_words_in_both_forms(
+def test_each_setting_says_what_it_does_and_where_it_comes_from_on_a_tap(
     game_id: str, tables: Tables
 ) -> None:
-    """The source of a setting was only in a tooltip (which a touch screen never shows): beside
-    each setting, in both forms, its badge and what it means, the rules panel's own words; a
-    HOUSE setting says it is our reconstruction, which a teacher may switch."""
+    """What a setting does showed only while a pointer rested on the words beside it, which a
+    touch screen never does: in both forms each setting has its badge beside it and a "?"
+    that shows under it, on a tap or a click, what it does and where it comes from in the
+    rules panel's words (a HOUSE setting: our reconstruction, which a teacher may switch);
+    pressed again, it hides them. A pointer resting on the badge still shows them."""
     game = get_game(game_id)
     for form in (play_form(game_id), dashboard_form(tables, game_id)):
         rows = rows_of(form)
         assert len(rows) == len(game.settings())
         for row, setting in zip(rows, game.settings(), strict=True):
-            box, source = row.children
+            box, mark, ask, help_ = parts(row)
             assert box.description == setting["label"]
-            said = shown_text(source.value)
             provenance = setting["provenance"]
-            assert said == f"{provenance} {PROVENANCE_MEANING[provenance]}"
-            assert badge(provenance) in source.value  # the rules panel's badge
+            assert shown_text(mark.value) == provenance  # the badge alone, short
+            assert badge(provenance, title="") in mark.value
+            meaning = PROVENANCE_MEANING[provenance]
+            tip = html.escape(f"{setting['help']} ({meaning})")
+            assert f'title="{tip}"' in mark.value
+            assert isinstance(ask, w.ToggleButton) and ask.description == "?"
+            # what a pointer shows and, by the form's script, what a screen reader says
+            assert ask.tooltip == f"What “{setting['label']}” does" and NAMED in ask._dom_classes
+            said = shown_text(help_.value)
+            assert said == f"{setting['help']}{provenance} {meaning}"
+            assert provenance_html(provenance) in help_.value
             if provenance == "HOUSE":
                 assert "our reconstruction" in said and "a teacher may switch it" in said
-            # what the setting does, when the pointer rests on those words
-            assert f'title="{html.escape(setting["help"], quote=True)}"' in source.value
+            assert help_.layout.display == "none" and not ask.value
+            ask.value = True
+            assert help_.layout.display == ""
+            ask.value = False
+            assert help_.layout.display == "none"
+        (script,) = [c for c in form.children if isinstance(c, w.Output)]
+        assert script.outputs[0]["data"]["application/javascript"] == NAME_JS
     # the rules panel's key says the same words, from the same place
     legend = clauses_html(game).split("</p>")[0]
     assert shown_text(legend) == " ".join(f"{p} {m}" for p, m in PROVENANCE_MEANING.items())
+
+
+def test_one_setting_per_line_with_its_badge_and_question() -> None:
+    """A setting took three lines of the play page's side panel (its label, its box, its
+    source's words): one line now, the label wrapped beside its box where the line is short
+    (never narrower than LABEL_LEAST: narrower, the box goes under it), the badges at one width
+    so that the boxes line up, the help folded under the line."""
+    game = get_game("far_seas")
+    form = play_form("far_seas")
+    control = max(
+        int(c.rsplit("-", 1)[1])
+        for r in rows_of(form)
+        for c in parts(r)[0]._dom_classes
+        if c[-1:].isdigit()
+    )
+    css = settings_css(control)
+    box = f".{SETTING_CLASS}-{control}"
+    assert f"{box} > .widget-label {{ flex: 1 1 {LABEL_LEAST}; min-width: 0;" in css
+    assert "white-space: normal" in css
+    assert (
+        f" .{SETTING_CLASS}-line {{ column-gap: 6px; align-items: center; flex-wrap: nowrap; }}"
+        in css
+    )
+    assert f".{SETTING_CLASS}-badge {{ flex: 0 0 auto; width: {BADGE_WIDTH}; }}" in css
+    for row in rows_of(form):
+        line, help_ = row.children
+        assert f"{SETTING_CLASS}-line" in line._dom_classes
+        assert [type(c) for c in line.children][1:] == [w.HTML, w.ToggleButton]
+        assert f"{SETTING_CLASS}-help" in help_._dom_classes
+    # no words beside the box but the badge: the source's meaning is behind the "?"
+    assert all(
+        PROVENANCE_MEANING[s["provenance"]] not in parts(r)[1].value.split(">", 1)[1]
+        for r, s in zip(rows_of(form), game.settings(), strict=True)
+    )
 
 
 @pytest.mark.parametrize("game_id", games())
@@ -91,7 +149,7 @@ def test_no_setting_box_has_a_tooltip_its_kind_shows_wrongly(game_id: str) -> No
     """A tick box's tooltip was its own label and a list's was nowhere (Jupyter's widgets put
     a described widget's tooltip on its label, or drop it): every setting is a list of its
     values in words (a switch's "on" and "off") or a number box, with no widget tooltip; what
-    it does is the title of the words that say where it comes from."""
+    it does is behind its "?" and the title of its badge."""
     game = get_game(game_id)
     boxes = setting_widgets(game)
     for setting in game.settings():
@@ -141,8 +199,9 @@ def test_the_boxes_line_up_and_each_has_room_for_its_longest_value(game_id: str)
     assert width == f"{int(label_width.removesuffix('px')) + LABEL_GAP + control}px"
     css = settings_css(control)
     box = f".{SETTING_CLASS}-{control}"
-    assert f"{box} {{ flex-wrap: wrap; height: auto; }}" in css  # the box goes under its label
-    assert f"{box} > select, {box} > input {{ flex: 1 0 min(100%, {control}px);" in css
+    assert f"{box} {{ flex-wrap: wrap; height: auto;" in css  # the box goes under its label
+    within = f"{box}.{SETTING_CLASS}"  # a number box as wide as a list (Jupyter's grows it)
+    assert f"{within} > select, {within} > input[type] {{ flex: 0 0 min(100%, {control}px);" in css
     form = settings_form(game, setting_widgets(game))
     assert css in form.children[0].value and form.children[0].layout.display == "none"
 
@@ -156,7 +215,7 @@ def test_far_seas_longest_choice_has_room_where_it_was_cut() -> None:
 
 
 def rows_text(form: Any) -> str:
-    return " ".join(shown_text(r.children[1].value) for r in rows_of(form))
+    return " ".join(shown_text(parts(r)[3].value) for r in rows_of(form))
 
 
 def test_the_dashboard_form_changes_its_settings_with_its_game(tables: Tables) -> None:
@@ -165,7 +224,7 @@ def test_the_dashboard_form_changes_its_settings_with_its_game(tables: Tables) -
     assert "SRC added from a public source about the game" in rows_text(form)
     form = dashboard_form(tables, "nautic_miles")
     assert "SRC" not in rows_text(form)
-    assert [r.children[0].description for r in rows_of(form)][:2] == [
+    assert [parts(r)[0].description for r in rows_of(form)][:2] == [
         "Play in teams of two",
         "Points to win",
     ]
