@@ -118,10 +118,15 @@ def draw_op(canvas: Any, op: Op) -> None:
         _set_stroke(canvas, op.stroke, op.line_width, op.dash)
         canvas.stroke_line(op.x1, op.y1, op.x2, op.y2)
     elif isinstance(op, Text):
-        canvas.fill_style = op.fill
         canvas.font = f"{'bold ' if op.bold else ''}{op.size:g}px {op.font}"
         canvas.text_align = op.align
         canvas.text_baseline = op.baseline
+        if op.halo is not None:  # the outline first, under the letters (round: no spikes)
+            _set_stroke(canvas, op.halo, op.halo_width)
+            canvas.line_join = "round"
+            canvas.stroke_text(op.text, op.x, op.y)
+            canvas.line_join = "miter"  # the canvas's own, which the other strokes expect
+        canvas.fill_style = op.fill
         canvas.fill_text(op.text, op.x, op.y)
     else:
         raise TypeError(f"not a draw op: {op!r}")

@@ -121,7 +121,12 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A one-line label anchored at ``(x, y)`` by ``align`` and ``baseline``; size in pixels."""
+    """A one-line label anchored at ``(x, y)`` by ``align`` and ``baseline``; size in pixels.
+
+    A ``halo`` colour draws an outline ``halo_width`` px wide round each letter under it, in a
+    colour the words stand out on (the sea's): a line drawn under a label (a range ring) then
+    stops short of its letters, which stay readable whatever is under them.
+    """
 
     x: float
     y: float
@@ -133,8 +138,12 @@ class Text:
     bold: bool = False
     font: str = BOARD_FONT
     alpha: float = 1.0
+    halo: str | None = None
+    halo_width: float = 3.0
 
     def __post_init__(self) -> None:
+        if not (self.halo_width >= 0 and math.isfinite(self.halo_width)):
+            raise ValueError(f"halo_width must be a finite number >= 0 in {self!r}")
         if self.align not in ALIGNS:
             raise ValueError(f"align must be one of {sorted(ALIGNS)}, not {self.align!r}")
         if self.baseline not in BASELINES:

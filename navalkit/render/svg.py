@@ -110,6 +110,13 @@ def op_to_svg(op: Op) -> str:
             ("fill", op.fill),
             ("opacity", fmt(op.alpha) if op.alpha != 1.0 else None),
         ]
+        if op.halo is not None:  # the outline painted first, under the letters' fill
+            pairs += [
+                ("stroke", op.halo),
+                ("stroke-width", fmt(op.halo_width)),
+                ("stroke-linejoin", "round"),
+                ("paint-order", "stroke"),
+            ]
         return f"<text{_attrs(pairs)}>{escape(op.text)}</text>"
     raise TypeError(f"not a draw op: {op!r}")
 

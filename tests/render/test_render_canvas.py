@@ -227,6 +227,24 @@ def test_ops_replay_with_explicit_styles(recorder: Any) -> None:
     assert next(args for n, args in cmds if n == "fillText") == ["A1", 1, 2]
 
 
+def test_a_haloed_text_strokes_its_outline_before_its_letters(recorder: Any) -> None:
+    """A label's halo is its outline stroked in the halo's colour, round-joined, before its
+    letters are filled on top; the canvas's miter joins are put back for the strokes after."""
+    canvas = ipycanvas.Canvas(width=50, height=50)
+    with safe_hold():
+        draw_op(canvas, Text(5, 6, "Victory", fill="#111111", halo="#cfe3f0", halo_width=4))
+        draw_op(canvas, Text(1, 2, "plain"))
+    cmds = recorder.commands
+    drawn = [(n, args[0]) for n, args in cmds if n in ("strokeText", "fillText")]
+    assert drawn == [("strokeText", "Victory"), ("fillText", "Victory"), ("fillText", "plain")]
+    stroke_at = [n for n, _ in cmds].index("strokeText")
+    before = attrs_set(cmds[:stroke_at])
+    assert ("stroke_style", "#cfe3f0") in before and ("line_width", 4.0) in before
+    assert before[-1] == ("line_join", "round")
+    after = attrs_set(cmds[stroke_at:])
+    assert after[0] == ("line_join", "miter") and ("fill_style", "#111111") in after
+
+
 @pytest.fixture
 def event(frontend_event: Event) -> Event:
     """Shorter name for the frontend event helper."""

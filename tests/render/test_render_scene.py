@@ -72,6 +72,7 @@ def test_changing_one_layer_leaves_the_others_equal(scene: Scene) -> None:
         (lambda: Text(0, 0, "x", align="middle"), "align"),  # type: ignore[arg-type]
         (lambda: Text(0, 0, "x", baseline="hanging"), "baseline"),  # type: ignore[arg-type]
         (lambda: Text(0, 0, "x", size=0), "size"),
+        (lambda: Text(0, 0, "x", halo="#fff", halo_width=-1), "halo_width"),
         (lambda: Rect(0, 0, 1, 1, alpha=1.5), "alpha"),
         (lambda: Rect(0, 0, 1, 1, radius=-1), "radius"),
         (lambda: Circle(0, 0, -2), "radius"),

@@ -133,6 +133,26 @@ def test_ops_map_to_the_expected_svg_attributes() -> None:
     assert (text.get("font-family"), text.get("font-size")) == ("serif", "9.5")
 
 
+def test_a_haloed_text_paints_its_outline_under_its_letters() -> None:
+    """A label's halo (Text.halo) is a stroke of its colour painted before the fill, with
+    round joins: the letters stay whole on top of it. A text without one is drawn as before
+    (the golden's texts have none)."""
+    scene = SceneBuilder(50, 20, layers=("l",))
+    scene.add(
+        "l", Text(5, 5, "Victory", fill="#111", halo="#cfe3f0", halo_width=4), Text(1, 1, "x")
+    )
+    group = ET.fromstring(scene_to_svg(scene.build())).find("svg:g", NS)
+    assert group is not None
+    haloed, plain = list(group)
+    assert (haloed.get("fill"), haloed.get("stroke"), haloed.get("stroke-width")) == (
+        "#111",
+        "#cfe3f0",
+        "4",
+    )
+    assert haloed.get("paint-order") == "stroke" and haloed.get("stroke-linejoin") == "round"
+    assert plain.get("stroke") is None and plain.get("paint-order") is None
+
+
 @pytest.mark.parametrize(
     ("value", "text"),
     [(0, "0"), (10, "10"), (10.5, "10.5"), (1 / 3, "0.33"), (-0.001, "0"), (-2.25, "-2.25")],

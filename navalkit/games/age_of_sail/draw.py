@@ -1,7 +1,9 @@
 """The tabletop drawn as data: a State becomes a Scene (no ipycanvas here).
 
-Layers: ``board`` (sea, grid, shoals, wind rose), ``pieces`` (ships with their damage),
-``overlay`` (selection, fire arcs and range rings, heading and distance markers, buttons).
+Layers: ``board`` (sea, grid, shoals, wind rose), ``pieces`` (the selected ship's fire arcs
+and range rings, then the ships, then their labels, each haloed in the sea's colour, so that
+no ring or arc is drawn over a label's words), ``overlay`` (selection, heading and distance
+markers, buttons).
 Click regions: ``ship:<i>``, ``head:<point>``, ``cm:<d>``, ``cmd:<order>`` and ``end``.
 """
 
@@ -143,6 +145,9 @@ MARKER_AT, MARKER_R = 5 * PX, 11  # px: a heading marker's centre from her centr
 SELECTED_RING, TARGET_RING = (2.6 * PX, 3.0), (2.4 * PX, 2.5)
 RING_GAP = 4  # px between a ring's outer edge and any label
 TEXT_HALF = 11 * 0.55  # px: half the height of a label line's box
+#: px: the halo round a label's letters (the sea's colour), wide enough to stop a range ring
+#: or a grid line short of them
+LABEL_HALO = 4.0
 
 
 def short_name(state: State, i: int) -> str:
@@ -158,8 +163,9 @@ def short_name(state: State, i: int) -> str:
     return own[-1] if own else name
 
 
-def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
-    """Ship ``i``'s label: her number, name and state; her damage; how far she may sail."""
+def _label_lines(state: State, i: int, t: Theme, running: bool = True) -> list[LabelLine]:
+    """Ship ``i``'s label: her number, name and state; her damage; how far she may sail (not
+    while the game is not ``running``: a table waiting for players, where nobody sails)."""
     s = state.ships[i]
     # words, not emoji: a school machine without an emoji font would draw boxes
     flags = " ".join(
@@ -178,7 +184,7 @@ def _label_lines(state: State, i: int, t: Theme) -> list[LabelLine]:
     ]
     # the figure the status line and the side panel give (before her heading: the best one's)
     room = reach(state, i) if state.phase == MOVE and s.side == state.to_move else None
-    if room is not None and not state.queue:
+    if room is not None and not state.queue and running:
         lines.append((f"≤{room} cm", 11, t.ok, True))
     return lines
 
@@ -302,6 +308,7 @@ def _labels(
     t: Theme,
     steering: int | None = None,
     rings: dict[int, float] | None = None,
+    running: bool = True,
 ) -> None:
     """Every afloat ship's label where it covers no other label, no other ship, no shoal's
     name and no heading marker round the ship being ``steering`` (selected, her markers
@@ -309,7 +316,9 @@ def _labels(
     ring reaches, px), and stays on the table: the first such place of ``_layouts``, or where
     there is none the one that covers least. Each ship in turn takes her best place among the
     labels placed so far; then each chooses again among all the others, until none moves (at
-    most ``PASSES`` rounds): ships crowded together keep readable names."""
+    most ``PASSES`` rounds): ships crowded together keep readable names. Each line has a halo
+    of the sea's colour, so that a line under it (a range ring, the grid) stops short of its
+    letters. Not ``running`` (a table waiting for players), no label says how far she sails."""
     rings = rings or {}
     afloat = [i for i, s in enumerate(state.ships) if s.afloat]
     hulls = {i: to_px(state.ships[i].x, state.ships[i].y) for i in afloat}
@@ -326,7 +335,7 @@ def _labels(
     ]
     marks += [(x - 3, y - 3, x + 3, y + 3) for x, y in _run_dots(state)]
     ring = MARKER_AT + MARKER_R
-    lines = {i: _label_lines(state, i, t) for i in afloat}
+    lines = {i: _label_lines(state, i, t, running) for i in afloat}
     circles = [(*to_px(state.ships[j].x, state.ships[j].y), r) for j, r in rings.items()]
     options = {}
     for i in afloat:
@@ -368,7 +377,10 @@ def _labels(
             x0, y0 = min(max(cx, boxes[0][0]), boxes[0][2]), min(max(cy, boxes[0][1]), boxes[0][3])
             b.add("pieces", Line(cx, cy, x0, y0, t.text_muted, 1, alpha=0.6))
         for (text, size, fill, bold), (x, y, align) in zip(lines[i], layout, strict=True):
-            b.add("pieces", Text(x, y, text, size, fill, align=align, bold=bold))
+            b.add(
+                "pieces",
+                Text(x, y, text, size, fill, align, bold=bold, halo=t.sea, halo_width=LABEL_HALO),
+            )
 
 
 def _cost(boxes: list[Box], ships: list[Box], labels: list[Box]) -> float:
@@ -388,16 +400,18 @@ def _outline(cx: float, cy: float, heading: int) -> Box:
 
 
 def _arcs(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
+    """Ship ``i``'s range rings (4, 8 and 12 cm) and her broadsides' arcs, on the pieces
+    layer under the ships and their labels (over them, the rings crossed other ships' names)."""
     s = state.ships[i]
     cx, cy = to_px(s.x, s.y)
     for r in (4, 8, 12):
-        b.add("overlay", Circle(cx, cy, r * PX, stroke=t.grid, line_width=1, alpha=0.7))
+        b.add("pieces", Circle(cx, cy, r * PX, stroke=t.grid, line_width=1, alpha=0.7))
     for lo in (45, 225):
         pts = [(cx, cy)]
         for k in range(0, 91, 15):
             a = math.radians(45 * s.heading + lo + k)
             pts.append((cx + 12 * PX * math.sin(a), cy - 12 * PX * math.cos(a)))
-        b.add("overlay", Polygon(tuple(pts), fill=t.highlight, alpha=0.18))
+        b.add("pieces", Polygon(tuple(pts), fill=t.highlight, alpha=0.18))
 
 
 def draw(
@@ -411,18 +425,22 @@ def draw(
 ) -> Scene:
     """The Scene of the table; ``selected`` region, its legal next ``targets``, ``marks`` in red
     (a refused order); ``not_running`` ("waiting for players") stands, as words and not a
-    button, where the button that ends the side to move's phase would."""
+    button, where the button that ends the side to move's phase would, and no ship's label
+    says how far she may sail meanwhile."""
     state = observation
     t = get_theme(theme)
     lit = set(targets)
     b = SceneBuilder(W, H, title="Age of Sail table", description=describe(state))
     _board(b, state, t)
+    if selected and selected.startswith("ship:") and 0 <= int(selected[5:]) < len(state.ships):
+        _arcs(b, state, int(selected[5:]), t)  # under the ships and their labels
     for i in range(len(state.ships)):
         _ship(b, state, i, t)
     steering = _steering(state, selected)
     marks = list(marks)
     # labels keep clear of the rings drawn below (they crossed the name or the damage line)
-    _labels(b, state, t, steering, _ring_reach(state, selected, lit, marks))
+    rings = _ring_reach(state, selected, lit, marks)
+    _labels(b, state, t, steering, rings, running=not not_running)
     for region in [selected, *marks]:
         if region and region.startswith("ship:"):
             i = int(region[5:])
@@ -431,8 +449,6 @@ def draw(
                 colour = t.selection if region == selected else t.danger
                 r, width = SELECTED_RING
                 b.add("overlay", Circle(cx, cy, r, stroke=colour, line_width=width))
-                if region == selected:
-                    _arcs(b, state, i, t)
     for region in lit:
         if region.startswith("ship:"):
             s = state.ships[int(region[5:])]
