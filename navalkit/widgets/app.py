@@ -34,6 +34,8 @@ from .panels import (
     RULES_TITLE,
     SEED_LABEL,
     SEED_TIP,
+    TYPE_A_MOVE,
+    TYPED_EXAMPLE,
     choice_label,
     clauses_html,
     how_to_play_html,
@@ -43,6 +45,7 @@ from .panels import (
     refusal_html,
     settings_html,
     table_link_html,
+    typed_example_html,
     words_html,
 )
 from .saves import SavePanel
@@ -190,10 +193,13 @@ class GameApp:
         self.teacher_box.observe(self._on_teacher_box, "value")
         # Keyboard play: type a move, or choose it from the list of legal actions.
         self.move_text = w.Text(
-            placeholder="type a move",
+            placeholder=TYPE_A_MOVE,
             description="Move:",
             layout=w.Layout(width="260px", max_width=FIT),
         )
+        # a whole move for example, under the box (in its placeholder, a phone cut it off)
+        self.typed_example = w.HTML(layout=w.Layout(display="none", width="100%"))
+        self.typed_example.add_class(TYPED_EXAMPLE)
         self.move_text.continuous_update = False  # Enter (or leaving the box) plays the move
         self.move_text.observe(self._on_typed, "value")
         self.play_typed = b("Play typed move", self._typed_move, "keyboard")
@@ -260,6 +266,7 @@ class GameApp:
                 self.teacher_box,
                 self.settings_drawer,
                 control_row([self.move_text, self.play_typed]),
+                self.typed_example,
                 control_row([legal, self.play_listed]),
                 self.choice,
             ]
@@ -374,9 +381,9 @@ class GameApp:
         self._syncing = True
         try:
             show_legal(self.legal_list, screen.legal_words)
-            if screen.typed_example:
-                # short, as the table page's: a long example was cut in the box ("…end the t")
-                self.move_text.placeholder = f"e.g. {screen.typed_example}"
+            # the example under the box: in the box, a long one was cut ("…end the t")
+            self.typed_example.value = typed_example_html(screen.typed_example)
+            self.typed_example.layout.display = "" if screen.typed_example else "none"
             self.choice.options = list(screen.choices)
             if screen.choice is not None and screen.choices:
                 self.choice.value = screen.choice

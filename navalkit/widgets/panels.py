@@ -86,6 +86,24 @@ def messages_html(lines: Sequence[str]) -> str:
     return "".join(info_html(t) for t in lines)
 
 
+#: the placeholder of a page's Move box: a whole move for example is written under it
+#: (typed_example_html)
+TYPE_A_MOVE = "type a move"
+#: the class of the line under the Move box that shows a move as it is typed
+TYPED_EXAMPLE = "navalkit-typed-example"
+
+
+def typed_example_html(example: str) -> str:
+    """The line under a page's Move box that shows a whole move as it is typed ("For example:
+    cormoran hold do not move"; ``play.clicks.typed_example``), wrapped where the line is short;
+    "" when nothing can be typed. In the box's placeholder, a phone or a narrow side panel cut
+    it off ("e.g. cormoran hold do no")."""
+    if not example:
+        return ""
+    style = "font-size:90%;color:#5d6b78"
+    return f"<div style='{style}'>For example: <i>{html.escape(example)}</i></div>"
+
+
 def words_html(description: str) -> str:
     """The position in words under a play page's board (what a screen reader reads for the
     board), as text: a board's words may hold '&' or '<' (Far Seas' "Gibraltar & W. Med")."""

@@ -39,6 +39,8 @@ from .panels import (
     NO_RULE,
     RULE_SOURCES,
     RULES_TITLE,
+    TYPE_A_MOVE,
+    TYPED_EXAMPLE,
     choice_label,
     clauses_html,
     download_html,
@@ -49,6 +51,7 @@ from .panels import (
     played_with_html,
     refusal_html,
     settings_html,
+    typed_example_html,
     words_html,
 )
 
@@ -192,8 +195,11 @@ class SeatBoard:
         self.play_listed = self._button("Play chosen move", "check", self._listed_move)
         self.play_listed.add_class("navalkit-play-listed")  # the page template guards it
         self.move_text = w.Text(
-            placeholder="type a move", description="Move:", layout=w.Layout(width="260px")
+            placeholder=TYPE_A_MOVE, description="Move:", layout=w.Layout(width="260px")
         )
+        # a whole move for example, under the box (in its placeholder, a phone cut it off)
+        self.typed_example = w.HTML(layout=w.Layout(display="none", width="100%"))
+        self.typed_example.add_class(TYPED_EXAMPLE)
         self.move_text.continuous_update = False
         self.move_text.observe(self._on_typed, "value")
         self.play_typed = self._button("Play typed move", "keyboard", self._typed_move)
@@ -214,6 +220,7 @@ class SeatBoard:
                 legal,
                 w.HBox([self.play_listed]),
                 control_row([self.move_text, self.play_typed]),
+                self.typed_example,
             ]
         )
         side = w.VBox(
@@ -324,9 +331,9 @@ class SeatBoard:
         self.move_controls.layout.display = "" if mine else "none"
         # "your moves are listed here when it is your turn": not once the game is over
         self.not_yet.layout.display = "none" if mine or s.replica.is_over else ""
-        self.move_text.placeholder = (
-            f"e.g. {screen.typed_example}" if mine and screen.typed_example else "type a move"
-        )
+        example = screen.typed_example if mine else ""
+        self.typed_example.value = typed_example_html(example)
+        self.typed_example.layout.display = "" if example else "none"
         self.log_view.value = log_html(
             recent_log(s.replica.log_texts(), LOG_LINES), empty="<i>No move yet.</i>"
         )

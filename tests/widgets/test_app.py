@@ -406,3 +406,34 @@ def test_the_lines_above_the_board_are_two_at_most_in_room_kept_for_them() -> No
     assert f"… and {len(said) - MESSAGE_LINES + 1} more in the Moves list." in shown
     assert messages_html(["a", "b"]).count("<div") == 2  # two are shown whole
     assert MESSAGE_LINES == 2 and page.message.layout.min_height == MESSAGE_HEIGHT == "42px"
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_the_typed_example_is_written_whole_under_the_move_box(game_id: str) -> None:
+    """The Move box's placeholder gave a typed move for example ("e.g. cormoran hold do not
+    raid ..."), cut off on a phone and in a narrow side panel: the box says only "type a
+    move", and the whole example is a line under it, which wraps where the line is short."""
+    from navalkit.widgets.panels import TYPE_A_MOVE, TYPED_EXAMPLE
+
+    app = GameApp(game_id, seed=1)
+    example = app.session.screen().typed_example
+    assert example, "every game has a move to type"
+    assert app.move_text.placeholder == TYPE_A_MOVE == "type a move"
+    hint = app.typed_example
+    assert TYPED_EXAMPLE in hint._dom_classes and hint.layout.display == ""
+    said = re.sub(r"<[^>]+>", "", hint.value)
+    assert said == f"For example: {example}"
+    # right under the row of the box and its button
+    rows = list(box_holding(app.widget, hint).children)
+    assert app.move_text in rows[rows.index(hint) - 1].children
+    # a typed example is a move that plays: typing it is no refusal
+    app.move_text.value = example
+    assert "navalkit-refusal" not in app.message.value, app.message.value
+
+
+def box_holding(root: Any, widget: Any) -> Any:
+    """The box among ``root``'s widgets that holds ``widget`` as one of its children."""
+    children = getattr(root, "children", ())
+    if widget in children:
+        return root
+    return next((found for c in children if (found := box_holding(c, widget)) is not None), None)

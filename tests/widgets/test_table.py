@@ -877,3 +877,23 @@ def test_a_typed_code_is_quoted_as_prose_not_as_python(tables: Tables) -> None:
     said = html.unescape(page.message.value)
     assert "“abc” is not a table code" in said and "'abc'" not in said
     assert holds(page.body, page.code_box)  # the page it was typed on stays
+
+
+def test_a_seat_to_move_reads_a_whole_typed_move_under_the_move_box(tables: Tables) -> None:
+    """The Move box's placeholder gave a typed move for example, cut off in the side panel on
+    a phone ("e.g. discard additional dam"): the box says "type a move", and the seat to move
+    reads the whole example on a line under it; a seat waiting for its turn has none."""
+    from navalkit.widgets.panels import TYPE_A_MOVE, TYPED_EXAMPLE
+
+    boards = full_table(tables)
+    mover = to_move(*boards)
+    example = mover.session.screen().typed_example
+    assert example
+    assert mover.move_text.placeholder == TYPE_A_MOVE
+    hint = mover.typed_example
+    assert TYPED_EXAMPLE in hint._dom_classes and hint.layout.display == ""
+    assert re.sub(r"<[^>]+>", "", hint.value) == f"For example: {html.escape(example)}"
+    rows = list(mover.move_controls.children)
+    assert rows[-1] is hint and mover.move_text in rows[-2].children
+    for watcher in (b for b in boards if b is not mover):
+        assert watcher.typed_example.value == "" and watcher.typed_example.layout.display == "none"
