@@ -24,7 +24,7 @@ from navalkit.play.seats import seat_label
 from navalkit.render.canvas import control_row
 from navalkit.render.text import any_font_width
 
-from .panels import NAMED, badge, name_script, provenance_html
+from .panels import EXPANDS, NAMED, badge, name_script, provenance_html
 
 __all__ = [
     "COMPUTER_LEVELS",
@@ -204,6 +204,7 @@ def settings_form(game: Any, boxes: dict[str, w.Widget]) -> w.VBox:
         )
         ask.add_class(f"{SETTING_CLASS}-ask")
         ask.add_class(NAMED)  # a screen reader says what it shows, not "?"
+        ask.add_class(EXPANDS)  # and whether it shows it (aria-expanded, by the same script)
         help_ = w.HTML(setting_help_html(row), layout=w.Layout(display="none"))
         help_.add_class(f"{SETTING_CLASS}-help")
 

@@ -259,17 +259,31 @@ def table_link_html(game_id: str, folder: Path | None = None) -> str:
 #: widgets give a button no ``aria-label``, and a screen reader says a button's own words
 #: before its tooltip (the upload button's hidden counter, "Open a save file (0)"; a "?")
 NAMED = "navalkit-named"
+#: the class of a toggle button that shows and hides something (a setting's "?" and its
+#: help): NAME_JS gives it ``aria-expanded``, "true" while it is pressed (ipywidgets marks a
+#: pressed toggle with the class ``mod-active`` and tells a screen reader nothing)
+EXPANDS = "navalkit-expands"
 #: what gives each NAMED button on the page its tooltip as its ``aria-label``, at once and
-#: twice a second after (a button drawn later, a form drawn anew). A MutationObserver, on the
-#: page's body or its root, never heard of the buttons Voila drew after the script ran
-#: (checked in Chromium on the play page and the teacher's dashboard); a look for unnamed
-#: buttons costs next to nothing.
+#: twice a second after (a button drawn later, a form drawn anew), and each EXPANDS toggle its
+#: ``aria-expanded``, kept in step with its ``mod-active`` class by an observer of that button's
+#: class, so that it changes with the press. A MutationObserver, on the page's body or its
+#: root, never heard of the buttons Voila drew after the script ran (checked in Chromium on
+#: the play page and the teacher's dashboard); a look for unnamed buttons costs next to nothing.
 NAME_JS = f"""(function () {{
   if (window.navalkitNames) return;
   window.navalkitNames = true;
+  const expanded = function (b) {{
+    b.setAttribute("aria-expanded", b.classList.contains("mod-active") ? "true" : "false");
+  }};
   const name = function () {{
     document.querySelectorAll(".{NAMED}:not([aria-label])[title]").forEach(function (b) {{
       b.setAttribute("aria-label", b.getAttribute("title"));
+    }});
+    document.querySelectorAll(".{EXPANDS}:not([aria-expanded])").forEach(function (b) {{
+      expanded(b);
+      new MutationObserver(function () {{
+        expanded(b);
+      }}).observe(b, {{ attributes: true, attributeFilter: ["class"] }});
     }});
   }};
   name();
@@ -278,8 +292,9 @@ NAME_JS = f"""(function () {{
 
 
 def name_script() -> Any:
-    """A hidden widget that runs NAME_JS where it is shown: a Javascript output of an Output
-    widget, which JupyterLab and Voila run (a widget's HTML never runs its scripts)."""
+    """A hidden widget that runs NAME_JS (buttons' names, toggles' states) where it is shown:
+    a Javascript output of an Output widget, which JupyterLab and Voila run (a widget's HTML
+    never runs its scripts)."""
     import ipywidgets as w
 
     script = w.Output(layout=w.Layout(display="none"))  # its output is empty: it draws nothing

@@ -31,7 +31,14 @@ from navalkit.widgets.forms import (
     settings_css,
     settings_form,
 )
-from navalkit.widgets.panels import NAME_JS, NAMED, badge, clauses_html, provenance_html
+from navalkit.widgets.panels import (
+    EXPANDS,
+    NAME_JS,
+    NAMED,
+    badge,
+    clauses_html,
+    provenance_html,
+)
 
 
 def rows_of(form: w.VBox) -> list[w.VBox]:
@@ -108,6 +115,33 @@ def test_each_setting_says_what_it_does_and_where_it_comes_from_on_a_tap(
     # the rules panel's key says the same words, from the same place
     legend = clauses_html(game).split("</p>")[0]
     assert shown_text(legend) == " ".join(f"{p} {m}" for p, m in PROVENANCE_MEANING.items())
+
+
+@pytest.mark.parametrize("game_id", ["far_seas", "age_of_sail"])
+def test_each_question_tells_a_screen_reader_whether_its_help_is_open(
+    game_id: str, tables: Tables
+) -> None:
+    """A screen reader heard the "?" by its name but not whether its help was open: each "?"
+    is a toggle the form's script gives ``aria-expanded``, "false" until it is pressed and
+    "true" while it is (the pressed toggle's ``mod-active`` class, which ipywidgets sets on
+    the press itself, watched on each button), in both forms."""
+    for form in (play_form(game_id), dashboard_form(tables, game_id)):
+        (script,) = [c for c in form.children if isinstance(c, w.Output)]
+        assert script.outputs[0]["data"]["application/javascript"] == NAME_JS
+        for row in rows_of(form):
+            _, _, ask, help_ = parts(row)
+            assert {NAMED, EXPANDS} <= set(ask._dom_classes)
+            ask.value = True  # what the press does, in the page and in the kernel
+            assert help_.layout.display == ""
+            ask.value = False
+    expands = NAME_JS.split(f'document.querySelectorAll(".{EXPANDS}:not([aria-expanded])")')
+    assert len(expands) == 2, "the script looks for toggles it has not seen yet"
+    assert (
+        'b.setAttribute("aria-expanded", b.classList.contains("mod-active") ? "true" : "false")'
+        in NAME_JS
+    )
+    assert 'observe(b, { attributes: true, attributeFilter: ["class"] })' in expands[1]
+    assert expands[1].index("expanded(b);") < expands[1].index("new MutationObserver")
 
 
 def test_one_setting_per_line_with_its_badge_and_question() -> None:
