@@ -485,34 +485,57 @@ class WhatIfLab:
         """The outcomes as bars, a picture in the page (with its words for a screen reader).
         Drawn into a figure of its own, not pyplot's, and shown as an image: a run that ends
         on the kernel's loop (a run in its thread) has no cell whose output a plt.show() could
-        join, and the chart never came; pyplot kept every figure for the kernel's life."""
-        import base64
-        import io
-
-        from matplotlib.figure import Figure
-        from matplotlib.ticker import MaxNLocator
-
+        join, and the chart never came; pyplot kept every figure for the kernel's life. A
+        phone gets a narrower drawing (PHONE_CHART): the wide one, shrunk to its screen, had
+        words some 7 px high."""
         outcomes = table[outcome_columns(table)]
-        # narrow, its key under it: a phone shrinks the figure to its width, and a key beside
-        # the bars shrank them and its words to a few pixels
-        figure = Figure(figsize=(6, 3.6))
-        ax = figure.subplots()
-        outcomes.T.plot.bar(ax=ax, rot=0)
-        ax.legend(list(readings), loc="upper center", bbox_to_anchor=(0.5, -0.14), frameon=False)
-        ax.set_ylabel("games")
-        ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # no half games
         title = f"{self.game.title}: outcomes under the two readings"
-        ax.set_title(title)
-        figure.tight_layout()
-        png = io.BytesIO()
-        figure.savefig(png, format="png", dpi=144)  # sharp on a phone's screen too
-        data = base64.b64encode(png.getvalue()).decode("ascii")
+        wide = _chart_png(outcomes, readings, title, 6.0)
+        narrow = _chart_png(outcomes, readings, title, PHONE_CHART)
         said = "; ".join(
             f"{reading}: " + ", ".join(f"{c} {int(n)}" for c, n in row.items())
             for reading, (_, row) in zip(readings, outcomes.iterrows(), strict=True)
         )
         alt = html.escape(f"{title}. {said}.", quote=True)
         self.plot.value = (
-            f"<img src='data:image/png;base64,{data}' alt='{alt}' "
-            "style='width:600px;max-width:100%;height:auto'>"
+            f"<picture><source media='(max-width: 600px)' srcset='{narrow}'>"
+            f"<img src='{wide}' alt='{alt}' style='width:600px;max-width:100%;height:auto'>"
+            "</picture>"
         )
+
+
+#: a phone's chart, inches wide (a screen of 390 px shows it at some 0.55 of its drawn size)
+PHONE_CHART = 4.0
+
+
+def _chart_png(outcomes: Any, readings: tuple[str, str], title: str, inches: float) -> str:
+    """The outcomes of each reading as bars, ``inches`` wide, as a PNG data URL: its key under
+    it (a key beside the bars shrank them and its words to a few pixels on a phone), its
+    words wrapped to the width."""
+    import base64
+    import io
+    import textwrap
+
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    letters = int(inches * 10)  # some ten letters an inch at matplotlib's 10 pt
+    figure = Figure(figsize=(inches, 3.6))
+    ax = figure.subplots()
+    outcomes.T.plot.bar(ax=ax, rot=0)
+    ax.set_xticks(
+        range(len(outcomes.columns)),
+        [textwrap.fill(str(c), max(8, letters // len(outcomes.columns))) for c in outcomes.columns],
+    )
+    ax.legend(
+        [textwrap.fill(r, letters) for r in readings],
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.14),
+        frameon=False,
+    )
+    ax.set_ylabel("games")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # no half games
+    ax.set_title(textwrap.fill(title, letters))
+    png = io.BytesIO()
+    figure.savefig(png, format="png", dpi=144, bbox_inches="tight")  # sharp on a phone too
+    return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode("ascii")

@@ -320,7 +320,7 @@ def test_the_chart_is_a_picture_in_the_lab_with_its_words() -> None:
     lab = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))
     lab.run()
     shown = lab.plot.value
-    assert shown.startswith("<img src='data:image/png;base64,") and "max-width:100%" in shown
+    assert "<img src='data:image/png;base64," in shown and "max-width:100%" in shown
     assert (
         "alt='Branle-Bas: outcomes under the two readings. Moves before time is up: 30: "
         "A (south) wins 0, B (north) wins 0, draws 2; Moves before time is up: 20:" in shown
@@ -359,3 +359,18 @@ def test_a_cells_run_ends_before_the_next_line_and_the_button_runs_in_the_backgr
     assert lab.frame is not None and not sent and not lab.running
     lab.run_button.click()
     assert len(sent) == 1 and lab.running and lab.run_button.disabled
+
+
+def test_a_phone_gets_a_narrower_chart_with_its_words_wrapped() -> None:
+    """The chart drawn 6 inches wide, shrunk to a phone's screen, had words some 7 px high: a
+    narrow screen is sent a narrower drawing, its key's words wrapped to its width."""
+    import base64
+    import struct
+
+    lab = WhatIfLab("far_seas", setting="crowded_fire", games=2)
+    lab.run()
+    shown = lab.plot.value
+    assert shown.startswith("<picture><source media='(max-width: 600px)' srcset='data:image/png")
+    narrow, wide = re.findall(r"data:image/png;base64,([A-Za-z0-9+/=]+)", shown)
+    width = [struct.unpack(">I", base64.b64decode(png)[16:20])[0] for png in (narrow, wide)]
+    assert width[0] < 0.75 * width[1], width  # the PNG's own width, from its header
