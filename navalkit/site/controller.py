@@ -18,7 +18,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from navalkit.core import NavalkitError, get_game
-from navalkit.core.config import config_to_json
+from navalkit.core.clauses import PROVENANCE_MEANING
+from navalkit.core.config import config_to_json, setting_words
 from navalkit.core.errors import read_json
 from navalkit.core.rng import fresh_seed
 from navalkit.play import check_seats
@@ -38,6 +39,24 @@ def seats_for(game: Any, players: int, opponent: str, side: int = 0) -> list[str
     if not (isinstance(side, int) and not isinstance(side, bool) and 0 <= side < players):
         raise ValueError(f"There is no seat {side!r} to play: the seats are 0 to {players - 1}.")
     return check_seats(game, one_person(players, opponent_bot(game, opponent), side), players)
+
+
+def settings_rows(game: Any, config: Any) -> list[dict[str, Any]]:
+    """The settings in force, for the page's *Settings in force*: each by its label, its value
+    in words, whether it is the game's own, what it does and where it comes from in words (as
+    the Voila play pages show them); a code name never."""
+    defaults = game.make_config()
+    return [
+        {
+            "label": row["label"],
+            "value": setting_words(config, row["setting"]),
+            "own": setting_words(config, row["setting"]) == setting_words(defaults, row["setting"]),
+            "help": row["help"],
+            "provenance": row["provenance"],
+            "meaning": PROVENANCE_MEANING.get(row["provenance"], ""),
+        }
+        for row in game.settings()
+    ]
 
 
 class SiteGame:
@@ -117,6 +136,7 @@ class SiteGame:
             "cover_label": screen.cover_label,
             "description": screen.description,
             "legal": list(screen.legal_words),
+            "settings": settings_rows(g, m.config),
             "typed_example": screen.typed_example,
             "choices": [[label, value] for label, value in screen.choices],
             "choice": screen.choice,

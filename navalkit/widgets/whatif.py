@@ -4,7 +4,10 @@ side by side, so a class can see what a disputed rule changes."""
 from __future__ import annotations
 
 import html
+import logging
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
@@ -16,8 +19,17 @@ from navalkit.core.words import wins
 from navalkit.play.seats import seat_choices, seat_label
 from navalkit.render.canvas import control_row
 
-from .forms import seat_lists
+from .forms import FIT, seat_lists
 from .lesson import frame_html
+from .live import in_background, running_loop
+from .panels import provenance_html
+
+_log = logging.getLogger(__name__)
+
+#: the fewest and the most games a run plays under each reading (a run plays each twice)
+MIN_GAMES, MAX_GAMES = 2, 2000
+#: the red words of a run that cannot start (or was stopped), above the last run's table
+_CANNOT = "<span style='color:#b22222'><b>{}</b> {}</span>"
 
 
 def compare(
@@ -108,6 +120,31 @@ def changes_words(table: Any, games: int) -> str:
     return said
 
 
+class _Stopped(Exception):
+    """A run stopped from the page (*Stop*), after ``done`` games."""
+
+    def __init__(self, done: int) -> None:
+        super().__init__(f"stopped after {done} games")
+        self.done = done
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """One run of the lab, as the page set it when *Run both* was pressed."""
+
+    name: str
+    a: dict[str, Any]
+    b: dict[str, Any]
+    games: int
+    bots: list[str]
+    #: each reading in words, as the table's rows and the chart's key name them
+    readings: tuple[str, str]
+    #: the run in words (WhatIfLab._run_words)
+    words: str
+    #: how a game is won under each reading, as HTML (WhatIfLab._victory)
+    victory: str
+
+
 class Reading:
     """One reading of the setting the lab compares: picked from a list of its values in
     words (a choice, on or off), or typed where it is a number (the box says its range). A
@@ -179,7 +216,7 @@ class WhatIfLab:
             options=[(rows[n]["label"], n) for n in names],  # plain words on the page
             value=setting or names[0],
             description="Setting:",
-            layout=w.Layout(width="auto"),
+            layout=w.Layout(width="auto", max_width=FIT),  # a phone cut it at its edge
         )
         self.value_a, self.value_b = (
             Reading(f"Reading {i}:", self._parse, self._text) for i in (1, 2)
@@ -188,16 +225,32 @@ class WhatIfLab:
         g = self.game
         self.seat_bots = seat_lists(g, ["random"] * g.default_players, seat_choices(g)[1:])
         self.bots = bots or ["greedy"] + ["random"] * (g.default_players - 1)
-        self.games = w.BoundedIntText(value=games, min=2, max=2000, description="Games:")
+        # not a bounded box: it turned 0 into 2 and 100000 into 2000 without a word; a number
+        # out of range is refused in words by run()
+        self.games = w.IntText(
+            value=games,
+            description="Games:",
+            tooltip=f"How many games under each reading: {MIN_GAMES} to {MAX_GAMES:,}",
+        )
         self.run_button = w.Button(description="Run both", button_style="primary", icon="play")
+        self.stop_button = w.Button(
+            description="Stop", icon="stop", layout=w.Layout(width="auto", display="none")
+        )
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress:")
+        #: how far a run is, in words ("Game 37 of 200 played ..."), while it runs
+        self.progress_words = w.HTML()
         self.explain = w.HTML()
         self.table = w.HTML()
-        self.plot = w.Output()
+        #: the chart of the last run, an image (see _plot)
+        self.plot = w.HTML()
         self.message = w.HTML()
         self.message.add_class("navalkit-message")
         self.setting.observe(lambda _c: self._defaults(), "value")
-        self.run_button.on_click(lambda _b: self.run())
+        self.run_button.on_click(lambda _b: self.run(background=True))
+        self.stop_button.on_click(lambda _b: self.stop())
+        #: a run is under way (in a thread of its own in a kernel, so the page keeps answering)
+        self.running = False
+        self._stopping = False
         self._defaults()
         if values is not None:
             self.value_a.value, self.value_b.value = (self._text(v) for v in values)
@@ -206,8 +259,9 @@ class WhatIfLab:
             self.explain,
             w.HTML("<b>Who plays</b> (the same computer players in both readings):"),
             control_row(self.seat_bots),
-            control_row([self.games, self.run_button]),
-            self.progress, self.message, self.table, self.plot,
+            control_row([self.games, self.run_button, self.stop_button]),
+            control_row([self.progress, self.progress_words]),
+            self.message, self.table, self.plot,
         ])  # fmt: skip
         self.frame: Any = None
         #: the first run's words (the notebook's notes under the lab explain that one)
@@ -255,8 +309,10 @@ class WhatIfLab:
         for box in (self.value_a, self.value_b):
             box.offer(offered, hint)
         self.value_a.value, self.value_b.value = self._text(default), self._text(other)
+        # where the setting comes from in words ("SEED" alone read as code to a student)
         self.explain.value = (
-            f"<small><b>{html.escape(row['provenance'])}</b> {html.escape(row['help'])}</small>"
+            f"<div style='font-size:90%;line-height:1.35'>{html.escape(row['help'])}"
+            f"<br>{provenance_html(row['provenance'])}</div>"
         )
 
     def _text(self, value: Any) -> str:
@@ -268,37 +324,127 @@ class WhatIfLab:
         """A reading typed in a box, in the page's words; ConfigError in plain words."""
         return value_from_words(self.game.config_type, self.setting.value, text)
 
-    def run(self) -> None:
-        """Run both variants on the same seeds; a bad value is explained, nothing breaks."""
-        try:
-            name = self.setting.value
-            a = {name: self._parse(self.value_a.value)}
-            b = {name: self._parse(self.value_b.value)}
-            n = int(self.games.value)
-            bots = self.bots
-            self.progress.max, self.progress.value = 2 * n, 0
-
-            def tick(done: int, _total: int) -> None:
-                self.progress.value = done
-
-            self.frame = compare(self.game.id, a, b, games=n, bots=bots, on_progress=tick)
-        except (ValueError, TypeError) as exc:
-            words = html.escape(str(exc))
-            self.message.value = f"<span style='color:#b22222'><b>Cannot run:</b> {words}</span>"
-            self.progress.value = 0  # nothing ran: no half-full bar
+    def run(self, *, background: bool = False) -> None:
+        """Run both readings on the same seeds, the table and chart shown when it ends. With
+        ``background`` (*Run both*) in a thread of its own in a kernel: the page shows how far
+        it is and keeps answering, and *Stop* ends it; else at once (a notebook's cell reads
+        ``frame`` on the next line). A bad value or number of games is explained and nothing
+        runs; the last run's table stays until a run ends."""
+        if self.running:
             return
+        try:
+            plan = self._plan()
+        except (ValueError, TypeError) as exc:
+            self._cannot("Cannot run:", str(exc))
+            return
+        self.running, self._stopping = True, False
+        self.run_button.disabled = True
+        self.stop_button.layout.display = ""
         self.message.value = ""
-        table = summary(self.frame, self.game)
+        total = 2 * plan.games
+        self.progress.max, self.progress.value = total, 0
+        self._say_progress(0, total)
+        loop = running_loop() if background else None
+        result: dict[str, Any] = {}
+        started = time.monotonic()
+
+        def soon(fn: Callable[[], None]) -> None:  # widgets are changed on the kernel's loop
+            if loop is None:
+                fn()
+            else:
+                loop.call_soon_threadsafe(fn)
+
+        def tick(done: int, total: int) -> None:
+            if self._stopping:
+                raise _Stopped(done)
+            soon(lambda: self._say_progress(done, total))
+
+        def work() -> None:
+            result["frame"] = compare(
+                self.game.id, plan.a, plan.b, games=plan.games, bots=plan.bots, on_progress=tick
+            )
+
+        def finished(error: BaseException | None) -> None:
+            self.running = False
+            self.run_button.disabled = False
+            self.stop_button.layout.display = "none"
+            self.progress_words.value = ""
+            if isinstance(error, _Stopped):
+                self._cannot(
+                    "Stopped",
+                    f"after {error.done:,} of {total:,} games: a run stopped half way counts "
+                    "nothing. The table below is the last finished run's.",
+                )
+            elif isinstance(error, (ValueError, TypeError)):
+                self._cannot("Cannot run:", str(error))
+            elif error is not None:  # a fault of ours: the log keeps it, the page says so
+                _log.error("what-if run failed", exc_info=error)
+                self._cannot("The run failed", "(our fault, not yours); nothing was counted.")
+            else:
+                self.frame = result["frame"]
+                self._show(plan, time.monotonic() - started)
+
+        if background:
+            in_background(work, finished)
+            return
+        try:
+            work()
+        except Exception as exc:
+            finished(exc)
+        else:
+            finished(None)
+
+    def stop(self) -> None:
+        """Stop the run under way after the game being played (nothing of it is counted)."""
+        if self.running:
+            self._stopping = True
+            self.progress_words.value = "Stopping after this game…"
+
+    def _plan(self) -> _Plan:
+        """What *Run both* is to run, read from the page now (a list changed while a run
+        goes on changes the next run, not this one's words); ValueError in words."""
+        name = self.setting.value
+        a = self._parse(self.value_a.value)
+        b = self._parse(self.value_b.value)
+        n = self.games.value
+        if not (isinstance(n, int) and MIN_GAMES <= n <= MAX_GAMES):
+            raise ValueError(
+                f"Games is a number from {MIN_GAMES} to {MAX_GAMES:,} (the games played "
+                f"under each reading), not {n:,}."
+            )
         label = self.rows[name]["label"]
-        table.index = [
-            f"{label}: {self._text(v)}" for v in (a[name], b[name])
-        ]  # each row says which reading it is
+        return _Plan(
+            name=name,
+            a={name: a},
+            b={name: b},
+            games=n,
+            bots=self.bots,
+            readings=(f"{label}: {self._text(a)}", f"{label}: {self._text(b)}"),
+            words=self._run_words(label, a, b, n),
+            victory=self._victory(name, a, b),
+        )
+
+    def _cannot(self, head: str, words: str) -> None:
+        """Say in red why nothing was counted; the last run's table stays as it was."""
+        self.message.value = _CANNOT.format(html.escape(head), html.escape(words))
+        self.progress.value = 0  # nothing counted: no full bar
+
+    def _say_progress(self, done: int, total: int) -> None:
+        self.progress_words.value = (
+            f"Game {done:,} of {total:,} played… "
+            "<i>(the table below is the last run's until this one ends)</i>"
+        )
+        self.progress.value = done
+
+    def _show(self, plan: _Plan, seconds: float) -> None:
+        """The finished run: its table, what changed, how a game is won, the chart."""
+        table = summary(self.frame, self.game)
+        table.index = list(plan.readings)  # each row says which reading it is
         table.index.name = "reading"
-        run = self._run_words(label, a[name], b[name], n)
         if self.first_run is None:
-            self.first_run = run
-        caption = f"<p><b>This run:</b> {html.escape(run)}.</p>"
-        if run != self.first_run:  # the notes under the lab speak of another run
+            self.first_run = plan.words
+        caption = f"<p><b>This run:</b> {html.escape(plan.words)}.</p>"
+        if plan.words != self.first_run:  # the notes under the lab speak of another run
             caption += (
                 "<p><small><i>The notes under the lab explain the first run "
                 f"({html.escape(self.first_run)}), not this one.</i></small></p>"
@@ -306,10 +452,10 @@ class WhatIfLab:
         self.table.value = (
             caption
             + frame_html(table)
-            + f"<p>{html.escape(changes_words(table, n))}</p>"
-            + self._victory(name, a[name], b[name])
+            + f"<p>{html.escape(changes_words(table, plan.games))}</p>"
+            + plan.victory
         )
-        self._plot(table, a, b)
+        self._plot(table, plan.readings)
 
     def _run_words(self, label: str, a: Any, b: Any, games: int) -> str:
         """The run in words: the two readings, the games, who played each seat (as the
@@ -335,29 +481,61 @@ class WhatIfLab:
             ]
         return "".join(f"<p><small>{html.escape(line)}</small></p>" for line in lines)
 
-    def _plot(self, table: Any, a: dict[str, Any], b: dict[str, Any]) -> None:
-        import matplotlib.pyplot as plt
-        from matplotlib.ticker import MaxNLocator
+    def _plot(self, table: Any, readings: tuple[str, str]) -> None:
+        """The outcomes as bars, a picture in the page (with its words for a screen reader).
+        Drawn into a figure of its own, not pyplot's, and shown as an image: a run that ends
+        on the kernel's loop (a run in its thread) has no cell whose output a plt.show() could
+        join, and the chart never came; pyplot kept every figure for the kernel's life. A
+        phone gets a narrower drawing (PHONE_CHART): the wide one, shrunk to its screen, had
+        words some 7 px high."""
+        outcomes = table[outcome_columns(table)]
+        title = f"{self.game.title}: outcomes under the two readings"
+        wide = _chart_png(outcomes, readings, title, 6.0)
+        narrow = _chart_png(outcomes, readings, title, PHONE_CHART)
+        said = "; ".join(
+            f"{reading}: " + ", ".join(f"{c} {int(n)}" for c, n in row.items())
+            for reading, (_, row) in zip(readings, outcomes.iterrows(), strict=True)
+        )
+        alt = html.escape(f"{title}. {said}.", quote=True)
+        self.plot.value = (
+            f"<picture><source media='(max-width: 600px)' srcset='{narrow}'>"
+            f"<img src='{wide}' alt='{alt}' style='width:600px;max-width:100%;height:auto'>"
+            "</picture>"
+        )
 
-        self.plot.clear_output(wait=True)
-        with self.plot:
-            # narrow, its key under it: a phone shrinks the figure to its width, and a key
-            # beside the bars shrank them and its words to a few pixels
-            ax = table[outcome_columns(table)].T.plot.bar(figsize=(6, 3.6), rot=0)
-            (name, va), (_, vb) = next(iter(a.items())), next(iter(b.items()))
-            label = self.rows[name]["label"]
-            ax.legend(
-                [f"{label}: {self._text(va)}", f"{label}: {self._text(vb)}"],
-                loc="upper center",
-                bbox_to_anchor=(0.5, -0.14),
-                frameon=False,
-            )
-            ax.set_ylabel("games")
-            ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # no half games
-            ax.set_title(f"{self.game.title}: outcomes under two settings")
-            plt.tight_layout()
-            plt.show()
-            # shown: closed, or every run keeps its figure for as long as the kernel lives
-            # (pyplot keeps each until closed; the inline backend closes them itself, a script
-            # or a test does not)
-            plt.close(ax.figure)
+
+#: a phone's chart, inches wide (a screen of 390 px shows it at some 0.55 of its drawn size)
+PHONE_CHART = 4.0
+
+
+def _chart_png(outcomes: Any, readings: tuple[str, str], title: str, inches: float) -> str:
+    """The outcomes of each reading as bars, ``inches`` wide, as a PNG data URL: its key under
+    it (a key beside the bars shrank them and its words to a few pixels on a phone), its
+    words wrapped to the width."""
+    import base64
+    import io
+    import textwrap
+
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    letters = int(inches * 10)  # some ten letters an inch at matplotlib's 10 pt
+    figure = Figure(figsize=(inches, 3.6))
+    ax = figure.subplots()
+    outcomes.T.plot.bar(ax=ax, rot=0)
+    ax.set_xticks(
+        range(len(outcomes.columns)),
+        [textwrap.fill(str(c), max(8, letters // len(outcomes.columns))) for c in outcomes.columns],
+    )
+    ax.legend(
+        [textwrap.fill(r, letters) for r in readings],
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.14),
+        frameon=False,
+    )
+    ax.set_ylabel("games")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # no half games
+    ax.set_title(textwrap.fill(title, letters))
+    png = io.BytesIO()
+    figure.savefig(png, format="png", dpi=144, bbox_inches="tight")  # sharp on a phone too
+    return "data:image/png;base64," + base64.b64encode(png.getvalue()).decode("ascii")

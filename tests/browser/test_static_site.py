@@ -225,7 +225,7 @@ def test_hot_seat_cover_and_save_resume(page: Any, site_url: str) -> None:
         if cover.is_visible():
             break
     assert cover.is_visible(), "the next player's hand is screened at the hand-over"
-    page.click("summary")
+    page.click("summary:has-text('Save / resume')")
     page.click("#save")
     page.wait_for_function("document.querySelector('#message').innerText.includes('Saved')")
     assert page.input_value("#record") == "", "a student's page does not show the full save"
@@ -249,7 +249,7 @@ def test_a_students_download_holds_what_the_student_saw(page: Any, site_url: str
     open_game(page, site_url, "naval_war", "&seed=3")
     page.click("#play-listed")
     page.wait_for_function(f"({LAST_EVENT_JS}) > 0", timeout=MOVE_TIMEOUT_MS)
-    page.click("summary")
+    page.click("summary:has-text('Save / resume')")
     page.click("#save")
     link = page.locator("#download")
     link.wait_for(state="visible")
@@ -273,7 +273,7 @@ def test_the_teacher_link_shows_the_teacher_controls(page: Any, site_url: str) -
     assert page.locator("#teacher").is_visible() and page.input_value("#seed") == "3"
     page.check("#teacher")
     page.wait_for_function("document.querySelector('#status').innerText.length > 0")
-    page.click("summary")
+    page.click("summary:has-text('Save / resume')")
     page.click("#save")
     page.wait_for_function("document.querySelector('#record').value.includes('navalkit-record')")
     assert page.locator("#download").inner_text() == "download the save"
@@ -363,3 +363,43 @@ def test_on_a_phone_a_bigger_board_scrolls_sideways_and_takes_taps(
         timeout=MOVE_TIMEOUT_MS
     )
     assert_clean(phone)
+
+
+def test_a_long_move_is_written_out_and_each_setting_says_what_it_does(
+    page: Any, site_url: str
+) -> None:
+    """The list of legal moves cut a long move ("Prinz Eitel Friedrich + Cormoran: to area 26
+    (Ye"): the move chosen is written out under it, where the list cannot show it whole. The
+    settings in force (one changed by the link) each have a "?" that shows what it does, and
+    the help stays open after a move."""
+    open_game(page, site_url, "far_seas", "&seed=0&captures=one%20per%20ship")
+    moves = page.eval_on_selector_all("#legal option", "os => os.map(o => [o.value, o.text])")
+    longest = max(moves, key=lambda m: len(m[1]))
+    page.select_option("#legal", longest[0])
+    line = page.locator("#legal-words")
+    assert line.is_visible() and line.inner_text() == longest[1]
+    assert line.bounding_box()["width"] <= 460, "wrapped in the side panel"
+    shortest = min(moves, key=lambda m: len(m[1]))
+    page.select_option("#legal", shortest[0])
+    assert not line.is_visible(), "a move the list shows whole is not written twice"
+    title = page.locator("#settings-title")
+    assert title.inner_text() == "Settings in force (1 not the game's own)"
+    title.click()
+    setting = page.locator("#settings li", has_text="Merchants a raider takes: one per ship")
+    assert "one per ship (not the game's own)" in setting.inner_text()
+    ask = setting.locator("button.ask")
+    assert ask.get_attribute("aria-label") == "What “Merchants a raider takes” does"
+    help_ = setting.locator(".setting-help")
+    assert not help_.is_visible()
+    ask.click()
+    assert help_.is_visible() and ask.get_attribute("aria-expanded") == "true"
+    assert "at most one per raiding ship" in help_.inner_text()
+    assert "our reconstruction where the sources are silent" in help_.inner_text()
+    before = last_event(page)
+    page.click("#play-listed")
+    page.wait_for_function(f"({LAST_EVENT_JS}) > {before}", timeout=MOVE_TIMEOUT_MS)
+    answered(page, "the move")
+    assert help_.is_visible(), "a move keeps the help open"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "static-site-settings-help.png"))
+    assert_clean(page)

@@ -408,3 +408,24 @@ def test_the_build_keeps_only_the_teacher_keys_hash(tmp_path: Path) -> None:
             assert report.teacher_key.encode() not in path.read_bytes(), path
     with pytest.raises(SiteBuildError, match="at least 16"):
         build_site(tmp_path / "s2", ["branle_bas"], pyodide_dir=source, teacher_key="short")
+
+
+def test_the_view_lists_the_settings_in_force_with_their_help_in_words() -> None:
+    """The site's page showed no settings at all: a link that changed a rule (captures=…)
+    changed it unseen, and what a setting does was nowhere. Each comes by its label and value
+    in words, whether it is the game's own, what it does and where it comes from."""
+    view = json.loads(Page().open("far_seas", "captures=one%20per%20ship"))
+    rows = {row["label"]: row for row in view["settings"]}
+    assert set(rows) == {r["label"] for r in SiteGame("far_seas").game.settings()}
+    taken = rows["Merchants a raider takes"]
+    assert (taken["value"], taken["own"], taken["provenance"]) == ("one per ship", False, "HOUSE")
+    assert taken["help"].startswith("Merchants a raider takes: 'all' available in the area")
+    assert (
+        taken["meaning"]
+        == "our reconstruction where the sources are silent; a teacher may switch it"
+    )
+    crowded = rows["Ships firing at one target before each gets -1"]
+    assert (crowded["value"], crowded["own"]) == ("2 or more", True)
+    assert [r["label"] for r in view["settings"] if not r["own"]] == ["Merchants a raider takes"]
+    said = json.dumps(view["settings"])
+    assert "_" not in "".join(r["value"] + r["label"] for r in view["settings"]), said

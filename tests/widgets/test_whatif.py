@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -228,3 +229,148 @@ def test_each_run_closes_its_figure_once_shown() -> None:
     lab.run()
     assert "<table" in lab.table.value
     assert len(plt.get_fignums()) == before
+
+
+def plain(shown: str) -> str:
+    """An HTML line's words, as a student reads them."""
+    return html.unescape(re.sub(r"<[^>]+>", "", shown))
+
+
+def test_a_number_of_games_out_of_range_is_refused_in_words_and_the_table_kept() -> None:
+    """The games box was bounded: it turned 0 into 2 and 100000 into 2000 without a word (and
+    2000 games a reading ran for minutes). A number out of range is refused in words; the last
+    run's table stays."""
+    lab = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))
+    lab.run()
+    shown = lab.table.value
+    assert "2 games" in shown
+    for typed in (0, 1, -5, 100_000):
+        lab.games.value = typed
+        assert lab.games.value == typed  # kept as typed, not silently changed
+        lab.run()
+        said = plain(lab.message.value)
+        assert said == (
+            "Cannot run: Games is a number from 2 to 2,000 (the games played under each "
+            f"reading), not {typed:,}."
+        )
+        assert lab.table.value == shown and lab.progress.value == 0
+    lab.games.value = 3
+    lab.run()
+    assert lab.message.value == "" and "3 games" in lab.table.value
+
+
+def test_a_run_shows_how_far_it_is_and_stops_when_asked() -> None:
+    """While a run goes on the page says how far it is, *Run both* cannot start a second one
+    and *Stop* is there; a stopped run counts nothing and keeps the last run's table."""
+    lab = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))
+    lab.run()
+    shown = lab.table.value
+    assert lab.stop_button.layout.display == "none" and not lab.running
+    seen: list[tuple[int, bool, str, str]] = []
+
+    def watch(change: dict[str, object]) -> None:
+        seen.append(
+            (
+                lab.progress.value,
+                lab.run_button.disabled,
+                str(lab.stop_button.layout.display),
+                lab.progress_words.value,
+            )
+        )
+        if lab.progress.value == 3:
+            lab.run()  # a second press while it runs starts nothing
+            lab.stop_button.click()  # noticed as the next game ends
+
+    lab.progress.observe(watch, "value")
+    lab.games.value = 40
+    lab.run()
+    done, disabled, stop_shown, words = seen[2]
+    assert (done, disabled, stop_shown) == (2, True, "")
+    assert words.startswith("Game 2 of 80 played…")
+    assert "the table below is the last run's until this one ends" in words
+    assert plain(lab.message.value) == (
+        "Stopped after 4 of 80 games: a run stopped half way counts nothing. The table below "
+        "is the last finished run's."
+    )
+    assert lab.table.value == shown and not lab.running
+    assert not lab.run_button.disabled and lab.stop_button.layout.display == "none"
+    assert lab.progress_words.value == ""
+
+
+def test_where_a_setting_comes_from_is_said_in_words() -> None:
+    """The line under the lists began with a bare bold "SEED" or "HOUSE", which read as code."""
+    lab = WhatIfLab("far_seas", setting="crowded_fire", games=2)
+    said = lab.explain.value
+    assert "<b>SEED</b>" not in said and "stated by the original rules text" in said
+    assert "How many ships must fire at one target" in said
+    lab.setting.value = "german_par"
+    assert "our reconstruction where the sources are silent" in lab.explain.value
+
+
+def test_the_setting_list_is_never_wider_than_the_page() -> None:
+    """On a phone the list of settings ran past the screen's edge, its words cut."""
+    lab = WhatIfLab("far_seas", setting="crowded_fire", games=2)
+    assert lab.setting.layout.max_width == "calc(100% - 4px)"
+
+
+def test_the_chart_is_a_picture_in_the_lab_with_its_words() -> None:
+    """A run that ends on the kernel's loop (its games played in a thread) has no cell output
+    for plt.show() to join: the page showed the new table and no chart. The chart is an image
+    in the lab's own widget, its outcomes in words for a screen reader."""
+    lab = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))
+    lab.run()
+    shown = lab.plot.value
+    assert "<img src='data:image/png;base64," in shown and "max-width:100%" in shown
+    assert (
+        "alt='Branle-Bas: outcomes under the two readings. Moves before time is up: 30: "
+        "A (south) wins 0, B (north) wins 0, draws 2; Moves before time is up: 20:" in shown
+    )
+
+
+@pytest.mark.parametrize(
+    "game_id", ["nautic_miles", "far_seas", "age_of_sail", "branle_bas", "naval_war"]
+)
+def test_the_what_if_notes_cite_rules_by_their_titles_not_their_ids(game_id: str) -> None:
+    """The what-if pages' notes said "(NW-GOAL)" and "(rule BB-TIME, HOUSE)": a rule's id
+    reads as code to a student; the play pages cite a rule by its title ("rule: Victory")."""
+    import json
+    from pathlib import Path
+
+    from navalkit._paths import notebooks_dir
+
+    nb = json.loads(Path(notebooks_dir(), game_id, "whatif.ipynb").read_text(encoding="utf-8"))
+    notes = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    ids = [c.id for c in get_game(game_id).clauses if c.id in notes]
+    assert not ids, f"rule ids in the notes: {ids}"
+
+
+def test_a_cells_run_ends_before_the_next_line_and_the_button_runs_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A notebook reads ``lab.frame`` on the line after ``lab.run()`` (Branle-Bas' notes):
+    that run ends first. *Run both* plays its games in a thread (in_background), so that the
+    page keeps answering and *Stop* can be pressed."""
+    import navalkit.widgets.whatif as whatif
+
+    sent: list[object] = []
+    monkeypatch.setattr(whatif, "in_background", lambda work, done: sent.append(work))
+    lab = WhatIfLab("branle_bas", setting="max_plies", games=2, values=(30, 20))
+    lab.run()
+    assert lab.frame is not None and not sent and not lab.running
+    lab.run_button.click()
+    assert len(sent) == 1 and lab.running and lab.run_button.disabled
+
+
+def test_a_phone_gets_a_narrower_chart_with_its_words_wrapped() -> None:
+    """The chart drawn 6 inches wide, shrunk to a phone's screen, had words some 7 px high: a
+    narrow screen is sent a narrower drawing, its key's words wrapped to its width."""
+    import base64
+    import struct
+
+    lab = WhatIfLab("far_seas", setting="crowded_fire", games=2)
+    lab.run()
+    shown = lab.plot.value
+    assert shown.startswith("<picture><source media='(max-width: 600px)' srcset='data:image/png")
+    narrow, wide = re.findall(r"data:image/png;base64,([A-Za-z0-9+/=]+)", shown)
+    width = [struct.unpack(">I", base64.b64decode(png)[16:20])[0] for png in (narrow, wide)]
+    assert width[0] < 0.75 * width[1], width  # the PNG's own width, from its header

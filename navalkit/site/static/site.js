@@ -74,6 +74,72 @@
     if (view.error) box.append(el("div", "error", view.error));
   }
 
+  // The list cuts a long move ("Prinz Eitel Friedrich + Cormoran: to area 26 (Ye"): the move
+  // chosen is written out under it, wrapped, where the list is too narrow to show it whole (as
+  // on the Voila pages, widgets.forms.legal_box)
+  let measure = null;
+  function showLegalWords() {
+    const list = $("legal");
+    const line = $("legal-words");
+    const chosen = list.selectedOptions[0];
+    const text = chosen ? chosen.textContent : "";
+    if (!text || !list.clientWidth) {
+      line.hidden = true;
+      return;
+    }
+    measure = measure || document.createElement("canvas").getContext("2d");
+    const style = getComputedStyle(list);
+    measure.font = style.font;
+    // the list's room for words: its width less its padding and the arrow (some 24 px)
+    const room = list.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+    line.textContent = text;
+    line.hidden = measure.measureText(text).width <= room;
+  }
+
+  // Settings in force: each by its label and value, with a "?" that shows (on a tap or a click,
+  // never only on hover, which a touch screen lacks) what it does and where it comes from. Drawn
+  // again only when the settings change, so that a help opened stays open between moves.
+  let settingsShown = "";
+  function showSettings(rows) {
+    const key = JSON.stringify(rows || []);
+    if (key === settingsShown) return;
+    settingsShown = key;
+    const changed = (rows || []).filter((r) => !r.own).length;
+    $("settings-title").textContent =
+      "Settings in force" + (changed ? " (" + changed + " not the game's own)" : ": the game's own");
+    $("settings").replaceChildren(
+      ...(rows || []).map((r, i) => {
+        const li = el("li", "setting");
+        const line = el("div", "setting-line");
+        const said = el("span", "setting-words");
+        said.append(r.label + ": ", el("b", "", r.value));
+        if (!r.own) said.append(el("span", "changed", " (not the game's own)"));
+        const mark = el("span", "badge badge-" + r.provenance, r.provenance);
+        mark.title = r.meaning;
+        const ask = el("button", "ask", "?");
+        ask.type = "button";
+        ask.setAttribute("aria-expanded", "false");
+        ask.setAttribute("aria-controls", "setting-help-" + i);
+        ask.setAttribute("aria-label", "What \u201c" + r.label + "\u201d does");
+        ask.title = "What \u201c" + r.label + "\u201d does";
+        const help = el("div", "setting-help");
+        help.id = "setting-help-" + i;
+        help.hidden = true;
+        help.append(el("div", "", r.help));
+        const source = el("div", "source");
+        source.append(el("span", "badge badge-" + r.provenance, r.provenance), " " + r.meaning);
+        help.append(source);
+        ask.addEventListener("click", () => {
+          help.hidden = !help.hidden;
+          ask.setAttribute("aria-expanded", String(!help.hidden));
+        });
+        line.append(said, " ", mark, " ", ask);
+        li.append(line, help);
+        return li;
+      })
+    );
+  }
+
   function show(view) {
     $("title").textContent = view.title;
     document.title = view.title + " · navalkit";
@@ -94,6 +160,8 @@
     cover.textContent = view.cover_label;
     options($("legal"), view.legal.map((text, i) => [text, i]));
     $("play-listed").disabled = view.legal.length === 0;
+    showLegalWords();
+    showSettings(view.settings);
     $("choice-row").hidden = view.choices.length === 0;
     options($("choice"), view.choices, view.choice);
     const earlier = view.log.length && view.log[0].n > 1 ? [el("li", "earlier", view.earlier)] : [];
@@ -238,6 +306,8 @@
     $("uncover").addEventListener("click", () => act("uncover"));
     $("teacher").addEventListener("change", (e) => act("set_teacher", [e.target.checked]));
     $("choice").addEventListener("change", (e) => act("set_choice", [e.target.value]));
+    $("legal").addEventListener("change", showLegalWords);
+    window.addEventListener("resize", showLegalWords);
     $("play-listed").addEventListener("click", () => {
       const i = parseInt($("legal").value, 10);
       if (Number.isFinite(i)) act("play_listed", [i]);
