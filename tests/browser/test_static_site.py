@@ -382,6 +382,10 @@ def test_a_long_move_is_written_out_and_each_setting_says_what_it_does(
     shortest = min(moves, key=lambda m: len(m[1]))
     page.select_option("#legal", shortest[0])
     assert not line.is_visible(), "a move the list shows whole is not written twice"
+    # the typed move for example is a whole line under the box, not its cut placeholder
+    example = page.locator("#typed-example")
+    assert example.is_visible() and example.inner_text().startswith("For example: ")
+    assert page.get_attribute("#typed", "placeholder") == "type a move"
     title = page.locator("#settings-title")
     assert title.inner_text() == "Settings in force (1 not the game's own)"
     title.click()

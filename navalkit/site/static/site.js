@@ -190,7 +190,10 @@
     if ($("side").options.length !== sides.length) options($("side"), sides);
     $("side-label").hidden = info.max_players !== 2 || view.opponent === "human";
     $("side").value = String(view.side);
-    if (view.typed_example) $("typed").placeholder = "e.g. " + view.typed_example;
+    // a whole move as it is typed, on a line of its own under the box (as the Voila pages
+    // write it: panels.typed_example_html): in the box's placeholder a phone cut it off
+    $("typed-example").hidden = !view.typed_example;
+    $("typed-example").querySelector("i").textContent = view.typed_example || "";
     document.body.dataset.state = "ready";
   }
 
