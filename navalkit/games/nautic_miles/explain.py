@@ -70,15 +70,23 @@ def value_table(detected: bool = False) -> Any:
 def table_html(detected: bool = False, mark: tuple[str, str] | None = None) -> str:
     """The value table as HTML, the cell ``(band label, tonnage label)`` highlighted."""
     frame = value_table(detected)
-    head = "".join(f"<th>{c}</th>" for c in frame.columns)
+    head = "".join(f"<th style='{_CELL}'>{c}</th>" for c in frame.columns)
     body = []
     for label, row in frame.iterrows():
         cells = "".join(
-            f"<td style='{_HOT if (label, col) == mark else ''}'>{row[col]:g}</td>"
+            f"<td style='{_CELL}{_HOT if (label, col) == mark else ''}'>{row[col]:g}</td>"
             for col in frame.columns
         )
-        body.append(f"<tr><th>{html.escape(str(label))}</th>{cells}</tr>")
-    return f"<table class='navalkit-table'><tr><th>miles</th>{head}</tr>{''.join(body)}</table>"
+        body.append(f"<tr><th style='{_CELL}'>{html.escape(str(label))}</th>{cells}</tr>")
+    return (
+        f"<table class='navalkit-table' style='border-collapse:collapse'><tr>"
+        f"<th style='{_CELL}'>miles</th>{head}</tr>{''.join(body)}</table>"
+    )
+
+
+#: a value table's cell: air between the columns (without it the headings ran together,
+#: "2,500 t5,000 t"), the numbers to the right as in a price list
+_CELL = "padding:2px 10px;text-align:right;"
 
 
 _HOT = "background:#ffe082;font-weight:bold"

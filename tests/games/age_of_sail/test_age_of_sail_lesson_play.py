@@ -60,3 +60,12 @@ def test_a_dice_roller_says_it_rolls_and_says_when_its_results_are_old(
     assert box.sim.value.startswith("400 ")
     box.trials.value = 600
     assert "press <b>Roll them</b>" in box.sim.value
+
+
+def test_the_hit_table_has_air_between_its_columns() -> None:
+    """Without padding '3+ (66.7%)4+ (50.0%)' ran together."""
+    from navalkit.games.age_of_sail.explain import HitChances
+
+    table = HitChances.band_table()
+    cells = re.findall(r"<t[hd]( [^>]*)?>", table)
+    assert len(cells) == 15 and all("padding:" in attrs for attrs in cells)

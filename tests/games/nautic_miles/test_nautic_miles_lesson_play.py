@@ -3,6 +3,7 @@ numbers are, and the arrival simulator says when it is playing and when its resu
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -43,3 +44,13 @@ def test_run_the_games_says_it_is_playing_and_a_changed_choice_says_press_it(
     assert seen["disabled"] and "Playing 2 games" in seen["table"]
     assert sim.hint.value == "" and not sim.run_button.disabled
     assert sim.run_button.description == "Run the games"
+
+
+def test_the_value_table_has_air_between_its_columns() -> None:
+    """Without padding its headings ran together: '2,500 t5,000 t10,000 t'."""
+    from navalkit.games.nautic_miles.explain import table_html
+
+    table = table_html(False, ("1,200 - 2,000", "10,000 t"))
+    cells = re.findall(r"<t[hd]( style='[^']*')?>", table)
+    assert cells and all("padding:" in style for style in cells)
+    assert "background:#ffe082" in table  # the marked cell still shows
