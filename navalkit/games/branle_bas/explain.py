@@ -247,10 +247,15 @@ class ScoringCalculator:
         # grid of both sides' eight columns was 890 px wide, and a phone showed two of them
         sides = []
         for side in (0, 1):
-            grid: list[w.Widget] = [w.HTML(f"<b>{_SIDES[side]}'s ships</b>")]
+            # the names stand a little off the grid before them (A's last column, on a
+            # laptop), inside their column: no wider on a phone
+            name = "<div style='padding-left:14px'>{}</div>"
+            grid: list[w.Widget] = [w.HTML(name.format(f"<b>{_SIDES[side]}'s ships</b>"))]
             grid += [w.HTML(f"<small>{col}</small>") for col in self.COLUMNS]
             for k in SHIPS:
-                grid.append(w.HTML(f"{html.escape(KINDS[k].label)} ({KINDS[k].value})"))
+                grid.append(
+                    w.HTML(name.format(f"{html.escape(KINDS[k].label)} ({KINDS[k].value})"))
+                )
                 for col in self.COLUMNS:
                     box = w.BoundedIntText(
                         value=0, min=0, max=KINDS[k].count, layout=w.Layout(width="52px")
@@ -262,7 +267,9 @@ class ScoringCalculator:
                 w.GridBox(
                     grid,
                     layout=w.Layout(
-                        grid_template_columns=SCORE_COLUMNS, grid_gap=f"2px {SCORE_GAP}px"
+                        grid_template_columns=SCORE_COLUMNS,
+                        grid_gap=f"2px {SCORE_GAP}px",
+                        margin="0 0 10px 0",
                     ),
                 )
             )
