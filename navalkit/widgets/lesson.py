@@ -41,14 +41,15 @@ def rule_note_html(clause: Any) -> str:
 
 
 @contextmanager
-def working(button: Any, words: str, shown: Any = None) -> Iterator[None]:
+def working(button: Any, words: str, shown: Any = None, short: str = "") -> Iterator[None]:
     """While a simulation plays (games, thousands of dice: seconds on a busy server), the
-    button pressed says what is going on (``words``) and cannot be pressed again, and
-    ``shown`` (an HTML widget, the results) says it too in place of the old results: a page
-    that stood still for seconds after a press looked broken, and a second press queued a
-    second run. Everything is put back afterwards, even when the run fails."""
+    button pressed says what is going on (``short``, or ``words`` when there is no
+    ``short``: a button is narrow) and cannot be pressed again, and ``shown`` (an HTML widget,
+    the results) says ``words`` in place of the old results: a page that stood still for
+    seconds after a press looked broken, and a second press queued a second run. Everything
+    is put back afterwards, even when the run fails."""
     description, icon = button.description, button.icon
-    button.disabled, button.description, button.icon = True, words, "hourglass-half"
+    button.disabled, button.description, button.icon = True, short or words, "hourglass-half"
     if shown is not None:
         shown.value = f"<p style='{PROSE_STYLE}'><i>{html.escape(words)}</i></p>"
     try:

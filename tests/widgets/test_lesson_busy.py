@@ -11,8 +11,8 @@ from navalkit.widgets.lesson import stale_hint, working
 def test_a_button_says_what_plays_and_cannot_be_pressed_twice_while_it_plays() -> None:
     button = w.Button(description="Simulate", icon="play")
     shown = w.HTML("<p>old results</p>")
-    with working(button, "Playing 3 games...", shown):
-        assert button.disabled and button.description == "Playing 3 games..."
+    with working(button, "Playing 3 games...", shown, "Playing..."):
+        assert button.disabled and button.description == "Playing..."
         assert "Playing 3 games..." in shown.value and "old results" not in shown.value
     assert not button.disabled
     assert (button.description, button.icon) == ("Simulate", "play")

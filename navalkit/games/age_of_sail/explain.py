@@ -560,7 +560,7 @@ class FireRisk:
 
     def simulate(self) -> None:
         rolling = f"Rolling {self.trials.value:,} broadsides..."
-        with working(self.run, rolling, self.sim):
+        with working(self.run, rolling, self.sim, "Rolling..."):
             self.simulated = simulate_fire(self.decks.value, self.trials.value, self.seed.value)
         e = self.exact()
         self.sim.value = (
@@ -638,7 +638,8 @@ class BoardingOdds:
 
     def simulate(self) -> None:
         a, d, ties = self.attacker.value, self.defender.value, self.ties.value
-        with working(self.run, f"Rolling {self.trials.value:,} boardings...", self.sim):
+        rolling = f"Rolling {self.trials.value:,} boardings..."
+        with working(self.run, rolling, self.sim, "Rolling..."):
             self.simulated = simulate_boarding(a, d, ties, self.trials.value, self.seed.value)
         self.sim.value = (
             f"{self.trials.value:,} boardings rolled by the game itself: the boarders won "

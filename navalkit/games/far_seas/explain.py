@@ -477,7 +477,7 @@ class CareerSimulator:
         games = self.games.value
         self.hint.value = ""
         playing = f"Playing {games} game{'s' if games > 1 else ''}: a few seconds..."
-        with working(self.button, playing, self.out):
+        with working(self.button, playing, self.out, "Playing..."):
             self.frame = raider_careers(games, self.seed.value)
         summary = self.summary()
         self.out.value = (

@@ -454,7 +454,7 @@ class ArrivalSimulator:
         games = int(self.games.value)
         self.hint.value = ""
         playing = f"Playing {games} game{'s' if games > 1 else ''}: a few seconds..."
-        with working(self.run_button, playing, self.table):
+        with working(self.run_button, playing, self.table, "Playing..."):
             self.runs = arrival_runs(
                 games, int(self.seed.value), int(self.players.value), self.bot.value
             )

@@ -25,7 +25,7 @@ def test_simulate_says_it_is_playing_and_locks_its_button_until_done(
     monkeypatch.setattr(explain, "raider_careers", spy)
     sim.games.value = 2
     sim.button.click()
-    assert seen["disabled"] and seen["words"].startswith("Playing 2 games")
+    assert seen["disabled"] and seen["words"] == "Playing..."  # a button is narrow
     assert "Playing 2 games" in seen["out"]
     assert not sim.button.disabled and sim.button.description == "Simulate"
     assert "In 2 games between the computer commanders" in sim.out.value
