@@ -248,8 +248,9 @@ class ScoringCalculator:
         sides = []
         for side in (0, 1):
             # the names stand a little off the grid before them (A's last column, on a
-            # laptop), inside their column: no wider on a phone
-            name = "<div style='padding-left:14px'>{}</div>"
+            # laptop), inside their column: no wider on a phone, where a long word breaks
+            # ("(minesweeper)" ran over the first box)
+            name = "<div style='padding-left:14px;overflow-wrap:anywhere'>{}</div>"
             grid: list[w.Widget] = [w.HTML(name.format(f"<b>{_SIDES[side]}'s ships</b>"))]
             grid += [w.HTML(f"<small>{col}</small>") for col in self.COLUMNS]
             for k in SHIPS:

@@ -37,6 +37,8 @@ def test_the_scoring_calculator_fits_a_phone_one_side_at_a_time() -> None:
         gap = float(grid.layout.grid_gap.split()[-1].removesuffix("px"))
         assert _narrowest(grid.layout.grid_template_columns, gap) <= PHONE_ROOM
         assert f"{side}'s ships" in grid.children[0].value
+        # a name longer than its column breaks inside it, not over the boxes beside it
+        assert all("overflow-wrap:anywhere" in grid.children[i].value for i in range(0, 45, 5))
     # every box still counts: a Croiseur B sank is 20 more for B in a drawn game
     calc.result.value = "draw"
     before = calc.totals[1]
