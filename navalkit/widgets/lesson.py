@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as w
@@ -21,7 +22,15 @@ import ipywidgets as w
 from ..render.svg import scene_to_svg
 from ..render.text import READING_LINE, any_font_width
 
-__all__ = ["Predict", "Table", "frame_html", "number_words", "rule_note_html"]
+__all__ = [
+    "Predict",
+    "Table",
+    "frame_html",
+    "number_words",
+    "rule_note_html",
+    "stale_hint",
+    "working",
+]
 
 
 def rule_note_html(clause: Any) -> str:
@@ -29,6 +38,35 @@ def rule_note_html(clause: Any) -> str:
     lesson names rules: 'Rule “Fighting the fire” (AOS-FIRE-OUT): In the next round...'."""
     title, text = html.escape(clause.title), html.escape(clause.text)
     return f"<small>Rule “{title}” ({clause.id}): {text}</small>"
+
+
+@contextmanager
+def working(button: Any, words: str, shown: Any = None, short: str = "") -> Iterator[None]:
+    """While a simulation plays (games, thousands of dice: seconds on a busy server), the
+    button pressed says what is going on (``short``, or ``words`` when there is no
+    ``short``: a button is narrow) and cannot be pressed again, and ``shown`` (an HTML widget,
+    the results) says ``words`` in place of the old results: a page that stood still for
+    seconds after a press looked broken, and a second press queued a second run. Everything
+    is put back afterwards, even when the run fails."""
+    description, icon = button.description, button.icon
+    button.disabled, button.description, button.icon = True, short or words, "hourglass-half"
+    if shown is not None:
+        shown.value = f"<p style='{PROSE_STYLE}'><i>{html.escape(words)}</i></p>"
+    try:
+        yield
+    finally:
+        button.disabled, button.description, button.icon = False, description, icon
+
+
+def stale_hint(button: Any) -> str:
+    """The words shown under a simulation's results once a choice above them changed: the
+    results are those of the choices before until the button is pressed (a slider or a list
+    that changed nothing on the page looked broken)."""
+    said = html.escape(button.description)
+    return (
+        f"<p style='{PROSE_STYLE};color:#b25a00'><i>You changed a choice: press "
+        f"<b>{said}</b> to play with it. The results below are still the old ones.</i></p>"
+    )
 
 
 def number_words(value: Any, digits: int = 2) -> str:

@@ -175,7 +175,7 @@ def test_bad_seat_is_refused() -> None:
 
 def test_move_explorer_lights_moves_and_explains_refusals() -> None:
     ex = MoveExplorer(kind="croiseur", square="j7")
-    assert "9 legal move(s)" in ex.moves.value
+    assert "9 legal moves:" in ex.moves.value
     ex.click("k8")
     assert "BB-MOVES" in ex.answer.value
     ex.mode.value = "Put an enemy ship there"

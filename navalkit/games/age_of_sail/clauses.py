@@ -265,8 +265,8 @@ CLAUSES = ClauseBook(
             "AOS-ARC-NAMES",
             "Port and starboard",
             "We name the sides as sailors do: with the bow north, starboard is the side firing "
-            "NE to SE, port the side firing NW to SW. The seed's rules call them the other way "
-            "round; the arcs are the same.",
+            "NE to SE, port the side firing NW to SW. The original rules call them the other "
+            "way round; the arcs are the same.",
             "HOUSE",
             "Facing the bow, starboard is on the right (east when the bow is north); a teaching "
             "kit should not teach the names backwards. The seed's sentence is kept in AOS-ARCS.",
@@ -444,7 +444,7 @@ CLAUSES = ClauseBook(
         C(
             "AOS-PRIZE-CREW",
             "When and how many",
-            "Exactly one deck crosses, at the moment of capture (the seed says 'on "
+            "Exactly one deck crosses, at the moment of capture (the original rules say 'on "
             "separating'), to the side of the prize facing the captor; the ships stay locked.",
             "HOUSE",
             "Moving the crew at once keeps the record simple; one deck is the least the seed "

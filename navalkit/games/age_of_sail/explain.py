@@ -22,7 +22,7 @@ from navalkit.core.config import value_words
 from navalkit.core.words import plural
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
-from navalkit.widgets.lesson import rule_note_html
+from navalkit.widgets.lesson import frame_html, rule_note_html, stale_hint, working
 from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
 
 from . import rules
@@ -76,6 +76,11 @@ def allowance_on(heading: int, wind_from: int, units: int, speed: int) -> int:
     return 0 if off == 0 else max_move(units, speed, 45 * off)
 
 
+#: the width of the sail wheel's wind list: its description (80 px), the longest option
+#: ("NW (blowing north-west, from the south-east)", 13 px) and the list's arrow
+WIND_LIST_WIDTH = 460
+
+
 class SailWheel:
     """Turn a heading around the wind rose and watch the movement allowance change."""
 
@@ -90,7 +95,9 @@ class SailWheel:
         # settings do (by default the way it blows) and says both ways (AOS-WIND-REF)
         winds = [(wind_line(i), name) for i, name in enumerate(COMPASS)]
         self.wind = w.Dropdown(options=winds, value=wind_from, description="Wind:")
-        self.wind.layout.width = "min(100%, 340px)"
+        # as wide as its longest option (340 px cut "from the north-west" off on a laptop);
+        # on a phone as wide as the column
+        self.wind.layout.width = f"min(100%, {WIND_LIST_WIDTH}px)"
         self.speed = w.IntSlider(value=speed, min=1, max=7, description="Wind force:")
         self.units = w.IntSlider(value=units, min=1, max=4, description="Mast units:")
         self.out = w.HTML()
@@ -229,17 +236,28 @@ class SailWheel:
         return "<br>".join(lines)
 
     def tack_table(self) -> str:
-        """How tacking works up to windward, turn by turn."""
+        """How tacking works up to windward, turn by turn: a lesson's table (spaced columns,
+        a block of lines a row on a phone), its distances rounded to a tenth of a cm, its
+        headings in plain words (a sailor's "made good" meant nothing to a student)."""
+        import pandas as pd
+
         wind = POINT_INDEX[self.wind.value]
         legs = f"{COMPASS[(wind + 1) % 8]} and {COMPASS[(wind - 1) % 8]}"
-        rows = "".join(
-            f"<tr><td>{n}</td><td>{tack}</td><td>{cost}</td><td>{cm}</td><td>{made}</td></tr>"
-            for n, tack, cost, cm, made in tacking(self.units.value, self.speed.value)
+        rows = pd.DataFrame(
+            [
+                {
+                    "turn": n,
+                    "tack (the side the wind comes from)": tack,
+                    "turning costs (cm)": cost,
+                    "then she sails (cm)": cm,
+                    "gained upwind so far (cm)": round(made, 1),
+                }
+                for n, tack, cost, cm, made in tacking(self.units.value, self.speed.value)
+            ]
         )
         return (
             f"To get upwind, <b>tack</b>: zig-zag close-hauled on {legs}, swinging 2 points "
-            "across the wind (4 cm) each turn.<table><tr><th>turn</th><th>tack</th><th>swing cm"
-            f"</th><th>sailed cm</th><th>made good upwind cm</th></tr>{rows}</table>"
+            "across the wind (4 cm) each turn." + frame_html(rows, digits=1)
         )
 
 
@@ -296,17 +314,23 @@ class HitChances:
 
     @staticmethod
     def band_table() -> str:
+        """The hit table by range band, with air between its columns ("3+ (66.7%)4+ (50.0%)"
+        ran together without it)."""
+        pad = "style='padding:2px 12px 2px 0;text-align:left'"
         rows, low = [], 0.0
         for edge, hull, sails in RANGE_BANDS:
             rows.append(
-                f"<tr><td>{low:g}–{edge:g} cm</td><td>{hull}+ ({pct(Fraction(7 - hull, 6))})"
-                f"</td><td>{sails}+ ({pct(Fraction(7 - sails, 6))})</td></tr>"
+                f"<tr><td {pad}>{low:g}–{edge:g} cm</td><td {pad}>{hull}+ "
+                f"({pct(Fraction(7 - hull, 6))})</td><td {pad}>{sails}+ "
+                f"({pct(Fraction(7 - sails, 6))})</td></tr>"
             )
             low = edge
         return (
-            "<table><tr><th>range</th><th>hull</th><th>sails</th></tr>"
+            f"<table style='border-collapse:collapse'><tr><th {pad}>range</th><th {pad}>hull"
+            f"</th><th {pad}>sails</th></tr>"
             + "".join(rows)
-            + f"<tr><td>beyond 12 cm</td><td>—</td><td>—</td></tr></table>{rule_html('AOS-RANGE')}"
+            + f"<tr><td {pad}>beyond 12 cm</td><td {pad}>—</td><td {pad}>—</td></tr></table>"
+            + rule_html("AOS-RANGE")
         )
 
     def hits(self) -> dict[int, Fraction]:
@@ -487,6 +511,7 @@ class FireRisk:
         for box in (self.decks, self.neighbour):
             box.observe(lambda _ch: self.refresh(), "value")
         self.run.on_click(lambda _b: self.simulate())
+        self._stale_after(self.decks, self.trials, self.seed)
         self.simulated: dict[str, float] = {}
         self.widget = w.VBox(
             [
@@ -524,11 +549,22 @@ class FireRisk:
             f"{pct(e['neighbour catches'])}. {rule_html('AOS-EXPLODE')}"
         )
 
+    def _stale_after(self, *boxes: Any) -> None:
+        """Once rolled, a change of these choices says the rolls shown are the old ones."""
+        for box in boxes:
+            box.observe(lambda _ch: self._stale(), "value")
+
+    def _stale(self) -> None:
+        if self.sim.value:
+            self.sim.value = stale_hint(self.run)
+
     def simulate(self) -> None:
-        self.simulated = simulate_fire(self.decks.value, self.trials.value, self.seed.value)
+        rolling = f"Rolling {self.trials.value:,} broadsides..."
+        with working(self.run, rolling, self.sim, "Rolling..."):
+            self.simulated = simulate_fire(self.decks.value, self.trials.value, self.seed.value)
         e = self.exact()
         self.sim.value = (
-            f"{self.trials.value} broadsides rolled by the game itself: the target was set "
+            f"{self.trials.value:,} broadsides rolled by the game itself: the target was set "
             f"alight {pct(self.simulated['fire'])} of the time (worked out exactly: "
             f"{pct(e['fire'])}); a burning ship blew up {pct(self.simulated['explodes'])} of the "
             f"time (exactly: {pct(e['explodes'])}). Another dice number gives other dice and "
@@ -562,6 +598,8 @@ class BoardingOdds:
         for box in (self.attacker, self.defender, self.ties):
             box.observe(lambda _ch: self.refresh(), "value")
         self.run.on_click(lambda _b: self.simulate())
+        for box in (self.attacker, self.defender, self.ties, self.trials, self.seed):
+            box.observe(lambda _ch: self._stale(), "value")
         self.simulated: float | None = None
         self.widget = w.VBox(
             [
@@ -593,11 +631,18 @@ class BoardingOdds:
             f"{rule_html('AOS-BOARD')} {rule_html('AOS-BOARD-TIE')}"
         )
 
+    def _stale(self) -> None:
+        """Once rolled, a change of a choice says the rolls shown are the old ones."""
+        if self.sim.value:
+            self.sim.value = stale_hint(self.run)
+
     def simulate(self) -> None:
         a, d, ties = self.attacker.value, self.defender.value, self.ties.value
-        self.simulated = simulate_boarding(a, d, ties, self.trials.value, self.seed.value)
+        rolling = f"Rolling {self.trials.value:,} boardings..."
+        with working(self.run, rolling, self.sim, "Rolling..."):
+            self.simulated = simulate_boarding(a, d, ties, self.trials.value, self.seed.value)
         self.sim.value = (
-            f"{self.trials.value} boardings rolled by the game itself: the boarders won "
+            f"{self.trials.value:,} boardings rolled by the game itself: the boarders won "
             f"{pct(self.simulated)} of the time (worked out exactly: {pct(self.exact()[0])})."
         )
 

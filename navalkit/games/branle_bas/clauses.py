@@ -329,7 +329,7 @@ CLAUSES = ClauseBook(
             "Triumph scoring",
             "Winner: the whole enemy fleet (300) + 100 per "
             "ship in the enemy port + the Admiral's bonus + his own sunk ships recovered. The "
-            "seed names nothing for the loser, who scores 0.",
+            "original rules name nothing for the loser, who scores 0.",
             "SEED",
             "Scan: «lo La leddition complète de la Flotte ennemie ;». Read: "
             "TRIOMPHE. 1° la reddition complète de la Flotte ennemie ; 2° 100 par navire au port "
@@ -362,7 +362,7 @@ CLAUSES = ClauseBook(
         C(
             "BB-TIME",
             "Game length",
-            "The seed allows 100 minutes; here a game ends after a set number of moves "
+            "The original rules allow 100 minutes; here a game ends after a set number of moves "
             "(300 unless the teacher changes it) and scores it as a drawn game. In 30 test games "
             "between two computer players moving at random, 19 ran until time was up; in 30 "
             "between two medium computer players, none did.",

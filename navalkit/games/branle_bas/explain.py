@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from navalkit.core.words import plural
 from navalkit.render import Layer, Rect, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.render.svg import scene_to_svg
@@ -164,7 +165,7 @@ class MoveExplorer:
         targets = sorted(BOARD[t].name for t in destinations(self.board_state, self.square))
         self.moves.value = (
             f"<b>{html.escape(info.label)}</b> on {BOARD[self.square].name} moves "
-            f"{html.escape(info.moves)}.<br><b>{len(targets)} legal move(s):</b> "
+            f"{html.escape(info.moves)}.<br><b>{plural(len(targets), 'legal move')}:</b> "
             f"{', '.join(targets) or 'none'}"
         )
 
@@ -209,6 +210,12 @@ KINDS_BY_KEY = {k.key: c for c, k in KINDS.items()}
 _SIDES = ("A", "B")
 
 
+#: the scoring calculator's columns (a ship's name, then the four tallies) and the gap between
+#: them: a side's grid at its narrowest is 90 + 4 x 56 + 4 x 4 = 330 px, the room of a phone
+SCORE_COLUMNS = "minmax(90px, 150px) repeat(4, 56px)"
+SCORE_GAP = 4
+
+
 class ScoringCalculator:
     """End-of-game scoring, item by item: set how the game ended and what each side holds."""
 
@@ -236,22 +243,38 @@ class ScoringCalculator:
             style={"description_width": "initial"},
         )
         self.cells: dict[tuple[int, str, int], w.BoundedIntText] = {}
-        grid: list[w.Widget] = [w.HTML("")]
+        # one grid a side, side by side on a laptop and one under the other on a phone: one
+        # grid of both sides' eight columns was 890 px wide, and a phone showed two of them
+        sides = []
         for side in (0, 1):
-            for col in self.COLUMNS:
-                grid.append(w.HTML(f"<b>{_SIDES[side]}</b> {col}"))
-        for k in SHIPS:
-            grid.append(w.HTML(f"{html.escape(KINDS[k].label)} ({KINDS[k].value})"))
-            for side in (0, 1):
+            # the names stand a little off the grid before them (A's last column, on a
+            # laptop), inside their column: no wider on a phone, where a long word breaks
+            # ("(minesweeper)" ran over the first box)
+            name = "<div style='padding-left:14px;overflow-wrap:anywhere'>{}</div>"
+            grid: list[w.Widget] = [w.HTML(name.format(f"<b>{_SIDES[side]}'s ships</b>"))]
+            grid += [w.HTML(f"<small>{col}</small>") for col in self.COLUMNS]
+            for k in SHIPS:
+                grid.append(
+                    w.HTML(name.format(f"{html.escape(KINDS[k].label)} ({KINDS[k].value})"))
+                )
                 for col in self.COLUMNS:
                     box = w.BoundedIntText(
-                        value=0, min=0, max=KINDS[k].count, layout=w.Layout(width="64px")
+                        value=0, min=0, max=KINDS[k].count, layout=w.Layout(width="52px")
                     )
                     box.observe(lambda _ch: self.refresh(), "value")
                     self.cells[(side, col, k)] = box
                     grid.append(box)
-        columns = "170px " + "90px " * (2 * len(self.COLUMNS))
-        self.grid = w.GridBox(grid, layout=w.Layout(grid_template_columns=columns))
+            sides.append(
+                w.GridBox(
+                    grid,
+                    layout=w.Layout(
+                        grid_template_columns=SCORE_COLUMNS,
+                        grid_gap=f"2px {SCORE_GAP}px",
+                        margin="0 0 10px 0",
+                    ),
+                )
+            )
+        self.grid = w.HBox(sides, layout=board_row())
         self.out = w.HTML()
         self.out.add_class("navalkit-description")
         for box in (self.result, self.winner, self.bonus):

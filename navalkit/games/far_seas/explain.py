@@ -14,7 +14,13 @@ import pandas as pd
 
 from navalkit.render.canvas import control_row
 from navalkit.render.svg import scene_to_svg
-from navalkit.widgets.lesson import frame_html, number_words, zoomable_picture
+from navalkit.widgets.lesson import (
+    frame_html,
+    number_words,
+    stale_hint,
+    working,
+    zoomable_picture,
+)
 from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
 
 from .clauses import CLAUSES
@@ -421,11 +427,20 @@ class CareerSimulator:
         )
         self.button = w.Button(description="Simulate", icon="play")
         self.button.on_click(lambda _: self.run())
+        # a changed choice says the results are the old ones until Simulate is pressed
+        self.hint = w.HTML()
+        for box in (self.games, self.seed):
+            box.observe(lambda _: setattr(self.hint, "value", stale_hint(self.button)), "value")
         self.out = w.HTML()
         self.plot = _Plot()
         self.frame = pd.DataFrame()
         self.widget = w.VBox(
-            [control_row([self.games, self.seed, self.button]), self.out, self.plot.out]
+            [
+                control_row([self.games, self.seed, self.button]),
+                self.hint,
+                self.out,
+                self.plot.out,
+            ]
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -459,9 +474,12 @@ class CareerSimulator:
         )
 
     def run(self) -> pd.DataFrame:
-        self.frame = raider_careers(self.games.value, self.seed.value)
-        summary = self.summary()
         games = self.games.value
+        self.hint.value = ""
+        playing = f"Playing {games} game{'s' if games > 1 else ''}: a few seconds..."
+        with working(self.button, playing, self.out, "Playing..."):
+            self.frame = raider_careers(games, self.seed.value)
+        summary = self.summary()
         self.out.value = (
             f"<p>In {games} game{'s' if games > 1 else ''} between the computer commanders:</p>"
             f"{frame_html(self.by_kind(), digits=1)}"

@@ -16,7 +16,7 @@ from navalkit.core.match import new_match
 from navalkit.core.rng import bot_rng
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard, control_row
-from navalkit.widgets.lesson import frame_html, scene_picture
+from navalkit.widgets.lesson import frame_html, scene_picture, stale_hint, working
 from navalkit.widgets.panels import SEED_LABEL, SEED_TIP
 
 from . import rules
@@ -70,18 +70,40 @@ def value_table(detected: bool = False) -> Any:
 def table_html(detected: bool = False, mark: tuple[str, str] | None = None) -> str:
     """The value table as HTML, the cell ``(band label, tonnage label)`` highlighted."""
     frame = value_table(detected)
-    head = "".join(f"<th>{c}</th>" for c in frame.columns)
+    head = "".join(f"<th style='{_CELL}'>{c}</th>" for c in frame.columns)
     body = []
     for label, row in frame.iterrows():
         cells = "".join(
-            f"<td style='{_HOT if (label, col) == mark else ''}'>{row[col]:g}</td>"
+            f"<td style='{_CELL}{_HOT if (label, col) == mark else ''}'>{row[col]:g}</td>"
             for col in frame.columns
         )
-        body.append(f"<tr><th>{html.escape(str(label))}</th>{cells}</tr>")
-    return f"<table class='navalkit-table'><tr><th>miles</th>{head}</tr>{''.join(body)}</table>"
+        body.append(f"<tr><th style='{_CELL}'>{html.escape(str(label))}</th>{cells}</tr>")
+    return (
+        f"<table class='navalkit-table' style='border-collapse:collapse'><tr>"
+        f"<th style='{_CELL}'>miles</th>{head}</tr>{''.join(body)}</table>"
+    )
+
+
+#: a value table's cell: air between the columns (without it the headings ran together,
+#: "2,500 t5,000 t"), the numbers to the right as in a price list
+_CELL = "padding:2px 10px;text-align:right;"
 
 
 _HOT = "background:#ffe082;font-weight:bold"
+
+
+def band_sum(row: int, label: str, tons: int, detected: bool = False) -> str:
+    """A convoy's points worked out in words, as the lesson counts them: the number of its
+    mile band times the points a band for its weight, doubled by a radar ("band 3 (2,200 to
+    3,000 miles) × 2 points a band = 6"), where a bare "6 points = 3 x 2" left the student
+    to guess what 3 and 2 were."""
+    per = tons / 5000
+    each = "½ point" if per == 0.5 else f"{per:g} point{'' if per == 1 else 's'}"
+    miles = label.replace(" - ", " to ")
+    sum_ = f"band {row} ({miles} miles) × {each} a band"
+    if row == 0:
+        return "it has not sailed a mile yet, so it is in no band"
+    return sum_ + (" × 2 for the radar" if detected else "")
 
 
 class ConvoyCalculator:
@@ -113,12 +135,10 @@ class ConvoyCalculator:
         self.capture = capture_points(tons, det)
         row = band(miles)
         label = MILE_BANDS[row][0]
-        double = " x 2 (radar)" if det else ""
         self.answer.value = (
-            f"A {tons:,} t convoy after {miles:,} miles (band <i>{label}</i>) is worth "
-            # as the lesson counts: the band's number x the points a band for this tonnage
-            f"<b>{self.points:g}</b> points = {row} x {tons / 5000:g}{double}; "
-            f"whoever destroys it captures <b>{self.capture:g}</b>.<br>"
+            f"A {tons:,} t convoy after {miles:,} miles is worth <b>{self.points:g}</b> "
+            f"points: {band_sum(row, label, tons, det)}. "
+            f"Whoever destroys it captures <b>{self.capture:g}</b>.<br>"
             f"{_rule('NM-SCORE')}; {_rule('NM-CAPTURE')}"
             + (f"; {_rule('NM-RADAR-DOUBLE')}" if det else "")
         )
@@ -413,12 +433,16 @@ class ArrivalSimulator:
         )
         self.run_button = w.Button(description="Run the games", icon="play")
         self.run_button.on_click(lambda _b: self.run())
+        # a changed choice says the results are the old ones until the games are run
+        self.hint = w.HTML()
+        for box in (self.games, self.players, self.bot, self.seed):
+            box.observe(lambda _: setattr(self.hint, "value", stale_hint(self.run_button)), "value")
         self.table = w.HTML()
         self.plot = w.Image(format="png", layout=w.Layout(width="720px"))
         self.runs: Any = None
         self.figure: Any = None
         controls = control_row([self.games, self.players, self.bot, self.seed, self.run_button])
-        self.widget = w.VBox([controls, self.table, self.plot])
+        self.widget = w.VBox([controls, self.hint, self.table, self.plot])
         self.run()
 
     def run(self) -> None:
@@ -427,9 +451,13 @@ class ArrivalSimulator:
 
         import matplotlib.pyplot as plt
 
-        self.runs = arrival_runs(
-            int(self.games.value), int(self.seed.value), int(self.players.value), self.bot.value
-        )
+        games = int(self.games.value)
+        self.hint.value = ""
+        playing = f"Playing {games} game{'s' if games > 1 else ''}: a few seconds..."
+        with working(self.run_button, playing, self.table, "Playing..."):
+            self.runs = arrival_runs(
+                games, int(self.seed.value), int(self.players.value), self.bot.value
+            )
         self.table.value = frame_html(arrival_summary(self.runs))
         self.figure = arrival_figure(self.runs)
         buffer = io.BytesIO()

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core.match import Match, new_match
+from navalkit.core.words import plural
 from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.widgets.lesson import frame_html, scene_picture
 from navalkit.widgets.panels import refusal_html
@@ -177,7 +178,7 @@ class SalvoChecker:
                 for a in self.match.legal_actions()
                 if isinstance(a, Play) and a.card == self.card
             ]
-            self.answer.value = f"{len(targets)} legal target(s) lit in green."
+            self.answer.value = f"{plural(len(targets), 'legal target')} lit in green."
             self.refresh(selected=region, targets=targets)
             return
         if self.card is None or not region or not region.startswith("ship:"):
@@ -270,14 +271,27 @@ class SquadronExplainer:
         )
 
 
-class CreditExplainer:
-    """Type the blows a ship takes ("P1:3, P2:2, mines P3:2"): who scores it when it sinks."""
+def player_name(who: str) -> str:
+    """A player as a student writes one ("P3", "p3", "player3", "Player 3", "3") in the
+    page's words, "Player 3"; any other name as written."""
+    text = who.strip()
+    digits = text.lower().removeprefix("player").removeprefix("p").strip()
+    return f"Player {int(digits)}" if digits.isdigit() else text
 
-    def __init__(self, ship: str = "Bismarck", blows: str = "P1:3, P2:2, P3:3") -> None:
+
+class CreditExplainer:
+    """Type the blows a ship takes ("Player 1: 3, Player 2: 2"; "P1:3" reads the same): who
+    scores it when it sinks, and the ship's damage after each blow."""
+
+    def __init__(
+        self, ship: str = "Bismarck", blows: str = "Player 1: 3, Player 2: 2, Player 3: 3"
+    ) -> None:
         self.ship = w.Dropdown(options=[s.name for s in SHIPS], value=ship, description="Ship:")
-        self.blows = w.Text(value=blows, description="Blows:")
+        self.blows = w.Text(description="Blows:", layout=w.Layout(width="min(100%, 420px)"))
+        self.blows.value = ", ".join(f"{who}: {hits}" for who, hits in self._read(blows)[0])
         hint = w.HTML(
-            "<i>Write the blows in order as player:hits, for example P1:3, P2:2, P3:4.</i>"
+            "<i>Write the blows in order, each as a player and the hits, for example "
+            "Player 1: 3, Player 2: 2, Player 3: 4.</i>"
         )
         self.answer = w.HTML()
         self.answer.add_class("navalkit-message")
@@ -289,13 +303,20 @@ class CreditExplainer:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
-    def parsed(self) -> list[tuple[str, int]]:
-        out = []
-        for part in self.blows.value.split(","):
+    @staticmethod
+    def _read(text: str) -> tuple[list[tuple[str, int]], list[str]]:
+        """The blows written in ``text`` as (player, hits), and the parts that are not one."""
+        out, unread = [], []
+        for part in text.split(","):
             who, _, hits = part.strip().rpartition(":")
-            if who and hits.strip().isdigit():
-                out.append((who.strip(), int(hits)))
-        return out
+            if who.strip() and hits.strip().isdigit():
+                out.append((player_name(who), int(hits)))
+            elif part.strip():
+                unread.append(part.strip())
+        return out, unread
+
+    def parsed(self) -> list[tuple[str, int]]:
+        return self._read(self.blows.value)[0]
 
     @property
     def scorer(self) -> str | None:
@@ -304,14 +325,29 @@ class CreditExplainer:
 
     def update(self) -> None:
         hits = next(s.hits for s in SHIPS if s.name == self.ship.value)
-        who, i = sink_credit(hits, self.parsed())
-        if who is None:
-            total = sum(h for _, h in self.parsed())
-            self.answer.value = f"{self.ship.value} has {total} of {hits} hits: still afloat."
-        else:
-            self.answer.value = (
-                f"Blow {i + 1} brings {self.ship.value} to its hit number {hits}: "
-                f"<b>{html.escape(who)}</b> scores {hits} points: only the final damage counts, "
-                "and a ship a minefield sinks scores for the player who laid the mines "
-                f"({CLAUSES.cite('NW-SINK-CREDIT', 'NW-MINE-CREDIT')})."
+        blows, unread = self._read(self.blows.value)
+        who, i = sink_credit(hits, blows)
+        ship = html.escape(self.ship.value)
+        lines, total = [], 0
+        for n, (by, dealt) in enumerate(blows[: i + 1] if who is not None else blows):
+            total += dealt
+            sunk = ": <b>sunk</b>" if n == i else ""
+            said = f"{html.escape(by)}: {plural(dealt, 'hit')}, damage {total} of {hits}"
+            lines.append(f"<li>{said}{sunk}</li>")
+        steps = f"<ul>{''.join(lines)}</ul>" if lines else ""
+        if unread:
+            said = ", ".join(f"“{html.escape(u)}”" for u in unread)
+            steps += (
+                f"<p>Left out, not a blow: {said}. Write a player, a colon and the hits, "
+                "for example Player 2: 3.</p>"
             )
+        if who is None:
+            self.answer.value = f"{steps}The {ship} has {total} of its {hits} hits: still afloat."
+            return
+        reach = "reaches" if total == hits else "goes past"
+        self.answer.value = (
+            f"{steps}Blow {i + 1} {reach} the {ship}'s hit number, {hits}: "
+            f"<b>{html.escape(who)}</b> scores its {hits} points. Only the final damage counts, "
+            "and a ship a minefield sinks scores for the player who laid the mines "
+            f"({CLAUSES.cite('NW-SINK-CREDIT', 'NW-MINE-CREDIT')})."
+        )

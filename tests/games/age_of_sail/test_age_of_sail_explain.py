@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -111,7 +112,8 @@ def test_wheel_dead_upwind_is_forbidden_and_tacking_is_shown() -> None:
     assert "AOS-IRONS" in text and "in irons" in text  # the rule's card, its id for reference
     assert "no ship may steer W. Sails" in text and "rule: " not in text  # one citation: the card
     assert "tack" in text and "NW and SW" in text
-    assert "<td>2</td><td>port tack</td><td>4</td><td>5</td><td>9.9</td>" in text
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", text)
+    assert cells[5:10] == ["2", "port tack", "4", "5", "9.9"]  # turn 2: swing, sail, gained
     wheel.starboard.click()
     assert wheel.heading.value == "NW" and "AOS-IRONS" not in wheel.out.value
     assert "costs 2 cm" in wheel.out.value
@@ -160,7 +162,7 @@ def test_fire_risk_exact_and_simulated() -> None:
     box.run.click()
     assert box.simulated["fire"] == pytest.approx(2 / 27, abs=0.02)
     assert box.simulated["explodes"] == pytest.approx(5 / 9, abs=0.04)
-    assert box.sim.value.startswith("3000 broadsides rolled by the game itself: the target ")
+    assert box.sim.value.startswith("3,000 broadsides rolled by the game itself: the target ")
     assert "(worked out exactly: 7.4%)" in box.sim.value
     for insider in ("seed", "engine", "trials"):
         assert insider not in box.sim.value.lower()

@@ -167,9 +167,9 @@ def test_squadron_explainer_shows_only_what_its_owner_sees() -> None:
 
 def test_credit_explainer_names_the_final_blow() -> None:
     ex = CreditExplainer(ship="Bismarck", blows="P1:3, P2:2, P3:3")
-    assert ex.scorer == "P3"
+    assert ex.scorer == "Player 3"
     assert ex.answer.value.endswith(
-        "only the final damage counts, and a ship a minefield sinks scores for the player who "
+        "Only the final damage counts, and a ship a minefield sinks scores for the player who "
         "laid the mines "
         "(rules: Who scores a ship and Who scores a mined ship)."
     )
