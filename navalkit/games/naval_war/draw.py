@@ -302,8 +302,11 @@ def _strip(bd: _Board, view: View, y: float, buttons: bool = True) -> None:
     bd.text(dx + 45, y + 53, CARDS[top].short if top >= 0 else "empty", t.text, room=84)
     bd.text(dx + 45, y + 71, plural(len(state.discard), "card"), t.text_muted, room=84)
     bd.region("discard", (dx, y + 22, 90, 62))
-    bd.text(dx, y + 100, f"Deck {view.deck_size}", t.text, "left")
-    bd.text(dx, y + 118, f"Harbor {view.harbor_size}", t.text, "left")
+    # the piles as the rules name them (NW-DEAL: 'the harbor pile and the draw pile'): a bare
+    # "Harbor 39" under the discard pile was never explained on the page
+    room = WIDTH - dx - 4
+    bd.text(dx, y + 100, f"Draw pile {view.deck_size}", t.text, "left", room=room)
+    bd.text(dx, y + 118, f"Harbor pile {view.harbor_size}", t.text, "left", room=room)
     step = "clear-out" if state.opening and state.phase != OVER else PHASE_NAMES[state.phase]
     if bd.not_running and state.phase != OVER:
         step = bd.not_running
