@@ -28,6 +28,7 @@ __all__ = [
     "frame_html",
     "number_words",
     "rule_note_html",
+    "settings_frame",
     "stale_hint",
     "working",
 ]
@@ -38,6 +39,49 @@ def rule_note_html(clause: Any) -> str:
     lesson names rules: 'Rule “Fighting the fire” (AOS-FIRE-OUT): In the next round...'."""
     title, text = html.escape(clause.title), html.escape(clause.text)
     return f"<small>Rule “{title}” ({clause.id}): {text}</small>"
+
+
+def settings_frame(game: Any) -> Any:
+    """The settings a teacher may switch, as a lesson's table shows them (a pandas
+    DataFrame): each by its label, its standard value and what it can be in a page's words
+    ("on / off", "from 1 to 7", "blowing / from"), its source, and the rule it changes by its
+    title, its id after it. One table for every lesson (four wrote their own, one with
+    "True" for a switch and one with bare rule ids)."""
+    import pandas as pd
+
+    from navalkit.core.config import setting_words, value_words
+
+    config = game.make_config()
+    fields = config.__dataclass_fields__
+    rows = []
+    for row in game.settings():
+        name = row["setting"]
+        field = fields[name]
+        meta = field.metadata
+        low, high = meta.get("low"), meta.get("high")
+        if meta.get("choices") is not None:
+            can_be = " / ".join(value_words(c, field) for c in meta["choices"])
+        elif isinstance(field.default, bool):
+            can_be = "on / off"
+        elif low is not None and high is not None:
+            can_be = f"from {low:,} to {high:,}"
+        elif low is not None:
+            can_be = f"at least {low:,}"
+        elif high is not None:
+            can_be = f"at most {high:,}"
+        else:
+            can_be = ""
+        rule = row["rule"]
+        rows.append(
+            (
+                row["label"],
+                setting_words(config, name),
+                can_be,
+                row["provenance"],
+                f"{game.clauses[rule].title} ({rule})" if rule else "",
+            )
+        )
+    return pd.DataFrame(rows, columns=["setting", "standard value", "can be", "source", "rule"])
 
 
 @contextmanager

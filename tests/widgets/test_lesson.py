@@ -5,7 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from navalkit.widgets.lesson import Predict, Table, frame_html, number_words
+from navalkit.core.registry import games, get_game
+from navalkit.widgets.lesson import Predict, Table, frame_html, number_words, settings_frame
 
 
 def test_a_choice_hides_the_answer_until_a_prediction_is_checked() -> None:
@@ -101,3 +102,22 @@ def test_a_tables_first_rows_are_laid_out_as_all_its_rows() -> None:
     assert "navalkit-stack" in t.shown.value and t.shown.value.count("<tr>") == 3
     t.show_all()
     assert "navalkit-stack" in t.shown.value and t.shown.value.count("<tr>") == 4
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_the_lessons_settings_table_is_in_words_with_each_rule_by_its_title(game_id: str) -> None:
+    """widgets.lesson.settings_frame, every lesson's settings table: values as a page writes
+    them ("on", not True; "blowing to", not blowing), what each can be, the rule by its title
+    with its id after it (Age of Sail's table showed bare ids, Naval War's "True")."""
+    game = get_game(game_id)
+    frame = settings_frame(game)
+    assert list(frame.columns) == ["setting", "standard value", "can be", "source", "rule"]
+    assert list(frame["setting"]) == [r["label"] for r in game.settings()]
+    for row in frame.itertuples(index=False):
+        value, can_be, rule = row[1], row[2], row[4]
+        assert value not in ("True", "False") and "_" not in value, row
+        assert can_be and "_" not in can_be and ".." not in can_be, row
+        assert value in can_be.split(" / ") or can_be.startswith(("from ", "at ")), row
+        title, _, rule_id = rule.rpartition(" (")
+        assert game.clauses[rule_id.rstrip(")")].title == title, row
+    assert set(frame["source"]) <= {"SEED", "SRC", "HOUSE"}

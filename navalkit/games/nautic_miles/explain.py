@@ -512,22 +512,11 @@ def log_table(match: Any, deals: bool = False) -> Any:
 
 
 def settings_table() -> Any:
-    """The settings a teacher may switch: what each does, its default in words, where it
-    comes from and the rule it changes."""
-    import pandas as pd
+    """The settings a teacher may switch (widgets.lesson.settings_frame: each in words, with
+    its source and the rule it changes)."""
+    from navalkit.widgets.lesson import settings_frame
 
-    def said(value: Any) -> str:
-        if isinstance(value, bool):
-            return "on" if value else "off"
-        return str(value).replace("_", " ")
-
-    def rule(rid: str) -> str:  # the rule by its title, its id after it
-        return f"{GAME.clauses[rid].title} ({rid})"
-
-    rows = [
-        (r["label"], said(r["default"]), r["provenance"], rule(r["rule"])) for r in GAME.settings()
-    ]
-    return pd.DataFrame(rows, columns=["setting", "default", "source", "rule"])
+    return settings_frame(GAME)
 
 
 def rules_table() -> Any:

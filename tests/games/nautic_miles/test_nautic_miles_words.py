@@ -244,8 +244,8 @@ def test_lesson_tables_have_no_codes_or_blanks_shown_as_nan() -> None:
     families = deck_families()
     assert families["count"].sum() == 106 and families["count"].iloc[0] == 12
     settings = settings_table()
-    assert not any("_" in str(v) for v in settings["default"])
-    assert set(settings["default"]) >= {"on", "off", "per convoy"}
+    assert not any("_" in str(v) for v in settings["standard value"])
+    assert set(settings["standard value"]) >= {"on", "off", "per convoy"}
     match = navalkit.new_match("nautic_miles", seed=29)  # the lesson's game
     for _ in range(8):
         match.apply(match.legal_actions()[-1])

@@ -95,7 +95,7 @@ def test_answers_and_tables_lead_with_the_rule_title_not_its_id() -> None:
     assert 'explain="Destroyer Squadron (NW-DS): you choose' in lesson
     # the dice table and the settings table name each rule by its title, the id after it
     assert "\"rule\": f\"{GAME.clauses[r['rule']].title} ({r['rule']})\"" in lesson
-    assert 'settings["rule"] = [f"{GAME.clauses[r].title} ({r})"' in lesson
+    assert "Table(settings_frame(GAME)" in lesson  # settings_frame: tests/widgets/test_lesson.py
 
 
 def test_the_credit_explainer_says_who_scores_a_minefield_sinking_in_plain_words() -> None:
@@ -117,5 +117,5 @@ def test_the_rule_tables_say_source_and_the_odds_slider_says_tries() -> None:
 
     lesson = _text("lesson.ipynb")
     assert 'rules = rules.rename(columns={"provenance": "source"})' in lesson
-    assert '"label": "setting", "default": "standard value", "provenance": "source"' in lesson
+    assert "Table(settings_frame(GAME)" in lesson  # in words: tests/widgets/test_lesson.py
     assert OddsExplainer(kind="air_strike", strikes=2).trials.description == "Tries:"

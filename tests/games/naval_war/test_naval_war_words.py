@@ -113,20 +113,11 @@ def test_the_status_line_says_the_deck_and_the_scores_in_words() -> None:
 
 def test_the_lessons_settings_table_says_a_range_in_words() -> None:
     """The lesson's settings table showed the round limit's range as '1..50'."""
-    import json
-    from pathlib import Path
+    from navalkit.widgets.lesson import settings_frame
 
-    import pandas as pd
-
-    nb = json.loads(Path("notebooks/naval_war/lesson.ipynb").read_text(encoding="utf-8"))
-    cell = next(
-        "".join(c["source"]) for c in nb["cells"] if 'settings["allowed"]' in "".join(c["source"])
-    )
-    shown: dict[str, object] = {}
-    exec(cell, {"pd": pd, "GAME": GAME, "Table": lambda frame, **_: shown.update(frame=frame)})
-    allowed = list(shown["frame"]["allowed"])  # type: ignore[index]
-    assert "1 to 50" in allowed and "yes / no" in allowed
-    assert not [a for a in allowed if ".." in a or "bool" in a]
+    can_be = list(settings_frame(GAME)["can be"])
+    assert "from 1 to 50" in can_be and "on / off" in can_be
+    assert not [a for a in can_be if ".." in a or "bool" in a]
 
 
 def test_a_minefield_or_a_repair_names_no_ships_owner() -> None:
