@@ -99,7 +99,7 @@ CLAUSES = ClauseBook(
         C(
             "AOS-MOVE",
             "Maximum move",
-            "Maximum move = mast units x (wind speed + point-of-sail "
+            "Maximum move = mast units x (wind force + point-of-sail "
             "modifier) in whole cm, at least 1 cm.",
             "SEED",
             "'multiply the current wind speed, moderated by its current Points of Sail ... by the "

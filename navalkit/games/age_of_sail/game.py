@@ -64,7 +64,7 @@ ROLL_WORDS = {  # each die, as the moves list names it
     "volley": "Broadside die",
     "board": "Boarding die",
     "wind_dir": "Wind direction die (the Venti, gods of the winds)",
-    "wind_speed": "Wind speed die",
+    "wind_speed": "Wind force die",
 }
 
 

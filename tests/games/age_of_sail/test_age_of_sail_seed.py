@@ -198,7 +198,7 @@ def test_the_wind_is_rolled_at_the_end_of_each_round_direction_then_speed() -> N
     assert rolls == [
         "Wind direction die (the Venti, gods of the winds): 6, the wind turns one point "
         "clockwise to SE (blowing south-east, from the north-west).",
-        "Wind speed die: 6, the wind rises to force 5.",
+        "Wind force die: 6, the wind rises to force 5.",
     ]
     assert (m.state.wind_from, m.state.wind_speed) == (NW, 5)
     assert m.state.round == 2 and m.state.to_move == 0 and m.state.phase == "move"
