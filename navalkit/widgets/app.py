@@ -61,6 +61,9 @@ RULES_WORDS = (
     f"<p><b>The rules.</b> <b>{RULES_TITLE}</b> shows where every rule comes from: "
     f"{RULE_SOURCES}. A teacher may switch the HOUSE ones under <b>{SETTINGS_TITLE}</b>, "
     "then press <i>New game</i>.</p>"
+    # what the Game number box is for, in words a touch screen shows (its tooltip it never does)
+    f"<p><b>{SEED_LABEL.rstrip(':')}.</b> {SEED_TIP}. Tell a classmate the number, and the "
+    "same moves meet the same luck.</p>"
 )
 
 __all__ = ["HUMAN", "RULES_TITLE", "GameApp"]

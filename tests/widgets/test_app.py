@@ -282,6 +282,8 @@ def test_how_to_play_opens_first_under_the_board(game_id: str) -> None:
     assert "data-page" not in shown
     # last, the play page's own words on its rules panel, named by the panel's title
     assert shown.endswith(f"{RULES_WORDS}</div>") and f"<b>{RULES_TITLE}</b>" in RULES_WORDS
+    # the Game number box's tooltip in words a touch screen shows too
+    assert f"<b>Game number.</b> {app.seed_box.tooltip}." in shown
     assert RULES_TITLE in [
         app.rules_panel.get_title(i) for i in range(len(app.rules_panel.children))
     ]
