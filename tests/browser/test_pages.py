@@ -94,14 +94,15 @@ def open_page(page: Any, server: VoilaServer, path: str) -> dict[str, float]:
         ) from None
     executed = time.monotonic() - start
     # a widget output stays an empty box until the widget manager has built its view;
-    # an output may also be empty on purpose, so a timeout here is no failure by itself (a
-    # board's script, render.canvas.BOARD_JS, is an output that stays empty: not waited for)
+    # an output may also be empty on purpose, so a timeout here is no failure by itself (the
+    # page scripts, a board's render.canvas.BOARD_JS and the buttons' names panels.NAME_JS, are
+    # outputs that stay empty: not waited for, else every page waited out the whole timeout)
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     with contextlib.suppress(PlaywrightTimeoutError):
         page.wait_for_function(
             "() => ![...document.querySelectorAll('#rendered_cells .jp-OutputArea-output:empty')]"
-            ".some((e) => !e.closest('.navalkit-board-script'))",
+            ".some((e) => !e.closest('.navalkit-board-script, .navalkit-name-script'))",
             timeout=WIDGETS_TIMEOUT_MS,
         )
     # nested widgets (an app's board inside its boxes) are built one promise after another
