@@ -20,7 +20,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Poller", "in_background", "running_loop"]
+__all__ = ["Poller", "at_once", "in_background", "running_loop"]
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -94,17 +94,23 @@ class Poller:
             self.tick_now()
 
 
+def at_once(work: Callable[[], Any], done: Callable[[BaseException | None], Any]) -> None:
+    """Run ``work()`` here and now, then ``done(error_or_None)``: in_background's way without
+    a kernel's loop, and a caller's when it wants the result on its next line."""
+    try:
+        work()
+    except Exception as exc:
+        done(exc)
+    else:
+        done(None)
+
+
 def in_background(work: Callable[[], Any], done: Callable[[BaseException | None], Any]) -> None:
     """Run ``work()`` in a worker thread and then ``done(error_or_None)`` back on the kernel's
     loop (where widgets may be changed); without a running loop, both at once, in turn."""
     loop = running_loop()
     if loop is None:
-        try:
-            work()
-        except Exception as exc:
-            done(exc)
-        else:
-            done(None)
+        at_once(work, done)
         return
     future = loop.run_in_executor(None, work)
 

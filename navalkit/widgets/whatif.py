@@ -21,7 +21,7 @@ from navalkit.render.canvas import control_row
 
 from .forms import FIT, seat_lists
 from .lesson import frame_html
-from .live import in_background, running_loop
+from .live import at_once, in_background, running_loop
 from .panels import provenance_html
 
 _log = logging.getLogger(__name__)
@@ -384,15 +384,7 @@ class WhatIfLab:
                 self.frame = result["frame"]
                 self._show(plan, time.monotonic() - started)
 
-        if background:
-            in_background(work, finished)
-            return
-        try:
-            work()
-        except Exception as exc:
-            finished(exc)
-        else:
-            finished(None)
+        (in_background if background else at_once)(work, finished)
 
     def stop(self) -> None:
         """Stop the run under way after the game being played (nothing of it is counted)."""
