@@ -11,6 +11,7 @@ import argparse
 import importlib.util
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -342,6 +343,7 @@ def serve(
             print(f"navalkit: error: {exc}", file=sys.stderr)
             return 2
         from .core.errors import NavalkitError
+        from .play.presence import PAGES_ENV
         from .play.teacher import TEACHER_KEY_ENV, new_teacher_key, teacher_key
 
         try:
@@ -350,7 +352,10 @@ def serve(
             print(f"navalkit: error: the tables' store cannot be opened: {exc}", file=sys.stderr)
             return 2
         key = teacher_key() or new_teacher_key()  # the pages' kernels read it from the environment
-        env = {**os.environ, **voila_env(), TEACHER_KEY_ENV: key, **store_env}
+        # the folder where the server notes which kernels have a page connected, read by a
+        # seat's kernel before it tells its table the page is open (play.presence)
+        pages = tempfile.mkdtemp(prefix="navalkit-pages-")
+        env = {**os.environ, **voila_env(), TEACHER_KEY_ENV: key, **store_env, PAGES_ENV: pages}
         print(f"navalkit: serving {notebooks} with Voila", flush=True)
         print(f"  start here:  {start}", flush=True)
         print(f"  all pages:   {base_url(port, host)}", flush=True)
@@ -402,6 +407,7 @@ def serve(
             signal.signal(signal.SIGTERM, previous)
             if proc.poll() is None:
                 proc.kill()
+            shutil.rmtree(pages, ignore_errors=True)
 
 
 def tables_store(data: Path | None, tables_url: str | None) -> tuple[dict[str, str], str]:

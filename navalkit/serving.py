@@ -32,6 +32,8 @@ from typing import Any
 
 from traitlets import Float, Integer
 
+from .play import presence
+
 #: the memory of one page's kernel (RSS of a play page's kernel, measured: docs/serving.md)
 KERNEL_MIB = 95
 #: memory left to the system, Voila and whatever else the machine runs
@@ -341,9 +343,24 @@ class ClassKernelManager(_kernel_manager_base()):  # type: ignore[misc]
         raise HTTPError(503, reason="Class server busy", log_message=message)
 
     def notify_connect(self, kernel_id: str) -> None:
-        """A page connected to ``kernel_id`` (however briefly: a tab closed at once counts)."""
+        """A page connected to ``kernel_id`` (however briefly: a tab closed at once counts).
+        The kernel learns it from its file in the pages' folder (play.presence)."""
         self._opened.add(kernel_id)
         super().notify_connect(kernel_id)
+        presence.connected(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """A page's connection to ``kernel_id`` closed: with its last one, the kernel's file
+        goes (a seat whose tab crashed reads "not connected" at its next look, not when the
+        culler ends its kernel)."""
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id, 0) <= 0:
+            presence.disconnected(kernel_id)
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        """The kernel has ended: its file (if a page was still connected) goes with it."""
+        presence.disconnected(kernel_id)
+        return super().remove_kernel(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter Server's culling (``cull_idle_timeout``, for a tab that was open and is

@@ -6,9 +6,10 @@ the keyboard, the typed move or the list of legal moves); every move goes to the
 service with the position the page last saw. A :class:`~navalkit.widgets.live.Poller` looks
 at the table twice a second and repaints when another seat has moved, a seat was taken, or
 the game ended; every few seconds it also tells the table this page is open and reads who
-else is connected. When the page's kernel shuts down (Voila shuts it down as the tab closes,
-the server culls it when the tab is gone without a word) the page tells the table it left, so
-that the others read "not connected" at their next look instead of some time later.
+else is connected. When the page's kernel shuts down (Voila shuts it down as the tab closes)
+the page tells the table it left, so that the others read "not connected" at their next look
+instead of some time later; a tab gone without a word (a crash, a phone's dropped connection)
+is told the same by the server at once (play.presence), long before its kernel is culled.
 Whatever goes wrong is a sentence on the page, and the page carries on.
 """
 
@@ -26,6 +27,7 @@ import ipywidgets as w
 from navalkit.core.errors import TableError
 from navalkit.play.how_to import SEAT_PAGE
 from navalkit.play.log import LOG_LINES, recent_log
+from navalkit.play.presence import page_connected
 from navalkit.play.session import Screen
 from navalkit.play.table_session import TableSession, seat_words
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
@@ -139,12 +141,15 @@ class SeatBoard:
         *,
         link: str = "",
         clock: Callable[[], float] = time.monotonic,
+        page_here: Callable[[], bool] = page_connected,
     ) -> None:
         self.session = session
         self.game = session.game
         self.link = link
         self._clock = clock
+        self._page_here = page_here
         self._last_presence = clock()
+        self._said_here = True  # what the table was last told: the page is open (or not)
         self._syncing = False
         self.trouble = ""  # why the table could not be read at the last look, if it could not
         self.repaints = 0
@@ -402,7 +407,15 @@ class SeatBoard:
         now = self._clock()
         if now - self._last_presence >= PRESENCE_SECONDS:
             self._last_presence = now
-            s.touch()
+            # the page is open only while the server says a tab is connected to this kernel
+            # (play.presence): a tab that crashed or a phone that dropped its connection reads
+            # "not connected" at once, not when the server's culler ends this kernel
+            here = self._page_here()
+            if here:
+                s.touch()
+            elif self._said_here:
+                s.leave()
+            self._said_here = here
             changed = s.refresh_seats() or changed
         if self.trouble:
             self.trouble, changed = "", True

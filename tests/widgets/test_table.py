@@ -680,6 +680,49 @@ def test_a_closed_seat_page_reads_not_connected_at_the_others_next_look(
     bob.leave()  # once is enough: a second end changes nothing and raises nothing
 
 
+def test_a_tab_gone_without_a_word_reads_not_connected_at_the_others_next_look(
+    tables: Tables, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A tab that crashed (or a phone that dropped its connection) never asks the server to
+    end its kernel, and the kernel went on telling the table its page was open until the
+    culler ended it, some 45 s later. The server knows at once (the page's connection to the
+    kernel closes) and says so in the pages' folder: the seat reads "not connected" at the
+    others' next look, and "connected" again when the connection comes back."""
+    from navalkit import serving
+    from navalkit.play import presence
+    from navalkit.widgets.seat import PRESENCE_SECONDS
+
+    monkeypatch.setenv(presence.PAGES_ENV, str(tmp_path))
+    ann = board(start_table(tables, "nautic_miles", "Ann"))
+    monkeypatch.setattr(presence, "_this_kernel", lambda: "kernel-of-bob")
+    bob = board(join(tables, ann.session.code, 1, "Bob"))
+    server = serving.ClassKernelManager()
+    server._kernel_connections = {"kernel-of-bob": 0}
+
+    def next_looks() -> str:
+        for page in (bob, ann):  # Bob's page says whether it is there, Ann's reads it
+            page._last_presence -= PRESENCE_SECONDS
+            page.tick()
+        return seat_states(ann)["Player 2"]
+
+    assert next_looks() == "not connected"  # a kernel made ahead whose page nobody opened yet
+    server.notify_connect("kernel-of-bob")
+    assert next_looks() == "connected"
+    server.notify_connect("kernel-of-bob")  # a second tab of the same page,
+    server.notify_disconnect("kernel-of-bob")  # closed: one is still there
+    assert next_looks() == "connected"
+    server.notify_disconnect("kernel-of-bob")  # the browser crashed: no leave, no shutdown
+    assert next_looks() == "not connected"
+    assert bob.poller is not None and not bob._said_here
+    server.notify_connect("kernel-of-bob")  # the connection came back (a Wi-Fi blip)
+    assert next_looks() == "connected"
+    server.remove_kernel("kernel-of-bob")  # the kernel ended: its file goes with it
+    assert not (tmp_path / "kernel-of-bob").exists()
+    assert presence.page_connected("kernel-of-bob") is False
+    monkeypatch.delenv(presence.PAGES_ENV)
+    assert presence.page_connected("kernel-of-bob") is True  # not under navalkit serve
+
+
 @pytest.mark.parametrize("game", ["nautic_miles", "naval_war"])
 def test_the_teachers_view_shows_every_hand_and_a_seat_only_its_own(
     tables: Tables, game: str
