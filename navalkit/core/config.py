@@ -50,13 +50,16 @@ def setting(
     return dataclasses.field(default=default, metadata=meta)
 
 
-def _span(label: str, low: int | None, high: int | None) -> str:
-    """What a number setting ``label`` with bounds ``low`` and ``high`` must be, in words."""
+def span_words(low: int | None, high: int | None) -> str:
+    """What a number setting with bounds ``low`` and ``high`` can be, in words ("from 20 to
+    5,000", "at least 0"; "" without bounds): the settings' frame says it, and a refusal."""
     if low is not None and high is not None:
-        return f"{label} must be from {low} to {high}"
+        return f"from {low:,} to {high:,}"
     if low is not None:
-        return f"{label} must be at least {low}"
-    return f"{label} must be at most {high}"
+        return f"at least {low:,}"
+    if high is not None:
+        return f"at most {high:,}"
+    return ""
 
 
 def _check(value: Any, field: dataclasses.Field[Any]) -> None:
@@ -80,7 +83,7 @@ def _check(value: Any, field: dataclasses.Field[Any]) -> None:
         raise ConfigError(f"{label} cannot be {quoted(value)}.")
     low, high = meta.get("low"), meta.get("high")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ConfigError(f"{_span(label, low, high)}, not {value}.")
+        raise ConfigError(f"{label} must be {span_words(low, high)}, not {value:,}.")
 
 
 def make_config(cls: type[C], overrides: Mapping[str, Any]) -> C:

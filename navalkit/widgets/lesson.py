@@ -49,7 +49,7 @@ def settings_frame(game: Any) -> Any:
     "True" for a switch and one with bare rule ids)."""
     import pandas as pd
 
-    from navalkit.core.config import setting_words, value_words
+    from navalkit.core.config import setting_words, span_words, value_words
 
     config = game.make_config()
     fields = config.__dataclass_fields__
@@ -63,14 +63,8 @@ def settings_frame(game: Any) -> Any:
             can_be = " / ".join(value_words(c, field) for c in meta["choices"])
         elif isinstance(field.default, bool):
             can_be = "on / off"
-        elif low is not None and high is not None:
-            can_be = f"from {low:,} to {high:,}"
-        elif low is not None:
-            can_be = f"at least {low:,}"
-        elif high is not None:
-            can_be = f"at most {high:,}"
         else:
-            can_be = ""
+            can_be = span_words(low, high)
         rule = row["rule"]
         rows.append(
             (

@@ -123,4 +123,4 @@ def test_the_dashboards_points_to_win_of_minus_five_is_refused_in_its_words() ->
 
     with pytest.raises(ConfigError) as caught:
         navalkit.get_game("nautic_miles").make_config(target=-5)
-    assert str(caught.value) == "Points to win must be from 10 to 1000, not -5."
+    assert str(caught.value) == "Points to win must be from 10 to 1,000, not -5."

@@ -11,7 +11,7 @@ from navalkit.tables import BadRequestError, Tables
 @pytest.mark.parametrize(
     ("game_id", "settings", "said"),
     [
-        ("nautic_miles", {"target": -5}, "Points to win must be from 10 to 1000, not -5."),
+        ("nautic_miles", {"target": -5}, "Points to win must be from 10 to 1,000, not -5."),
         ("naval_war", {"goal": 7}, "Points to win is one of: 100, 75, 50; not “7”."),
         ("far_seas", {"colonies": "yes"}, "Colony captures is on or off, not “yes”."),
     ],

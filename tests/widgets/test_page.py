@@ -77,7 +77,7 @@ def test_an_ignored_setting_says_why_in_the_settings_words() -> None:
     the setting's own refusal, by its label, once."""
     said = play_options("branle_bas", "triumph_bonus=maybe&max_plies=0&touch_move=perhaps").notes
     assert sorted(said) == [
-        "Ignored max_plies=“0”: Moves before time is up must be from 20 to 5000, not 0.",
+        "Ignored max_plies=“0”: Moves before time is up must be from 20 to 5,000, not 0.",
         "Ignored touch_move=“perhaps”: A touched piece must be played is on or off, not “perhaps”.",
         "Ignored triumph_bonus=“maybe”: Triumph bonus is one of: 1000, 100; not “maybe”.",
     ]
