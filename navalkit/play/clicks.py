@@ -114,8 +114,16 @@ def typed_example(game: Any, state: Any, legal: Sequence[Any], prefix: tuple[str
     # the shortest of the moves a page lists first: Far Seas' "pass move no ship" and Nautic
     # Miles' "discard a cruiser" were the shortest, an example of what nobody means to play
     meant = [a for a in legal if not game.listed_last(state, a)] or legal
-    described = [" ".join(words_of(str(game.describe(state, a)))) for a in meant]
+    described = [" ".join(_typed_words(str(game.describe(state, a)))) for a in meant]
     return min((d for d in described if d), key=len, default="")
+
+
+def _typed_words(text: str) -> list[str]:
+    """A move's words as an example of typing it: those of :func:`words_of`, except that a
+    number keeps its thousands commas as the list of legal moves writes it ("10,000", not
+    "10 000"; typed either way, it is the same move)."""
+    text = text.lower().replace("×", "x")
+    return re.sub(r"(?!(?<=\d),(?=\d))[^a-z0-9/ ]+", " ", text).split()
 
 
 def _by_words(game: Any, state: Any, legal: Sequence[Any], text: str) -> Any:

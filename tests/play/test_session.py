@@ -47,6 +47,9 @@ def test_a_move_is_typed_in_its_own_words_and_the_example_reads_as_one() -> None
     example = s.screen().typed_example
     # a move the page lists first (not a discard: see Game.listed_last)
     assert example.startswith(("play ", "lay ")) and ":" not in example, example
+    # a number as the list of legal moves writes it: "10,000 t", not "10 000 t"
+    assert "10,000 t" in example and not re.search(r"\d \d{3}\b", example), example
+    assert any(example in " ".join(w.lower().split()) for w in s.screen().legal_words)
     assert not s.play_typed("discard")  # several moves fit: say so, play none
     assert "Type more of the move" in (s.screen().error or "")
     assert s.match.history == []
