@@ -125,7 +125,9 @@ class Game(ABC, Generic[S, A, V, C]):
     #: own computer) shows it too, under its board: a paragraph about the play page's own
     #: controls (Ways to play, its settings, New game, the rules panel) begins
     #: ``<p data-page='play'>`` and a seat leaves it out; one for a seat only begins
-    #: ``<p data-page='table'>`` (see ``navalkit.play.how_to``)
+    #: ``<p data-page='table'>``. The server-free site's play page shows it too, without the
+    #: Voila play page's ones: one true there as well begins ``<p data-page='play site'>``, one
+    #: for it alone ``<p data-page='site'>`` (see ``navalkit.play.how_to``)
     how_to_play: ClassVar[str] = ""
     #: True when a move's places are named on the board as a player types them (Branle-Bas'
     #: squares, "h3 h4"); else a typed move is given as an example in words (Far Seas' places

@@ -10,7 +10,9 @@ drawing are pure Python on the standard library, so nothing else is needed. The 
   never asks anyone else for anything;
 - ``navalkit.zip``: navalkit's pure-Python package (no widgets, tests or notebooks), which the
   page unpacks into Pyodide's file system;
-- ``site.json``: what was built (versions, games).
+- ``site.json``: what was built (versions, games), and each game's *How to play* and *Rules and
+  where they come from* as the Voila play page shows them (``guide``), which the play page
+  shows while Python is still loading.
 
 Pyodide comes from the npm package ``pyodide`` (``npm pack``), cached in ``$NAVALKIT_CACHE``
 or ``~/.cache/navalkit``; ``pyodide_dir`` uses an already-extracted Pyodide folder instead.
@@ -33,6 +35,14 @@ from typing import Any
 
 from navalkit.core import games as registered_games
 from navalkit.core import get_game
+from navalkit.play.guide import (
+    HOW_TO_TITLE,
+    RULE_SOURCES,
+    RULES_TITLE,
+    clauses_html,
+    how_to_play_html,
+)
+from navalkit.play.how_to import SITE_PAGE
 from navalkit.play.teacher import MIN_KEY_LENGTH, key_hash, new_teacher_key
 
 PYODIDE_VERSION = "0.29.3"
@@ -259,6 +269,46 @@ def index_html(games: tuple[str, ...]) -> str:
     return _asset("index.html").replace("<!--GAMES-->", "\n".join(items))
 
 
+#: the settings section of the site's play page (play.html says it; the Voila pages' is
+#: ``widgets.panels.IN_FORCE_TITLE``)
+SITE_IN_FORCE = "Settings in force"
+
+
+def site_how_to_words(game: Any) -> str:
+    """What the site's How to play adds to the game's own (as the Voila play page adds its
+    ``RULES_WORDS``): who plays, with the page's own lists and New game button (it has no
+    Ways to play links and no settings form), and where the rules and settings are."""
+    side = (
+        " Against the computer, <b>You play</b> says which side is yours."
+        if game.max_players == 2
+        else ""
+    )
+    return (
+        "<p><b>Who plays.</b> Choose the <b>Opponent</b> (the computer, at the strength named, "
+        "or classmates taking turns at this computer) and the number of <b>Players</b>, then "
+        f"press <b>New game</b>.{side}</p>"
+        "<p><b>The buttons.</b> <b>Computer move</b> lets the computer make your move, <b>Undo</b> "
+        "takes your last move back, <b>Cancel move</b> drops a move half made.</p>"
+        f"<p><b>The rules.</b> <b>{RULES_TITLE}</b> shows where every rule comes from: "
+        f"{RULE_SOURCES}. <b>{SITE_IN_FORCE}</b> lists the settings this game is played with, "
+        "the HOUSE ones too: the game's own, or those of the link that opened this page (a "
+        "teacher may switch them in the link).</p>"
+    )
+
+
+def game_guide(game_id: str) -> dict[str, str]:
+    """A game's *How to play* and *Rules and where they come from* for the site's play page
+    (HTML, every rule's words escaped): the Voila play page's, built by the same functions,
+    without its paragraphs about its own controls (``SITE_PAGE``)."""
+    game = get_game(game_id)
+    return {
+        "how_to_title": HOW_TO_TITLE,
+        "how_to": how_to_play_html(game, SITE_PAGE, site_how_to_words(game)),
+        "rules_title": RULES_TITLE,
+        "rules": clauses_html(game),
+    }
+
+
 def resolve_games(games: list[str] | tuple[str, ...] | None) -> tuple[str, ...]:
     """The game ids to build (all registered games by default), checked."""
     known = registered_games()
@@ -310,7 +360,7 @@ def build_site(
         "navalkit": metadata.version("navalkit"),
         "pyodide": version,
         "pyodide_packages": sorted(lock["packages"]),
-        "games": [{"id": g, "title": get_game(g).title} for g in chosen],
+        "games": [{"id": g, "title": get_game(g).title, "guide": game_guide(g)} for g in chosen],
         "archive": ARCHIVE,
         "teacher_hash": key_hash(key),
     }

@@ -23,6 +23,7 @@ from navalkit.core.config import config_to_json, setting_words
 from navalkit.core.errors import read_json
 from navalkit.core.rng import fresh_seed
 from navalkit.play import check_seats
+from navalkit.play.guide import choice_label
 from navalkit.play.log import EARLIER, LOG_LINES, event_words, recent_log
 from navalkit.play.options import new_deal, opponent_bot, play_options
 from navalkit.play.seats import one_person, others_of, seat_choices, seat_label
@@ -319,7 +320,8 @@ class Page:
         return json.dumps(self._current().account())
 
     def games(self) -> str:
-        """The games on this site: id, title, summary, players, opponents (and their words)."""
+        """The games on this site: id, title, summary, players, opponents (and their words),
+        the label of the list of what is picked before clicking."""
         from navalkit.core import games
 
         rows = []
@@ -340,6 +342,9 @@ class Page:
                         **{b: seat_label(g, b) for b in seat_choices(g)[1:]},
                     },
                     "default_opponent": opponent_bot(g, "greedy"),
+                    # the list of what is picked before clicking, named as How to play names
+                    # it ("pick a ship under Place")
+                    "choice_label": choice_label(g),
                 }
             )
         return json.dumps(rows)

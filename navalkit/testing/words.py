@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from navalkit.core.config import value_words
-from navalkit.play.how_to import PLAY_PAGE, SEAT_PAGE, how_to_play_text
+from navalkit.play.how_to import HOW_TO_PAGES, how_to_play_text
 
 #: what gives code away in a sentence, each with the reason a test prints
 CODE = (
@@ -79,7 +79,7 @@ def player_texts(game: Any) -> Iterator[tuple[str, str]]:
             yield f"setting {row['label']!r} choice", value_words(choice, field)
     for v in game.rules_history:
         yield f"rules version {v.number}", v.changes
-    for page in (PLAY_PAGE, SEAT_PAGE):  # as each page shows it (the marks left out)
+    for page in HOW_TO_PAGES:  # as each page shows it (the marks left out)
         if text := how_to_play_text(game, page):
             yield f"how to play ({page} page)", text
 

@@ -17,6 +17,14 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.play import HUMAN
+from navalkit.play.guide import (
+    HOW_TO_TITLE,
+    RULE_SOURCES,
+    RULES_TITLE,
+    choice_label,
+    clauses_html,
+    how_to_play_html,
+)
 from navalkit.play.how_to import PLAY_PAGE
 from navalkit.play.log import LOG_LINES, event_words, recent_log
 from navalkit.play.options import new_deal
@@ -26,19 +34,13 @@ from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
 from .forms import FIT, legal_box, seat_lists, setting_widgets, settings_form, show_legal
 from .panels import (
-    HOW_TO_TITLE,
     IN_FORCE_TITLE,
     MESSAGE_HEIGHT,
     NO_RULE,
-    RULE_SOURCES,
-    RULES_TITLE,
     SEED_LABEL,
     SEED_TIP,
     TYPE_A_MOVE,
     TYPED_EXAMPLE,
-    choice_label,
-    clauses_html,
-    how_to_play_html,
     info_html,
     log_html,
     messages_html,
@@ -53,7 +55,7 @@ from .saves import SavePanel
 LOG = logging.getLogger(__name__)
 #: the folded section that shows a teacher a fault of ours
 FAULT_TITLE = "What went wrong (for the teacher)"
-#: the folded section of the settings of the next game (the rules' is panels.RULES_TITLE)
+#: the folded section of the settings of the next game (the rules' is guide.RULES_TITLE)
 SETTINGS_TITLE = "Settings for the next game"
 #: what a play page's How to play adds to the game's own (Game.how_to_play): its rules panel,
 #: which every play page has (a seat at a table says its own: widgets.seat.AT_THE_TABLE)

@@ -20,11 +20,12 @@ from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.config import value_words
 from navalkit.core.registry import games, get_game
 from navalkit.core.words import quoted
+from navalkit.play.guide import badge, provenance_html
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import control_row
 from navalkit.render.text import any_font_width
 
-from .panels import EXPANDS, NAMED, badge, name_script, provenance_html
+from .panels import EXPANDS, NAMED, name_script
 
 __all__ = [
     "COMPUTER_LEVELS",

@@ -9,33 +9,10 @@ from typing import Any
 
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.config import setting_words
-from navalkit.core.protocol import day_words
-from navalkit.play.how_to import how_to_play_text
+from navalkit.play.guide import badge
 from navalkit.play.log import EARLIER
 from navalkit.render.text import READING_LINE
 from navalkit.tables.words import settings_words
-
-BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
-
-
-def badge(provenance: str, title: str | None = None) -> str:
-    """A provenance's badge ("HOUSE" on orange), what it means when a pointer rests on it, or
-    ``title`` ("": none, for a badge inside words that have their own)."""
-    colour = BADGE.get(provenance, "#555")
-    tip = html.escape(PROVENANCE_MEANING.get(provenance, "") if title is None else title)
-    said = f' title="{tip}"' if tip else ""
-    return (
-        f'<span{said} style="background:{colour};color:#fff;border-radius:3px;'
-        f'padding:0 4px;font-size:85%">{html.escape(provenance)}</span>'
-    )
-
-
-def provenance_html(provenance: str) -> str:
-    """Where a rule or a setting comes from, shown: its badge, then what that means in words
-    ("HOUSE our reconstruction where the sources are silent; a teacher may switch it"), as the
-    rules panel's key says it and the settings forms say it beside each setting."""
-    return f"{badge(provenance)} {html.escape(PROVENANCE_MEANING.get(provenance, ''))}"
-
 
 #: the rule id of a refusal that cites no rule of the game (a wrong value, nothing chosen)
 NO_RULE = "navalkit"
@@ -110,51 +87,8 @@ def words_html(description: str) -> str:
     return f"<b>Position in words:</b> {html.escape(description, quote=False)}"
 
 
-def choice_label(game: Any) -> str:
-    """The label of the list of what is picked before clicking (``ui_choices``): the game's
-    own (Naval War's "Attack:"), else "Place:" (Branle-Bas' ships to place). A play page
-    and a seat at a table say the same, as their How to play does."""
-    return str(getattr(game, "ui_choice_label", "Place:"))
-
-
-#: the title of the section under the board that says how to play (Game.how_to_play)
-HOW_TO_TITLE = "How to play"
-
-
-def how_to_play_html(game: Any, page: str, more: str = "") -> str:
-    """The game's How to play as ``page`` shows it (``how_to_play_text``), then the page's
-    own words ``more`` (HTML paragraphs), at a reading width (a line of 200 letters across a
-    wide screen is hard to follow); "" if the game says nothing."""
-    kept = how_to_play_text(game, page)
-    return f"<div style='max-width: 48em'>{kept}{more}</div>" if kept else ""
-
-
-def clauses_html(game: Any) -> str:
-    rows = "".join(
-        f"<tr><td><code>{html.escape(c.id)}</code></td><td>{badge(c.provenance)}</td>"
-        f"<td><b>{html.escape(c.title)}</b>: {html.escape(c.text)}"
-        f"<br><small style='color:#5d6b78'>{html.escape(c.source)}</small></td></tr>"
-        for c in game.clauses
-    )
-    legend = " ".join(provenance_html(p) for p in PROVENANCE_MEANING)
-    return f"<p>{legend}</p><table>{rows}</table>{versions_html(game)}"
-
-
-def versions_html(game: Any) -> str:
-    """Which version of the rules these are, and what each version changed, newest first (a
-    save made under an older version goes on under this one if its moves still fit)."""
-    items = "".join(
-        f"<li><b>Version {html.escape(v.number)}</b> ({html.escape(day_words(v.date))}): "
-        f"{html.escape(v.changes)}</li>"
-        for v in reversed(game.rules_history)
-    )
-    return f"<p><b>Versions of these rules</b> (this is the latest)</p><ul>{items}</ul>"
-
-
-#: the folded sections of every rule with where it comes from (:func:`clauses_html`) and of
-#: the settings a game is played with (:func:`settings_html`): a play page and a seat at a
-#: table name them alike
-RULES_TITLE = "Rules and where they come from"
+#: the folded section of the settings a game is played with (:func:`settings_html`): a play
+#: page and a seat at a table name it alike, as they name the rules' (``RULES_TITLE``)
 IN_FORCE_TITLE = "Settings in force"
 #: the box of the number a game's chance comes from, its seed, and that of an explainer's
 #: dice: "Seed:" read as the original rules text, which the pages call the seed
@@ -164,11 +98,6 @@ SEED_TIP = (
 )
 DICE_LABEL = "Dice number:"
 DICE_TIP = "The same number rolls the same dice: another number, other dice"
-#: where a rule comes from, in words (what the rules panel's badges mean)
-RULE_SOURCES = (
-    "the original rules text (SEED), a public source (SRC), or our own reconstruction where "
-    "both are silent (HOUSE)"
-)
 
 
 #: what a table played with its game's own settings is said to be played with

@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core.errors import TableError
+from navalkit.play import guide
 from navalkit.play.how_to import SEAT_PAGE
 from navalkit.play.log import LOG_LINES, recent_log
 from navalkit.play.presence import page_connected
@@ -36,17 +37,11 @@ from navalkit.tables import ENDED, OPEN, RulesChangedError, WrongTokenError
 from .forms import legal_box, show_legal
 from .live import Poller, in_background
 from .panels import (
-    HOW_TO_TITLE,
     IN_FORCE_TITLE,
     NO_RULE,
-    RULE_SOURCES,
-    RULES_TITLE,
     TYPE_A_MOVE,
     TYPED_EXAMPLE,
-    choice_label,
-    clauses_html,
     download_html,
-    how_to_play_html,
     info_html,
     log_html,
     messages_html,
@@ -78,8 +73,8 @@ AT_THE_TABLE = (
     "your moves are listed under it when it is your turn. A classmate's move shows on your "
     "board by itself.</p>"
     "<p><b>The rules.</b> The settings this table plays with, chosen when it was started, are "
-    f"under <b>{IN_FORCE_TITLE}</b>; where every rule comes from is under <b>{RULES_TITLE}</b>: "
-    f"{RULE_SOURCES}.</p>"
+    f"under <b>{IN_FORCE_TITLE}</b>; where every rule comes from is under "
+    f"<b>{guide.RULES_TITLE}</b>: {guide.RULE_SOURCES}.</p>"
 )
 #: what stands first in How to play while the table waits for players: its instructions
 #: ("Your move. Click a card…") would read as if the student could play already
@@ -188,7 +183,7 @@ class SeatBoard:
         self.table_settings = w.HTML(table_settings_html(s))
         # named as on the play page (Branle-Bas' "Place:"), as How to play names it
         self.choice = w.Dropdown(
-            description=choice_label(g), options=[], layout=w.Layout(width="300px")
+            description=guide.choice_label(g), options=[], layout=w.Layout(width="300px")
         )
         self.choice.observe(self._on_choice, "value")
         self.legal_list = w.Dropdown(
@@ -254,17 +249,17 @@ class SeatBoard:
         )
         # how to play, open under the board (a student at a table had no instructions at
         # all): the game's own words less those about the play page's controls
-        self._how_to = how_to_play_html(g, SEAT_PAGE, AT_THE_TABLE)
+        self._how_to = guide.how_to_play_html(g, SEAT_PAGE, AT_THE_TABLE)
         self.how_to = w.HTML(self._how_to)
         self.how_to.add_class("navalkit-how-to")
         # the table's settings and every rule with its source, as the play page shows them
         self.settings_view = w.HTML(settings_html(g, g.make_config(**s.view.settings)))
         self.settings_view.add_class("navalkit-settings-in-force")
-        rules = w.HTML(clauses_html(g))
+        rules = w.HTML(guide.clauses_html(g))
         rules.add_class("navalkit-rules")
-        sections = [(self.settings_view, IN_FORCE_TITLE), (rules, RULES_TITLE)]
+        sections = [(self.settings_view, IN_FORCE_TITLE), (rules, guide.RULES_TITLE)]
         if self._how_to:  # a game that says nothing has no How to play
-            sections.insert(0, (self.how_to, HOW_TO_TITLE))
+            sections.insert(0, (self.how_to, guide.HOW_TO_TITLE))
         self.help_panel = w.Accordion(
             children=[child for child, _ in sections],
             titles=[title for _, title in sections],

@@ -16,13 +16,13 @@ from navalkit.core import bot_names, get_game, simulate
 from navalkit.core.bots import bot_name
 from navalkit.core.config import value_from_words, value_words
 from navalkit.core.words import wins
+from navalkit.play.guide import provenance_html
 from navalkit.play.seats import seat_choices, seat_label
 from navalkit.render.canvas import control_row
 
 from .forms import FIT, seat_lists
 from .lesson import frame_html
 from .live import at_once, in_background, running_loop
-from .panels import provenance_html
 
 _log = logging.getLogger(__name__)
 

@@ -6,6 +6,7 @@ is exercised by tests/browser/test_static_site.py.
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import tarfile
@@ -14,7 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from navalkit.core import games, load_match
+from navalkit.core import games, get_game, load_match
+from navalkit.core.clauses import PROVENANCE_MEANING, Clause
+from navalkit.play.guide import clauses_html
+from navalkit.play.how_to import HOW_TO_PARAGRAPH, SITE_PAGE, shown_on
 from navalkit.play.seats import NOTHING_THERE
 from navalkit.play.teacher import key_hash
 from navalkit.site import build
@@ -429,3 +433,105 @@ def test_the_view_lists_the_settings_in_force_with_their_help_in_words() -> None
     assert [r["label"] for r in view["settings"] if not r["own"]] == ["Merchants a raider takes"]
     said = json.dumps(view["settings"])
     assert "_" not in "".join(r["value"] + r["label"] for r in view["settings"]), said
+
+
+# --- How to play and the rules, as the Voila play page shows them --------------------------
+
+
+def _guide(site: Path, game_id: str) -> dict[str, str]:
+    manifest = json.loads((site / "site.json").read_text())
+    (row,) = [g for g in manifest["games"] if g["id"] == game_id]
+    return dict(row["guide"])
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_the_site_holds_each_games_how_to_play_without_the_voila_pages_controls(
+    site: Path, game_id: str
+) -> None:
+    """The site's How to play is the Voila play page's paragraphs (the same function), less
+    those about its own controls (Ways to play, Settings for the next game), plus the site's
+    own words about its lists and buttons."""
+    guide = _guide(site, game_id)
+    shown = guide["how_to"]
+    assert guide["how_to_title"] == "How to play"
+    paragraphs = HOW_TO_PARAGRAPH.findall(get_game(game_id).how_to_play)
+    for _q, pages, words in paragraphs:
+        assert (f"<p>{words}</p>" in shown) == shown_on(pages, SITE_PAGE), words
+    assert any(not shown_on(pages, SITE_PAGE) for _q, pages, _w in paragraphs)  # some left out
+    for voila_only in ("Ways to play", "Settings for the next game", "Game number"):
+        assert voila_only not in shown, voila_only
+    assert "data-page" not in shown
+    assert "<p><b>Who plays.</b> Choose the <b>Opponent</b>" in shown
+    assert "press <b>New game</b>" in shown
+    assert "<b>Rules and where they come from</b> shows where every rule comes from" in shown
+    assert "<b>Settings in force</b> lists the settings" in shown
+
+
+def test_branle_bas_on_the_site_says_its_own_keys_and_names_the_place_list(site: Path) -> None:
+    """The board's arrow-key cursor is the Voila pages' alone: the site's page says how its
+    own keyboard play goes; its list of ships to place is labelled Place, as How to play says."""
+    shown = _guide(site, "branle_bas")["how_to"]
+    assert "move the cursor with the arrow keys" not in shown
+    assert "choose it from the list of legal moves and press <b>Play chosen move</b>" in shown
+    assert "pick a ship under <b>Place</b>" in shown
+    labels = {g["id"]: g["choice_label"] for g in json.loads(Page().games())}
+    assert labels["branle_bas"] == "Place:" and labels["naval_war"] == "Attack:"
+    # a two-player game says which side is yours; Naval War (3 to 9) has no such list
+    assert "<b>You play</b>" in shown
+    assert "<b>You play</b>" not in _guide(site, "naval_war")["how_to"]
+    assert "<b>Your fleet.</b> Against the computer" in _guide(site, "naval_war")["how_to"]
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_the_site_holds_each_games_rules_and_where_they_come_from(site: Path, game_id: str) -> None:
+    """Every rule with its title, words, provenance's badge and source, the key of the
+    provenances in words and the versions: the Voila rules panel's own HTML."""
+    game = get_game(game_id)
+    guide = _guide(site, game_id)
+    assert guide["rules_title"] == "Rules and where they come from"
+    rules = guide["rules"]
+    assert rules == clauses_html(game)
+    for clause in game.clauses:
+        assert f"<b>{html.escape(clause.title)}</b>: {html.escape(clause.text)}" in rules
+        assert f">{clause.provenance}</span>" in rules
+    for meaning in PROVENANCE_MEANING.values():
+        assert html.escape(meaning) in rules
+    assert "Versions of these rules" in rules
+
+
+def test_known_rules_and_their_provenance_are_on_the_site(site: Path) -> None:
+    """Branle-Bas' touch-move is the seed's, its game length our own (a teacher may switch it),
+    each said by its badge and its meaning in the key above the rules."""
+    rules = _guide(site, "branle_bas")["rules"]
+    row = {r.split("<b>")[1].split("</b>")[0]: r for r in rules.split("<tr>")[1:]}
+    assert ">SEED</span>" in row["Touch-move"] and ">HOUSE</span>" in row["Game length"]
+    assert 'title="stated by the original rules text"' in row["Touch-move"]
+    assert "our reconstruction where the sources are silent; a teacher may switch it" in rules
+
+
+def test_a_rules_words_are_escaped_on_the_site(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule's title, words or source holding <, & or quotes shows as written, never as
+    markup."""
+    real = get_game("far_seas")
+    odd = Clause("X-1", 'Range < 3 & "close"', "a <b> is not bold & 'so'", "HOUSE", "x < y")
+
+    class Odd:
+        how_to_play = real.how_to_play
+        max_players = real.max_players
+        rules_history = real.rules_history
+        clauses = (odd,)
+
+    monkeypatch.setattr(build, "get_game", lambda _id: Odd)
+    rules = build.game_guide("far_seas")["rules"]
+    assert "<b>Range &lt; 3 &amp; &quot;close&quot;</b>: a &lt;b&gt; is not bold &amp; " in rules
+    assert "&#x27;so&#x27;" in rules and "x &lt; y" in rules
+    assert "<b> is not" not in rules
+
+
+def test_the_play_page_has_the_sections_the_guide_fills(site: Path) -> None:
+    page = (site / "play.html").read_text()
+    for element in ('id="guide"', 'id="how-to-box" open', 'id="how-to"', 'id="rules"'):
+        assert element in page, element
+    assert '<summary id="rules-title">Rules and where they come from</summary>' in page
+    script = (site / "site.js").read_text()
+    assert "guide.how_to" in script and "guide.rules" in script

@@ -13,7 +13,7 @@ import pytest
 from navalkit.core.registry import games, get_game
 from navalkit.games.branle_bas import square_index
 from navalkit.games.branle_bas.explain import MoveExplorer, ScoringCalculator
-from navalkit.play.how_to import HOW_TO_PARAGRAPH
+from navalkit.play.how_to import HOW_TO_PARAGRAPH, PLAY_PAGE, shown_on
 from navalkit.widgets import GameApp
 from navalkit.widgets.app import RULES_TITLE, RULES_WORDS
 
@@ -278,7 +278,7 @@ def test_how_to_play_opens_first_under_the_board(game_id: str) -> None:
     shown = section(app, "How to play").value
     # every paragraph but a seat's at a table (its own words), without the marks
     for _q, page, words in HOW_TO_PARAGRAPH.findall(get_game(game_id).how_to_play):
-        assert (f"<p>{words}</p>" in shown) == (page != "table"), words
+        assert (f"<p>{words}</p>" in shown) == shown_on(page, PLAY_PAGE), words
     assert "data-page" not in shown
     # last, the play page's own words on its rules panel, named by the panel's title
     assert shown.endswith(f"{RULES_WORDS}</div>") and f"<b>{RULES_TITLE}</b>" in RULES_WORDS

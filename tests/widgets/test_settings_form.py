@@ -14,6 +14,7 @@ from widget_helpers import KEY
 
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.registry import games, get_game
+from navalkit.play.guide import badge, clauses_html, provenance_html
 from navalkit.render.text import any_font_width
 from navalkit.tables import Tables
 from navalkit.widgets import GameApp
@@ -31,14 +32,7 @@ from navalkit.widgets.forms import (
     settings_css,
     settings_form,
 )
-from navalkit.widgets.panels import (
-    EXPANDS,
-    NAME_JS,
-    NAMED,
-    badge,
-    clauses_html,
-    provenance_html,
-)
+from navalkit.widgets.panels import EXPANDS, NAME_JS, NAMED
 
 
 def rows_of(form: w.VBox) -> list[w.VBox]:

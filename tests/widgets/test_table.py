@@ -20,7 +20,7 @@ import pytest
 from widget_helpers import KEY
 
 from navalkit.core.registry import games, get_game
-from navalkit.play.how_to import HOW_TO_PARAGRAPH
+from navalkit.play.how_to import HOW_TO_PARAGRAPH, SEAT_PAGE, shown_on
 from navalkit.play.table_session import TableSession
 from navalkit.tables import (
     DATA_ENV,
@@ -357,7 +357,7 @@ def test_a_seat_shows_how_to_play_without_the_play_pages_controls(
     assert HOW_TO_PARAGRAPH.sub("", game.how_to_play) == ""  # all of it in paragraphs
     assert any(page == "play" for _q, page, _words in paragraphs)  # some to leave out
     for _q, page, words in paragraphs:
-        assert (f"<p>{words}</p>" in shown) == (page != "play"), words
+        assert (f"<p>{words}</p>" in shown) == shown_on(page, SEAT_PAGE), words
     for words in PLAY_PAGE_WORDS:
         assert words not in shown, words
     assert "data-page" not in shown and "<b>At the table.</b>" in shown
@@ -786,15 +786,10 @@ def test_a_seat_shows_its_tables_settings_and_rules_as_the_play_page_does(
     """A table started with a house rule said it nowhere: the seat has the play page's
     panels (the same functions, the same titles) for the table's settings, and says the
     settings that differ from the game's beside the seats; the join form says them too."""
+    from navalkit.play.guide import RULES_TITLE, clauses_html
     from navalkit.tables import seat_link
     from navalkit.widgets.app import GameApp
-    from navalkit.widgets.panels import (
-        IN_FORCE_TITLE,
-        RULES_TITLE,
-        clauses_html,
-        played_with_html,
-        settings_html,
-    )
+    from navalkit.widgets.panels import IN_FORCE_TITLE, played_with_html, settings_html
 
     game = get_game("nautic_miles")
     settings = {"slowness_bonus": "per_round"}

@@ -48,8 +48,9 @@ LETTERS = ", ".join(
 )
 
 #: how to play on the play page and at a table, a thing a paragraph; those marked
-#: data-page="play" speak of the play page's own controls and a seat leaves them out (see
-#: Game.how_to_play)
+#: data-page="play" speak of the play page's own controls and a seat leaves them out; the
+#: board's cursor is the Voila pages' (data-page="play table"), the server-free site's page
+#: says its own way from the keyboard (data-page="site"; see Game.how_to_play)
 HOW_TO_PLAY = (
     "<p><b>Battle stations.</b> Each side first places its 19 ships: pick a ship under "
     "<b>Place</b> and click a square of your own waters, until all are placed.</p>"
@@ -59,9 +60,12 @@ HOW_TO_PLAY = (
     "and a touched ship must be played: if it cannot move, your Admiral moves one square instead "
     "(the list of legal moves says which ships cannot move).</p>"
     f"<p><b>The pieces.</b> The letter on a piece says what it is: {LETTERS}.</p>"
-    "<p><b>From the keyboard.</b> Click (or Tab to) the board, move the cursor with the arrow keys "
-    "and press Enter on a ship, then on its target (Escape cancels). Or type a move (<code>j5 "
-    "j7</code>), or choose it from the list of legal moves.</p>"
+    "<p data-page='play table'><b>From the keyboard.</b> Click (or Tab to) the board, move the "
+    "cursor with the arrow keys and press Enter on a ship, then on its target (Escape cancels). "
+    "Or type a move (<code>j5 j7</code>), or choose it from the list of legal moves.</p>"
+    "<p data-page='site'><b>From the keyboard.</b> Type a move (<code>j5 j7</code>) and press "
+    "Enter, or choose it from the list of legal moves and press <b>Play chosen move</b> (Escape "
+    "on the board cancels a move begun).</p>"
     "<p data-page='play'><b>Who plays.</b> Play against the computer or, under <b>Ways to "
     "play</b>, with a classmate taking turns at this computer.</p>"
 )

@@ -42,10 +42,12 @@ RULES_HISTORY = (
 
 #: how to play on the play page and at a table, a thing a paragraph; those marked
 #: data-page="play" speak of the play page's own controls and a seat leaves them out, the one
-#: marked data-page="table" is a seat's alone (see Game.how_to_play)
+#: marked data-page="table" is a seat's alone, and the first is true on the server-free site's
+#: page too (data-page="play site"; see Game.how_to_play)
 HOW_TO_PLAY = (
-    "<p data-page='play'><b>Your fleet.</b> Against the computer you command Player 1's task force "
-    "and the computer plays the others; with classmates taking turns, each commands one.</p>"
+    "<p data-page='play site'><b>Your fleet.</b> Against the computer you command Player 1's "
+    "task force and the computer plays the others; with classmates taking turns, each commands "
+    "one.</p>"
     "<p data-page='table'><b>Your fleet.</b> You command the task force of your seat (the line "
     "above the board says which player you are); each of the others is a classmate's or the "
     "computer's.</p>"

@@ -339,6 +339,33 @@
     }
   }
 
+  // --- How to play and the rules ---------------------------------------------------------------
+  // Built with the site (site.json: the Voila play page's sections, by the same Python, every
+  // rule's words escaped there), shown at once: a student reads them while Python loads.
+  const manifestLoaded = fetch("site.json").then((r) => (r.ok ? r.json() : {}), () => ({}));
+
+  async function showGuide() {
+    const manifest = await manifestLoaded;
+    const row = (manifest.games || []).find((g) => g.id === gameId);
+    const guide = row && row.guide;
+    if (!guide) return;
+    if (!page) {
+      $("title").textContent = row.title; // the game's name while Python loads
+      document.title = row.title + " · navalkit";
+    }
+    $("how-to-title").textContent = guide.how_to_title;
+    $("how-to").innerHTML = guide.how_to;
+    $("how-to-box").hidden = !guide.how_to;
+    $("rules-title").textContent = guide.rules_title;
+    $("rules").innerHTML = guide.rules;
+    // where each rule comes from in words beside its badge: the Voila page says them when a
+    // pointer rests on it, which a touch screen never does
+    for (const mark of $("rules").querySelectorAll("td > span[title]")) {
+      mark.after(" ", el("span", "meaning", mark.title));
+    }
+    $("guide").hidden = false;
+  }
+
   // --- start ------------------------------------------------------------------------------------
   async function boot() {
     if (typeof loadPyodide !== "function") {
@@ -349,7 +376,7 @@
     const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
     lap("pyodide");
     // the teacher key's hash, so that the teacher's link (and only it) opens the teacher's controls
-    const manifest = await fetch("site.json").then((r) => (r.ok ? r.json() : {}), () => ({}));
+    const manifest = await manifestLoaded;
     const hash = /^[0-9a-f]{64}$/.test(manifest.teacher_hash || "") ? manifest.teacher_hash : "";
     pyodide.runPython(`import os\nos.environ["NAVALKIT_TEACHER_HASH"] = "${hash}"`);
     $("loading").textContent = "Loading the games…";
@@ -364,6 +391,7 @@
     if (!info) {
       throw new Error('There is no game "' + gameId + '" on this site. The games are: ' + games.map((g) => g.id).join(", ") + ".");
     }
+    $("choice-label").textContent = info.choice_label.replace(/:$/, "");
     const label = (o) => info.opponent_labels[o] || o;
     options($("opponent"), info.opponents.map((o) => [label(o), o]));
     const counts = [];
@@ -382,5 +410,6 @@
     lap("board");
   }
 
+  showGuide().catch(() => {}); // without them the game still plays
   boot().catch((err) => fatal("The game could not start: " + describeError(err)));
 })();

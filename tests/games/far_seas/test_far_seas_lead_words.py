@@ -20,8 +20,8 @@ from navalkit._paths import notebooks_dir
 from navalkit.games.far_seas import CLAUSES, GAME, rules
 from navalkit.games.far_seas.config import Config
 from navalkit.games.far_seas.state import OVER, START, evolve
+from navalkit.play.guide import clauses_html
 from navalkit.testing.words import player_texts
-from navalkit.widgets.panels import clauses_html
 from navalkit.widgets.whatif import WhatIfLab
 
 ROOT = Path(__file__).resolve().parents[3]
