@@ -20,6 +20,7 @@ or ``~/.cache/navalkit``; ``pyodide_dir`` uses an already-extracted Pyodide fold
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -44,6 +45,7 @@ from navalkit.play.guide import (
 )
 from navalkit.play.how_to import SITE_PAGE
 from navalkit.play.teacher import MIN_KEY_LENGTH, key_hash, new_teacher_key
+from navalkit.widgets.panels import SEED_LABEL, SEED_TIP
 
 PYODIDE_VERSION = "0.29.3"
 #: the files of Pyodide's core that the page loads
@@ -269,6 +271,14 @@ def index_html(games: tuple[str, ...]) -> str:
     return _asset("index.html").replace("<!--GAMES-->", "\n".join(items))
 
 
+def play_html() -> str:
+    """The site's play page: its teacher's Game number box named and explained as the Voila
+    pages' (widgets.panels.SEED_LABEL, SEED_TIP; it said "Seed", our developers' word)."""
+    label = html.escape(SEED_LABEL.rstrip(":"))
+    named = f'<span title="{html.escape(SEED_TIP)}.">{label}</span>'
+    return _asset("play.html").replace("<!--SEED_LABEL-->", named)
+
+
 #: the settings section of the site's play page (play.html says it; the Voila pages' is
 #: ``widgets.panels.IN_FORCE_TITLE``)
 SITE_IN_FORCE = "Settings in force"
@@ -354,7 +364,7 @@ def build_site(
     (out / ARCHIVE).write_bytes(navalkit_archive(chosen))
     for name in ASSETS:
         (out / name).write_text(_asset(name), encoding="utf-8")
-    (out / "play.html").write_text(_asset("play.html"), encoding="utf-8")
+    (out / "play.html").write_text(play_html(), encoding="utf-8")
     (out / "index.html").write_text(index_html(chosen), encoding="utf-8")
     manifest = {
         "navalkit": metadata.version("navalkit"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import re
 import tarfile
 import zipfile
 from pathlib import Path
@@ -535,3 +536,14 @@ def test_the_play_page_has_the_sections_the_guide_fills(site: Path) -> None:
     assert '<summary id="rules-title">Rules and where they come from</summary>' in page
     script = (site / "site.js").read_text()
     assert "guide.how_to" in script and "guide.rules" in script
+
+
+def test_the_teachers_game_number_box_is_named_as_on_the_voila_pages(site: Path) -> None:
+    """The teacher's box of the number the game's chance comes from said "Seed", our
+    developers' word; the Voila pages say "Game number" and what it is for."""
+    page = (site / "play.html").read_text()
+    label = re.search(r'<label id="seed-label" hidden>(.*?)<input', page)
+    assert label is not None
+    said = label.group(1)
+    assert ">Game number</span>" in said and "Seed" not in said
+    assert 'title="The same number deals the same cards and rolls the same dice' in said
