@@ -1,9 +1,10 @@
 """The tabletop drawn as data: a State becomes a Scene (no ipycanvas here).
 
-Layers: ``board`` (sea, grid, shoals, wind rose), ``pieces`` (the selected ship's fire arcs
-and range rings, then the ships, then their labels, each haloed in the sea's colour, so that
-no ring or arc is drawn over a label's words), ``overlay`` (selection, heading and distance
-markers, buttons).
+Layers: ``board`` (sea, grid, shoals, wind rose), ``pieces`` (the selected ship's range
+rings and fire arcs, then the ships, then their labels, each haloed in the sea's colour, so
+that no ring is drawn over a label's words; with arcs shown, the halos come before the arcs'
+shade, which covers them as it covers the sea round them), ``overlay`` (selection, heading
+and distance markers, buttons).
 Click regions: ``ship:<i>``, ``head:<point>``, ``cm:<d>``, ``cmd:<order>`` and ``end``.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import replace
 
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.scene import Align
@@ -303,13 +305,12 @@ def _off_ring(box: Box, cx: float, cy: float, reach: float) -> float:
 
 
 def _labels(
-    b: SceneBuilder,
     state: State,
     t: Theme,
     steering: int | None = None,
     rings: dict[int, float] | None = None,
     running: bool = True,
-) -> None:
+) -> list[Line | Text]:
     """Every afloat ship's label where it covers no other label, no other ship, no shoal's
     name and no heading marker round the ship being ``steering`` (selected, her markers
     showing), comes no nearer than ``RING_GAP`` to any of the ``rings`` (ship: how far her
@@ -318,7 +319,9 @@ def _labels(
     labels placed so far; then each chooses again among all the others, until none moves (at
     most ``PASSES`` rounds): ships crowded together keep readable names. Each line has a halo
     of the sea's colour, so that a line under it (a range ring, the grid) stops short of its
-    letters. Not ``running`` (a table waiting for players), no label says how far she sails."""
+    letters. Not ``running`` (a table waiting for players), no label says how far she sails.
+    Returned, each label's thin line to her (if away from her usual place) before its lines
+    of words, to be drawn after the ships."""
     rings = rings or {}
     afloat = [i for i, s in enumerate(state.ships) if s.afloat]
     hulls = {i: to_px(state.ships[i].x, state.ships[i].y) for i in afloat}
@@ -370,17 +373,18 @@ def _labels(
             chosen[i] = best
         if sweep and not moved:
             break
+    ops: list[Line | Text] = []
     for i in afloat:
         layout, boxes = options[i][chosen[i]]
         if chosen[i]:  # away from her usual place: a thin line shows whose label it is
             cx, cy = hulls[i]
             x0, y0 = min(max(cx, boxes[0][0]), boxes[0][2]), min(max(cy, boxes[0][1]), boxes[0][3])
-            b.add("pieces", Line(cx, cy, x0, y0, t.text_muted, 1, alpha=0.6))
+            ops.append(Line(cx, cy, x0, y0, t.text_muted, 1, alpha=0.6))
         for (text, size, fill, bold), (x, y, align) in zip(lines[i], layout, strict=True):
-            b.add(
-                "pieces",
-                Text(x, y, text, size, fill, align, bold=bold, halo=t.sea, halo_width=LABEL_HALO),
+            ops.append(
+                Text(x, y, text, size, fill, align, bold=bold, halo=t.sea, halo_width=LABEL_HALO)
             )
+    return ops
 
 
 def _cost(boxes: list[Box], ships: list[Box], labels: list[Box]) -> float:
@@ -399,13 +403,20 @@ def _outline(cx: float, cy: float, heading: int) -> Box:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _arcs(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
-    """Ship ``i``'s range rings (4, 8 and 12 cm) and her broadsides' arcs, on the pieces
-    layer under the ships and their labels (over them, the rings crossed other ships' names)."""
+def _rings(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
+    """Ship ``i``'s range rings (4, 8 and 12 cm), on the pieces layer under the ships and
+    their labels (over them, the rings crossed other ships' names)."""
     s = state.ships[i]
     cx, cy = to_px(s.x, s.y)
     for r in (4, 8, 12):
         b.add("pieces", Circle(cx, cy, r * PX, stroke=t.grid, line_width=1, alpha=0.7))
+
+
+def _arcs(b: SceneBuilder, state: State, i: int, t: Theme) -> None:
+    """Ship ``i``'s broadsides' arcs, shaded, on the pieces layer under the ships and their
+    labels' words, over her rings and the labels' halos."""
+    s = state.ships[i]
+    cx, cy = to_px(s.x, s.y)
     for lo in (45, 225):
         pts = [(cx, cy)]
         for k in range(0, 91, 15):
@@ -432,15 +443,26 @@ def draw(
     lit = set(targets)
     b = SceneBuilder(W, H, title="Age of Sail table", description=describe(state))
     _board(b, state, t)
-    if selected and selected.startswith("ship:") and 0 <= int(selected[5:]) < len(state.ships):
-        _arcs(b, state, int(selected[5:]), t)  # under the ships and their labels
-    for i in range(len(state.ships)):
-        _ship(b, state, i, t)
     steering = _steering(state, selected)
     marks = list(marks)
     # labels keep clear of the rings drawn below (they crossed the name or the damage line)
     rings = _ring_reach(state, selected, lit, marks)
-    _labels(b, state, t, steering, rings, running=not not_running)
+    labels = _labels(state, t, steering, rings, running=not not_running)
+    if selected and selected.startswith("ship:") and 0 <= int(selected[5:]) < len(state.ships):
+        _rings(b, state, int(selected[5:]), t)  # under the ships and their labels
+        # the labels' halos alone (their shapes in the sea's colour), then the arcs' shade
+        # over them: a halo in an arc is shaded as the sea round it, and one half in an arc
+        # half out matches on both sides. A sea-coloured halo drawn over the shade outlined
+        # each letter in paler sea, and the words looked smudged
+        for op in labels:
+            if isinstance(op, Text):
+                b.add("pieces", replace(op, fill=t.sea))
+        _arcs(b, state, int(selected[5:]), t)
+        labels = [replace(op, halo=None) if isinstance(op, Text) else op for op in labels]
+    for i in range(len(state.ships)):
+        _ship(b, state, i, t)
+    for op in labels:
+        b.add("pieces", op)
     for region in [selected, *marks]:
         if region and region.startswith("ship:"):
             i = int(region[5:])

@@ -79,6 +79,18 @@ def allowance_on(heading: int, wind_from: int, units: int, speed: int) -> int:
 #: the width of the sail wheel's wind list: its description (80 px), the longest option
 #: ("NW (blowing north-west, from the south-east)", 13 px) and the list's arrow
 WIND_LIST_WIDTH = 460
+#: px: the narrowest the list itself may be beside its description: the longest wind (262 px
+#: in 13 px Arial) with the list's padding (8 px), arrow (20 px) and a little room for a wider
+#: font. Where the description and so much list do not fit side by side (a phone's 340 px
+#: column), the list goes under its description, as wide as the column: beside it, 250 px of
+#: list cut "NW (blowing north-west, from the south-east)" to "...from the sou"
+WIND_SELECT_MIN = 300
+WIND_LIST_CLASS = "navalkit-wind-list"
+WIND_LIST_CSS = (
+    f".{WIND_LIST_CLASS} {{ flex-wrap: wrap; height: auto; }}"
+    f" .{WIND_LIST_CLASS} > select {{ flex: 1 1 {WIND_SELECT_MIN}px; min-width: 0;"
+    " height: var(--jp-widgets-inline-height, 28px); }"
+)
 
 
 class SailWheel:
@@ -94,10 +106,16 @@ class SailWheel:
         # the value is the point the wind comes from; the label names it as the play page's
         # settings do (by default the way it blows) and says both ways (AOS-WIND-REF)
         winds = [(wind_line(i), name) for i, name in enumerate(COMPASS)]
-        self.wind = w.Dropdown(options=winds, value=wind_from, description="Wind:")
         # as wide as its longest option (340 px cut "from the north-west" off on a laptop);
-        # on a phone as wide as the column
-        self.wind.layout.width = f"min(100%, {WIND_LIST_WIDTH}px)"
+        # on a phone as wide as the column, under its description (WIND_LIST_CSS); "auto":
+        # the column's width less the list's margins ("100%" overflowed the column by them)
+        self.wind = w.Dropdown(
+            options=winds,
+            value=wind_from,
+            description="Wind:",
+            layout=w.Layout(width="auto", max_width=f"{WIND_LIST_WIDTH}px"),
+        )
+        self.wind.add_class(WIND_LIST_CLASS)
         self.speed = w.IntSlider(value=speed, min=1, max=7, description="Wind force:")
         self.units = w.IntSlider(value=units, min=1, max=4, description="Mast units:")
         self.out = w.HTML()
@@ -115,7 +133,12 @@ class SailWheel:
             [
                 self.board.framed(),
                 w.VBox(
-                    [*controls, self.units, self.out],
+                    [
+                        w.HTML(f"<style>{WIND_LIST_CSS}</style>", layout=w.Layout(display="none")),
+                        *controls,
+                        self.units,
+                        self.out,
+                    ],
                     layout=w.Layout(width="460px", max_width="100%"),
                 ),
             ],

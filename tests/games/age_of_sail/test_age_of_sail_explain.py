@@ -215,3 +215,39 @@ def test_broadside_arcs_say_which_enemy_a_broadside_reaches() -> None:
     # only B can be fired at, and the engine's own tests agree
     reach = [k for k, v in verdicts.items() if "can fire" in v]
     assert reach == ["B"]
+
+
+def test_the_wind_list_shows_every_wind_whole_on_a_phone() -> None:
+    """On a phone (a 390 px screen: a 334 px column) the wind list stood beside its 80 px
+    description, 250 px wide, and cut "NW (blowing north-west, from the south-east)"; it
+    also stood 2 px out of its column ("100%" wide, and its margins on top). Now it is as
+    wide as its column less its margins, and goes under its description wherever the two do
+    not fit side by side with room for the longest wind: beside it on a laptop's 460 px
+    column, under it on a phone's."""
+    from navalkit.games.age_of_sail.explain import (
+        WIND_LIST_CLASS,
+        WIND_LIST_CSS,
+        WIND_LIST_WIDTH,
+        WIND_SELECT_MIN,
+    )
+    from navalkit.games.age_of_sail.mechanics.wind import wind_line
+    from navalkit.render.text import text_width
+
+    wheel = SailWheel(wind_from="N")
+    assert WIND_LIST_CLASS in wheel.wind._dom_classes
+    assert (wheel.wind.layout.width, wheel.wind.layout.max_width) == (
+        "auto",
+        f"{WIND_LIST_WIDTH}px",
+    )
+    column = wheel.widget.children[1]
+    styles = [c.value for c in column.children if "<style>" in str(getattr(c, "value", ""))]
+    assert styles == [f"<style>{WIND_LIST_CSS}</style>"]
+    assert f".{WIND_LIST_CLASS} {{ flex-wrap: wrap;" in WIND_LIST_CSS
+    assert f"> select {{ flex: 1 1 {WIND_SELECT_MIN}px; min-width: 0;" in WIND_LIST_CSS
+    # the list, at its narrowest, holds the longest wind (13 px) with its padding and arrow
+    longest = max(text_width(wind_line(i), 13) for i in range(len(COMPASS)))
+    assert longest + 8 + 20 + 2 <= WIND_SELECT_MIN
+    description, laptop, phone = 80 + 8, 460 - 4, 390 - 2 * 26 - 4
+    assert description + WIND_SELECT_MIN <= laptop  # side by side on a laptop
+    assert description + WIND_SELECT_MIN > phone  # under it on a phone...
+    assert phone >= WIND_SELECT_MIN  # ...where it fits the column
