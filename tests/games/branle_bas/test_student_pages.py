@@ -131,7 +131,8 @@ def test_every_ending_says_who_won_by_which_rule_and_the_score(case: str) -> Non
     assert text.startswith(state.result.reason)  # what happened, then why it ends there
     # the reason names the sides as the rest of the page does ('B (north) sank…', not 'B sank…')
     if state.result.winner is not None:
-        assert state.result.reason.startswith(("A (south)", "B (north)")), state.result.reason
+        named = re.match(r"(The Admiral of )?(A \(south\)|B \(north\)) ", state.result.reason)
+        assert named, state.result.reason  # "The Admiral of A (south)", never "A (south)'s"
     assert who in text
     # each rule by its title, never by its id ("rule BB-TRIUMPH" read as code)
     assert f"({CLAUSES.cite(rule)})" in text
@@ -182,7 +183,7 @@ def test_a_drawn_game_says_who_is_ahead_for_the_series() -> None:
 
 def test_stuck_says_why_neither_side_can_move() -> None:
     text = rules.ending(_stuck())
-    assert "A (south)'s ships are all blocked and B (north) has no ship left" in text
+    assert "every ship of A (south) is blocked and B (north) has no ship left" in text
 
 
 def test_a_time_up_draw_between_bots_gives_its_reason() -> None:
