@@ -49,9 +49,10 @@ GOOD, BAD = "#2e7d32", "#c62828"
 
 
 def _rule(rule_id: str) -> str:
-    """A clause cited by its title, then its id and provenance: ``title (id, provenance)``."""
+    """A clause cited by its title, then where it comes from: ``title (provenance)``; not its
+    id, a code name to a student (the rules panel lists the rule under its title)."""
     c = GAME.clauses[rule_id]
-    return f"{html.escape(c.title)} ({c.id}, {c.provenance})"
+    return f"{html.escape(c.title)} ({c.provenance})"
 
 
 # --- 1. what is a convoy worth? ------------------------------------------------------------------

@@ -193,7 +193,7 @@ CLAUSES = ClauseBook(
         ),
         C(
             "NW-KAMIKAZE",
-            "Kamikaze (optional)",
+            "Optional Kamikaze attacks",
             "Japanese carriers may strike as Kamikaze: success on 1 or 2. After a miss the "
             "carrier sits out its owner's next turn; after a hit, the die roll + 1 turns.",
             "SEED",
@@ -227,7 +227,7 @@ CLAUSES = ClauseBook(
         ),
         C(
             "NW-ADD-DAMAGE",
-            "Additional Damage (red)",
+            "Additional Damage red card",
             "Additional Damage goes on a salvo already on an enemy ship, carriers included, "
             "whatever stands in front of them; smoke does not stop it.",
             "SEED",
@@ -246,7 +246,7 @@ CLAUSES = ClauseBook(
         ),
         C(
             "NW-MINEFIELD",
-            "Minefields (red)",
+            "Minefield red card",
             "A minefield goes in front of an opponent and at once damages every ship of his "
             "fleet, carriers included.",
             "SEED",
@@ -311,7 +311,7 @@ CLAUSES = ClauseBook(
         ),
         C(
             "NW-TORPEDO",
-            "Torpedo Boat (red)",
+            "Torpedo Boat red card",
             "Name an enemy ship and roll a die: a 6 sinks it. Smoke stops it.",
             "SEED",
             "Seed rule 7: 'Torpedo boat: announce target, roll die. Sink it on a 6, but the "
@@ -319,7 +319,7 @@ CLAUSES = ClauseBook(
         ),
         C(
             "NW-SUBMARINE",
-            "Submarine (red)",
+            "Submarine red card",
             "Name an enemy ship and roll a die: a 5 or 6 sinks it, even through smoke.",
             "SEED",
             "Seed rule 8: 'Submarine: announce target, roll a die. Sink it on 5 or 6, and the "
@@ -327,7 +327,7 @@ CLAUSES = ClauseBook(
         ),
         C(
             "NW-ADD-SHIP",
-            "Additional Ship (red)",
+            "Additional Ship red card",
             "Take the top card of the harbor pile into your fleet.",
             "SRC",
             "[W2]: the remaining ships form the harbor pile. The seed says only that an "

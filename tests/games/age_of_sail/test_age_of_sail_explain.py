@@ -109,7 +109,9 @@ def test_wheel_dead_upwind_is_forbidden_and_tacking_is_shown() -> None:
     wheel = SailWheel(wind_from="W", speed=4, units=3)
     wheel.heading.value = "W"
     text = wheel.out.value
-    assert "AOS-IRONS" in text and "in irons" in text  # the rule's card, its id for reference
+    # the rule's card by its title (its id read as code to a student)
+    assert "Rule “No sailing into the wind”: " in text and "in irons" in text
+    assert "AOS-IRONS" not in text
     assert "no ship may steer W. Sails" in text and "rule: " not in text  # one citation: the card
     assert "tack" in text and "NW and SW" in text
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", text)
@@ -169,8 +171,9 @@ def test_fire_risk_exact_and_simulated() -> None:
     # the dice's number box, as the play page's: "Seed:" read as the original rules' text
     assert box.seed.description == DICE_LABEL and box.seed.tooltip == DICE_TIP
     assert box.run.description == "Roll them"
-    # the rules by their titles, their ids after them as the lesson names rules; no badge code
-    assert "Rule “Fighting the fire” (AOS-FIRE-OUT): In the next round" in box.out.value
+    # the rules by their titles alone (an id read as code); no badge code
+    assert "Rule “Fighting the fire”: In the next round" in box.out.value
+    assert "AOS-" not in box.out.value
     assert "[SEED]" not in box.out.value and "[HOUSE]" not in box.out.value
 
 
@@ -186,7 +189,7 @@ def test_boarding_odds_exact_and_simulated() -> None:
     box.attacker.value, box.defender.value = 3, 3
     tie = sum(q * q for q in sum_distribution(3).values())
     assert box.exact() == ((1 - tie) / 2, (1 + tie) / 2)
-    assert "Rule “Boarding ties” (AOS-BOARD-TIE): Equal totals" in box.out.value
+    assert "Rule “Boarding ties”: Equal totals" in box.out.value
     assert box.seed.description == DICE_LABEL
     box.ties.value = "reroll"
     assert box.exact() == (Fraction(1, 2), Fraction(1, 2))
@@ -211,7 +214,8 @@ def test_broadside_arcs_say_which_enemy_a_broadside_reaches() -> None:
     assert "port arc, but out of range" in verdicts["D"] and "(rule: Hit table)" in verdicts["D"]
     assert not any("AOS-" in v for v in verdicts.values())  # rules by their titles
     shown = arcs.show_words()
-    assert "AOS-RAKE" in shown.value and arcs.out.value == shown.value
+    assert "Rule “Raking the stern”: " in shown.value and arcs.out.value == shown.value
+    assert "AOS-" not in shown.value
     # only B can be fired at, and the engine's own tests agree
     reach = [k for k, v in verdicts.items() if "can fire" in v]
     assert reach == ["B"]
