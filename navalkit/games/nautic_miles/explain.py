@@ -17,7 +17,7 @@ from navalkit.core.rng import bot_rng
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.widgets.lesson import frame_html, scene_picture, stale_hint, working
-from navalkit.widgets.panels import SEED_LABEL, SEED_TIP
+from navalkit.widgets.panels import SEED_LABEL, SEED_TIP, number_note_html
 
 from . import rules
 from .actions import discard, play
@@ -443,7 +443,8 @@ class ArrivalSimulator:
         self.runs: Any = None
         self.figure: Any = None
         controls = control_row([self.games, self.players, self.bot, self.seed, self.run_button])
-        self.widget = w.VBox([controls, self.hint, self.table, self.plot])
+        note = w.HTML(number_note_html(SEED_LABEL, SEED_TIP))
+        self.widget = w.VBox([controls, note, self.hint, self.table, self.plot])
         self.run()
 
     def run(self) -> None:

@@ -19,7 +19,7 @@ from navalkit.games.age_of_sail.mechanics.combat import (
 from navalkit.games.age_of_sail.mechanics.wind import tacking
 from navalkit.render import Circle, Line, Polygon, Text
 from navalkit.testing.boards import label_problems, text_box
-from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
+from navalkit.widgets.panels import DICE_LABEL, DICE_TIP, NUMBER_NOTE
 
 
 def test_wheel_allowance_changes_with_heading_buttons_and_clicks() -> None:
@@ -170,6 +170,10 @@ def test_fire_risk_exact_and_simulated() -> None:
         assert insider not in box.sim.value.lower()
     # the dice's number box, as the play page's: "Seed:" read as the original rules' text
     assert box.seed.description == DICE_LABEL and box.seed.tooltip == DICE_TIP
+    # and what it is for in words under it: a touch screen never shows the tooltip
+    assert _said_under_the_box(box.widget) == (
+        "Dice number: the same number rolls the same dice: another number, other dice."
+    )
     assert box.run.description == "Roll them"
     # the rules by their titles alone (an id read as code); no badge code
     assert "Rule “Fighting the fire”: In the next round" in box.out.value
@@ -191,6 +195,7 @@ def test_boarding_odds_exact_and_simulated() -> None:
     assert box.exact() == ((1 - tie) / 2, (1 + tie) / 2)
     assert "Rule “Boarding ties”: Equal totals" in box.out.value
     assert box.seed.description == DICE_LABEL
+    assert _said_under_the_box(box.widget).startswith("Dice number: the same number rolls")
     box.ties.value = "reroll"
     assert box.exact() == (Fraction(1, 2), Fraction(1, 2))
     box.trials.value = 3000
@@ -219,3 +224,10 @@ def test_broadside_arcs_say_which_enemy_a_broadside_reaches() -> None:
     # only B can be fired at, and the engine's own tests agree
     reach = [k for k, v in verdicts.items() if "can fire" in v]
     assert reach == ["B"]
+
+
+def _said_under_the_box(widget: Any) -> str:
+    """The words of the line that says what a number box is for (panels.number_note_html)."""
+    notes = [c.value for c in widget.children if NUMBER_NOTE in getattr(c, "value", "")]
+    assert len(notes) == 1, notes
+    return re.sub(r"<[^>]+>", "", notes[0])

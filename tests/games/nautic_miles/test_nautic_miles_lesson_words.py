@@ -9,7 +9,7 @@ from pathlib import Path
 from navalkit.games.nautic_miles import convoy_points
 from navalkit.games.nautic_miles.explain import ArrivalSimulator, settings_table
 from navalkit.testing.words import seed_words
-from navalkit.widgets.panels import SEED_LABEL, SEED_TIP
+from navalkit.widgets.panels import NUMBER_NOTE, SEED_LABEL, SEED_TIP, number_note_html
 from navalkit.widgets.whatif import WhatIfLab
 
 NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks" / "nautic_miles"
@@ -47,6 +47,10 @@ def test_the_arrival_simulator_box_is_the_game_number() -> None:
     sim = ArrivalSimulator(games=2)
     assert sim.seed.description == SEED_LABEL
     assert sim.seed.tooltip == SEED_TIP
+    # what it is for, in words under it: a touch screen never shows the tooltip
+    notes = [c.value for c in sim.widget.children if NUMBER_NOTE in getattr(c, "value", "")]
+    assert notes == [number_note_html(SEED_LABEL, SEED_TIP)]
+    assert "<b>Game number:</b> the same number deals the same cards and rolls" in notes[0]
 
 
 def test_the_mile_bands_are_said_concretely_and_agree_with_the_scoring() -> None:
