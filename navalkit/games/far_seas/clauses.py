@@ -61,7 +61,7 @@ LATER_CLAUSES: list[Clause] = [
         "Speed grades",
         "Speeds are graded 2, 3, 3+, 4, 4+, 5.",
         "HOUSE",
-        "The seed writes '3+'; our rules summary's half-grade ladder.",
+        "The Notes on Play write '3+'; our rules summary's half-grade ladder.",
     ),
     # --- combat ------------------------------------------------------------------------
     C(
@@ -115,7 +115,7 @@ LATER_CLAUSES: list[Clause] = [
         "When 2 or more ships fire at the same target in a round, each of them gets -1 (with "
         "the '3 or more' setting: only when 3 or more do).",
         "SEED",
-        "Seed: '-1 if 2 ships firing on same target' (each firer, the first too); "
+        "Notes on Play: '-1 if 2 ships firing on same target' (each firer, the first too); "
         + F2
         + ": 'more than 2', kept as the setting's other choice.",
         "crowded_fire",
@@ -250,7 +250,7 @@ LATER_CLAUSES: list[Clause] = [
         "games between the two computer commanders the German led by 214 to 303 VP (243 in "
         "the middle game), hence 245 VP. Our rules summary proposes no lead (the higher total "
         "wins); a teacher may change it with the setting 'Lead the raiders need to win (VP)', "
-        "and 0 gives back the summary's rule. The seed gives no victory rule.",
+        "and 0 gives back the summary's rule. The Notes on Play give no victory rule.",
     ),
     C(
         "FS-HIDDEN",
@@ -259,9 +259,9 @@ LATER_CLAUSES: list[Clause] = [
         "discovered, revealed by its own order (raid, convoy attack, run home, internment) or "
         "out of the game; captures stay secret until the end.",
         "SEED",
-        "The seed's 'German merchant captures should be logged' and its announced names "
-        "('German player announces names of all ships he will move') without the areas; the "
-        "observation rules are ours.",
+        "The Notes on Play say 'German merchant captures should be logged', and the German "
+        "announces the names of his moving ships ('German player announces names of all ships "
+        "he will move') but not their areas; the observation rules are ours.",
     ),
     C(
         "FS-TURN-ORDER",
@@ -353,7 +353,7 @@ CLAUSES = ClauseBook(
             "armoured, light and old cruisers, armed merchant cruisers), British, Australian, "
             "Japanese, French and Russian.",
             "HOUSE",
-            "Counts from the seed; classes from our rules summary.",
+            "Counts from the Notes on Play; classes from our rules summary.",
         ),
         C(
             "FS-ALLIED-SETUP",
@@ -442,7 +442,7 @@ CLAUSES = ClauseBook(
             "An Allied ship with gun range A or B and speed 3+ or "
             "less may go on convoy in its area by covering the merchant box.",
             "SEED",
-            "Seed, Notes on Play 6: 'British ships with A or B gun range and speed <= 3+ may go "
+            "Notes on Play 6: 'British ships with A or B gun range and speed <= 3+ may go "
             "on convoy by covering the merchant ship box.' "
             + F2
             + " reads speed 3 or more, which would let battlecruisers escort; that reading is "
@@ -462,7 +462,7 @@ CLAUSES = ClauseBook(
             "England box",
             "Only Allied ships use the England box; it links to area 1.",
             "HOUSE",
-            "The seed counts 9 ships in 'England'.",
+            "The Notes on Play count 9 ships in 'England'.",
         ),
         # --- rivers -----------------------------------------------------------------------
         C(
