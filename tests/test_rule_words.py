@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from navalkit.testing.words import player_texts, seed_words
+from navalkit.testing.words import player_texts, rule_ids, seed_words
 
 GAMES = ["nautic_miles", "far_seas", "age_of_sail", "branle_bas", "naval_war"]
 
@@ -57,3 +57,12 @@ def test_no_rule_title_holds_brackets(game_id: str) -> None:
     game = importlib.import_module(f"navalkit.games.{game_id}").GAME
     bracketed = [c.title for c in game.clauses if re.search(r"[()\[\]]", c.title)]
     assert not bracketed, f"{game_id}: rule titles {bracketed} hold brackets"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_rule_or_note_cites_another_rule_by_its_title(game_id: str) -> None:
+    """The rules panel lists each rule by its id for a teacher to cite, but a sentence a
+    student reads names a rule by its title: "(rule: Surprise search)", not "(FS-SURPRISE)"."""
+    game = importlib.import_module(f"navalkit.games.{game_id}").GAME
+    said = [f"{where}: {rule_ids(text)}" for where, text in player_texts(game) if rule_ids(text)]
+    assert not said, f"{game_id}: {said} cite rules by their ids"

@@ -159,7 +159,8 @@ CLAUSES = ClauseBook(
             "before she has drifted or anchored.",
             "SEED",
             "'if all masts have been shot away, the ship will drift 1 unit in the direction of "
-            "the wind'; 'the direction of the wind' is the way it blows, as in AOS-WIND-REF.",
+            "the wind'; 'the direction of the wind' is the way it blows, as in the rule Which way "
+            "the wind blows.",
         ),
         C(
             "AOS-REPAIR",
@@ -351,7 +352,7 @@ CLAUSES = ClauseBook(
             "Sail hits",
             "Each sail hit brings down a mast. From ahead or astern the masts go in order from "
             "that end along the ship; from the broadside the owner of the target ship chooses "
-            "which mast (AOS-SAIL-CHOICE).",
+            "which mast (rule: The owner's choice of mast).",
             "SEED",
             "'If sails were chosen then each hit will remove a mast.' 'If it is a broad side, "
             "then the owner of the target ship chooses which mast.' 'If however the hit came "

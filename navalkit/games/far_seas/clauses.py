@@ -100,7 +100,7 @@ LATER_CLAUSES: list[Clause] = [
         "round; +1 Scharnhorst or Gneisenau firing at a ship hit last round (by any ship); -1 "
         "for each earlier combat of a German ship that is not a battlecruiser (one that came "
         "to a round: running away before the first is none); +2 for a surprising German "
-        "(FS-SURPRISE); "
+        "(rule: Surprise search); "
         "+2 Allies in the first round against a ship leaving the Rufiji.",
         "SEED",
         "Each ship has a damage roll modifier: +1 if firing on same ship (for each round until "
@@ -361,11 +361,12 @@ CLAUSES = ClauseBook(
             "Atlantic 17 (one in each of areas 1-16 and "
             "32), Pacific 23 (one in each of 17-31 and 8 more), England 9, Mediterranean 6, "
             "Pacific reinforcements 14 (the colony forces), Other 5 (convoy escorts, armoured "
-            "cruisers: ships the escort rule FS-CONVOY allows).",
+            "cruisers: ships the Convoy escort rule allows).",
             "SEED",
             "Allied Ship Counts: Atlantic area: 17 (1-16, 32) Pacific area: 23 (17-31) England: 9 "
             "Mediterranean: 6 ... Pacific reinforcements: 14 Other: 5. Reading: the brackets are "
-            "area lists; 14 = 2+7+2+3, the colony forces of FS-COLONY; the five others on "
+            "area lists; 14 = 2+7+2+3, the colony forces of the rule Colony captures; the five "
+            "others on "
             "convoy and their class are our reading.",
         ),
         C(
@@ -506,7 +507,8 @@ CLAUSES = ClauseBook(
             "'British ships moving into the river automatically "
             "discover the German ship if it is moving out on the same turn. Combat is at C range "
             "and British receive +2 on first round.' (Our reading: ships placed beside the river "
-            "stay there from turn to turn, as FS-RIVER-STAY needs, so any watcher counts, not "
+            "stay there from turn to turn, as the rule Found in the river needs, so any watcher "
+            "counts, not "
             "only one that came this turn.)",
         ),
         # --- search ------------------------------------------------------------------------
@@ -540,7 +542,8 @@ CLAUSES = ClauseBook(
             "SEED",
             "British gets 1 search per area per ship or squadron, must pre-announce which ship "
             "or squadron he is seeking. British do not have to search with all ships. (Only the "
-            "German unit that just moved may be sought, FS-SEARCH-WHO, so the announcement is "
+            "German unit that just moved may be sought, by the rule Who searches, so the "
+            "announcement is "
             "the order's own unit; a German squadron is sought whole: 'British cannot search for "
             "some ships in an area, but not others in the same area.')",
         ),
