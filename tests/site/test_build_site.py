@@ -81,6 +81,14 @@ def test_site_has_its_pages_pyodide_and_navalkit(site: Path) -> None:
     assert [g["id"] for g in manifest["games"]] == games()
 
 
+def test_the_teachers_number_box_is_the_game_number(site: Path) -> None:
+    """Named as on the Voila play page (panels.SEED_LABEL): "the seed" is our word for the
+    original rules' text, and a teacher reads it so too."""
+    page = (site / "play.html").read_text()
+    assert '<label id="seed-label" hidden>Game number <input id="seed"' in page
+    assert ">Seed " not in page
+
+
 def test_pages_name_no_host(site: Path) -> None:
     """Everything the page loads is relative to the site: no CDN, no other host."""
     for name in ("index.html", "play.html", "site.js", "site.css"):
@@ -376,7 +384,11 @@ def test_the_teacher_link_opens_the_switch_and_shows_the_seed(
     monkeypatch.setenv("NAVALKIT_TEACHER_HASH", key_hash(KEY))
     page = Page()
     view = json.loads(page.open("naval_war", "seed=3&teacher=" + KEY))
-    assert view["can_teach"] and view["seed"] == 3 and view["messages"][0] == "New game, seed 3."
+    assert (
+        view["can_teach"]
+        and view["seed"] == 3
+        and view["messages"][0] == "New game, game number 3."
+    )
     view = json.loads(page.call("set_teacher", "[true]"))
     assert view["teacher"] and view["error"] is None
     view = json.loads(page.start("naval_war", json.dumps({"seed": 7})))
