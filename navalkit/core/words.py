@@ -77,3 +77,19 @@ def takes_the(name: str) -> bool:
     """Whether a player's name needs "the" before it in a sentence: a plural ("the Allies")
     or a title ("the First admiral"), not a proper name ("Germany", "Player 2")."""
     return plural_name(name) or name.startswith(_TITLES)
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital, the rest untouched ("The seat of A (south)"
+    to open a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
+def owned(thing: str, name: str) -> str:
+    """``thing`` as player ``name``'s, as a sentence reads it: "Germany's seat", "the Allies'
+    seat", "the First admiral's seat", and "the seat of A (south)": a name that ends in
+    brackets takes no "'s" ("A (south)'s seat" reads as a slip)."""
+    if name.endswith(")"):
+        return f"the {thing} of {name}"
+    owner = f"{name}'" if plural_name(name) else f"{name}'s"
+    return f"{'the ' if takes_the(name) else ''}{owner} {thing}"

@@ -23,8 +23,8 @@ from typing import Any
 
 from navalkit.core import IllegalActionError, NavalkitError, load_match, new_match
 from navalkit.core.clauses import PROVENANCE_MEANING
-from navalkit.core.protocol import changes_words, possessive
-from navalkit.core.words import points, takes_the
+from navalkit.core.protocol import changes_words
+from navalkit.core.words import owned, points
 from navalkit.render.games import NOT_RUNNING, draw
 from navalkit.render.scene import Layer, Rect, Scene
 
@@ -237,9 +237,9 @@ class PlaySession:
         scene = self.board()
         covered = self.covered
         name = "" if self.viewer is None else g.player_name(self.viewer)
-        # "You see Germany's view", "You see the Allies' view", "the First admiral's"
-        seen = "" if not name else ("the " if takes_the(name) else "") + possessive(name)
-        who = f" You see {seen} view." if seen else ""
+        # "You see Germany's view", "the Allies' view", "the First admiral's", "the view of
+        # A (south)"
+        who = f" You see {owned('view', name)}." if name else ""
         self._prefix()
         legal = tuple(self.legal())
         mover = m.current_player

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from navalkit.core import IllegalActionError
-from navalkit.core.protocol import possessive
+from navalkit.core.words import owned
 from navalkit.tables import (
     COMPUTER,
     ENDED,
@@ -163,7 +163,7 @@ def turn_words(view: SeatView) -> str:
     if mover is None:
         return "Nobody is to move."
     if mover.holder == FREE:
-        return f"Waiting for someone to take {possessive(mover.player)} seat."
+        return f"Waiting for someone to take {owned('seat', mover.player)}."
     if mover.holder == COMPUTER:
         return f"The computer ({mover.player}) is thinking."
     away = "" if mover.connected else " (not connected just now)"

@@ -281,9 +281,9 @@ class Page:
         return json.dumps(view)
 
     def _new_game_words(self) -> str:
-        """'New game.', with its seed on the teacher's page (to play the deal again)."""
+        """'New game.', with its game number on the teacher's page (to play the deal again)."""
         game = self._current()
-        return f"New game, seed {game.match.seed}." if game.can_teach else "New game."
+        return f"New game, game number {game.match.seed}." if game.can_teach else "New game."
 
     def open(self, game_id: str, query: str = "") -> str:
         """Start the game a page's query string asks for (``seed``, ``players``,

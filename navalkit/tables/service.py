@@ -56,6 +56,7 @@ from navalkit.core.errors import (
 from navalkit.core.match import Match, new_match
 from navalkit.core.registry import games, get_game
 from navalkit.core.rng import fresh_seed
+from navalkit.core.words import owned
 
 from .cache import MatchCache
 from .codes import new_code, new_token, normalize_code, token_digest
@@ -724,8 +725,12 @@ class Tables:
             match = self._cache.synced(table, tx.moves)
             if match.current_player != seat:
                 mover = table.to_move
-                whose = "nobody's" if mover is None else f"{match.game.player_name(mover)}'s"
-                raise NotYourTurnError(f"It is not your turn: it is {whose} turn.")
+                whose = (
+                    "nobody's turn"
+                    if mover is None
+                    else owned("turn", match.game.player_name(mover))
+                )
+                raise NotYourTurnError(f"It is not your turn: it is {whose}.")
             violation = match.violation(action)
             if violation is not None:
                 raise IllegalMoveError(violation)

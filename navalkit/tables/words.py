@@ -9,7 +9,7 @@ from typing import Any
 
 from navalkit.core.config import value_words
 from navalkit.core.match import Match
-from navalkit.core.protocol import possessive
+from navalkit.core.words import owned
 from navalkit.core.words import quoted as typed
 
 from .errors import BadRequestError
@@ -129,7 +129,7 @@ def status_text(table: TableRow, seats: list[SeatRow], match: Match) -> str:
         return f"Your teacher ended this game. {match.status}"
     mover = table.to_move
     if table.status == PLAYING and mover is not None and seats[mover].holder == FREE:
-        return f"Waiting for someone to take {possessive(game.player_name(mover))} seat."
+        return f"Waiting for someone to take {owned('seat', game.player_name(mover))}."
     return match.status
 
 

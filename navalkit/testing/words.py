@@ -40,9 +40,9 @@ def rule_ids(text: str) -> list[str]:
     return RULE_ID.findall(text)
 
 
-#: the word "seed" as a reader meets it ("seed", "seeded", "seeds"), which the pages use for
-#: the original rules text alone (a number a game's chance comes from is its "game number");
-#: the SEED badge, in capitals, is not it
+#: the word "seed" as a reader meets it ("seed", "seeded", "seeds"): our developers' word for
+#: the original rules text, which the pages name in plain words ("the French rule sheet"), and a
+#: number a game's chance comes from is its "game number"; the SEED badge, in capitals, is not it
 SEED_WORD = re.compile(r"\b[Ss]eed(ed|s)?\b")
 #: a seed given in code (``seed=3``), which a notebook's code cells may hold
 SEED_IN_CODE = re.compile(r"seed=\d+")

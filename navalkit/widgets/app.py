@@ -471,7 +471,8 @@ class GameApp:
         if self.session.start(seed=seed, seats=list(self.seats), **config):
             self.seed_box.value = seed
             self._sync_settings()
-            self.session.say("New game." if self.student else f"New game, seed {seed}.")
+            said = "New game." if self.student else f"New game, game number {seed}."
+            self.session.say(said)
 
     def start(self, *, seed: int, seats: list[str], **config: Any) -> None:
         """Start a new game at this table (same number of players) with these seats and

@@ -27,6 +27,7 @@ import ipywidgets as w
 from navalkit.core.errors import NavalkitError, TableError
 from navalkit.core.protocol import possessive
 from navalkit.core.registry import get_game
+from navalkit.core.words import capital, owned
 from navalkit.play.log import recent_log
 from navalkit.play.table_session import seat_words
 from navalkit.play.teacher import is_teacher_key
@@ -454,7 +455,7 @@ class TeacherDashboard:
         held = self.tables.free_seat(code, seat, key=self.key)
         self._unconfirm()
         self.message.value = info_html(
-            f"{possessive(held.player)} seat at table {code} is free: "
+            f"{capital(owned('seat', held.player))} at table {code} is free: "
             f"{possessive(held.name)} seat link no longer works. {held.name}, or another "
             f"student, joins it again with the code {code}."
         )

@@ -35,18 +35,21 @@ __all__ = [
 
 
 def rule_note_html(clause: Any) -> str:
-    """A rule's words under an explainer, by its title, its id after it in brackets as a
-    lesson names rules: 'Rule “Fighting the fire” (AOS-FIRE-OUT): In the next round...'."""
+    """A rule's words under an explainer, by its title: 'Rule “Fighting the fire”: In the
+    next round...'. Not its id: a code name to a student, and after a title that ends in
+    brackets it read "Kamikaze (optional) (NW-KAMIKAZE)"; the rules panel lists the rule
+    under the same title."""
     title, text = html.escape(clause.title), html.escape(clause.text)
-    return f"<small>Rule “{title}” ({clause.id}): {text}</small>"
+    return f"<small>Rule “{title}”: {text}</small>"
 
 
 def settings_frame(game: Any) -> Any:
     """The settings a teacher may switch, as a lesson's table shows them (a pandas
     DataFrame): each by its label, its standard value and what it can be in a page's words
     ("on / off", "from 1 to 7", "blowing / from"), its source, and the rule it changes by its
-    title, its id after it. One table for every lesson (four wrote their own, one with
-    "True" for a switch and one with bare rule ids)."""
+    title alone (the rules panel lists it under the same title; its id after it read as code,
+    and "Kamikaze (optional) (NW-KAMIKAZE)"). One table for every lesson (four wrote their
+    own, one with "True" for a switch and one with bare rule ids)."""
     import pandas as pd
 
     from navalkit.core.config import setting_words, span_words, value_words
@@ -72,7 +75,7 @@ def settings_frame(game: Any) -> Any:
                 setting_words(config, name),
                 can_be,
                 row["provenance"],
-                f"{game.clauses[rule].title} ({rule})" if rule else "",
+                game.clauses[rule].title if rule else "",
             )
         )
     return pd.DataFrame(rows, columns=["setting", "standard value", "can be", "source", "rule"])

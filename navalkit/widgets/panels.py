@@ -98,6 +98,21 @@ SEED_TIP = (
 )
 DICE_LABEL = "Dice number:"
 DICE_TIP = "The same number rolls the same dice: another number, other dice"
+#: the class of the line under a number box that says what the number is for
+NUMBER_NOTE = "navalkit-number-note"
+
+
+def number_note_html(label: str, tip: str) -> str:
+    """One line under a lesson's number box that says what it is for ("Dice number: the
+    same number rolls the same dice: another number, other dice."): the box's tooltip said
+    it alone, and a touch screen never shows a tooltip (the play page's How to play says it
+    of its Game number)."""
+    said = tip[:1].lower() + tip[1:]
+    style = "font-size:90%;color:#5d6b78"
+    return (
+        f"<div class='{NUMBER_NOTE}' style='{style}'>"
+        f"<b>{html.escape(label)}</b> {html.escape(said)}.</div>"
+    )
 
 
 #: what a table played with its game's own settings is said to be played with

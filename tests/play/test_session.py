@@ -216,7 +216,9 @@ def test_the_view_line_reads_as_a_sentence() -> None:
         .screen()
         .status.endswith("You see the First admiral's view.")
     )
-    assert PlaySession("branle_bas", seed=1).screen().status.endswith("You see A (south)'s view.")
+    assert (
+        PlaySession("branle_bas", seed=1).screen().status.endswith("You see the view of A (south).")
+    )
 
 
 def test_the_list_of_moves_never_starts_with_a_pass_or_a_discard() -> None:

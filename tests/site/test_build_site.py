@@ -381,7 +381,11 @@ def test_the_teacher_link_opens_the_switch_and_shows_the_seed(
     monkeypatch.setenv("NAVALKIT_TEACHER_HASH", key_hash(KEY))
     page = Page()
     view = json.loads(page.open("naval_war", "seed=3&teacher=" + KEY))
-    assert view["can_teach"] and view["seed"] == 3 and view["messages"][0] == "New game, seed 3."
+    assert (
+        view["can_teach"]
+        and view["seed"] == 3
+        and view["messages"][0] == "New game, game number 3."
+    )
     view = json.loads(page.call("set_teacher", "[true]"))
     assert view["teacher"] and view["error"] is None
     view = json.loads(page.start("naval_war", json.dumps({"seed": 7})))
@@ -545,5 +549,5 @@ def test_the_teachers_game_number_box_is_named_as_on_the_voila_pages(site: Path)
     label = re.search(r'<label id="seed-label" hidden>(.*?)<input', page)
     assert label is not None
     said = label.group(1)
-    assert ">Game number</span>" in said and "Seed" not in said
+    assert ">Game number</span>" in said and "Seed" not in said and ">Seed " not in page
     assert 'title="The same number deals the same cards and rolls the same dice' in said

@@ -290,3 +290,16 @@ def test_a_store_that_cannot_be_reached_is_named_in_words(tmp_path: Path) -> Non
     with pytest.raises(StoreError, match="cannot be reached") as err:
         Tables(url, timeout=1)
     assert "secret" not in err.value.reason  # no password in the words
+
+
+def test_out_of_turn_names_the_player_to_move_in_a_sentence(tables: Tables) -> None:
+    """Branle-Bas' sides have brackets ("A (south)"): "it is A (south)'s turn" read as a
+    slip; a name with brackets takes "of"."""
+    settings = {"setup": "standard", "first_player": "A"}
+    new = tables.create_table("branle_bas", 2, settings=settings)
+    tokens = {0: tables.join(new.code, 0, "Ann"), 1: tables.join(new.code, 1, "Bob")}
+    view = tables.view(new.code, tokens[0])
+    assert mover(tables, new.code) == 0
+    with unchanged(tables, new.code), pytest.raises(NotYourTurnError) as err:
+        tables.move(new.code, tokens[1], view.legal_actions[0], view.seq)
+    assert str(err.value) == "It is not your turn: it is the turn of A (south)."

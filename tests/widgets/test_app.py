@@ -139,6 +139,8 @@ def test_new_game_uses_house_settings(app: GameApp) -> None:
     assert app.match.config.triumph_bonus == 100
     assert app.match.seed == 5
     assert "100" in app.settings_view.value
+    # a teacher's page says the number to play the deal again, by the box's own name
+    assert "New game, game number 5." in app.message.value and "seed" not in app.message.value
 
 
 def test_the_seed_box_is_called_a_game_number() -> None:

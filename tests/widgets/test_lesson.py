@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import html
+
 import pandas as pd
 import pytest
 
 from navalkit.core.registry import games, get_game
-from navalkit.widgets.lesson import Predict, Table, frame_html, number_words, settings_frame
+from navalkit.testing.words import rule_ids
+from navalkit.widgets.lesson import (
+    Predict,
+    Table,
+    frame_html,
+    number_words,
+    rule_note_html,
+    settings_frame,
+)
 
 
 def test_a_choice_hides_the_answer_until_a_prediction_is_checked() -> None:
@@ -108,7 +118,8 @@ def test_a_tables_first_rows_are_laid_out_as_all_its_rows() -> None:
 def test_the_lessons_settings_table_is_in_words_with_each_rule_by_its_title(game_id: str) -> None:
     """widgets.lesson.settings_frame, every lesson's settings table: values as a page writes
     them ("on", not True; "blowing to", not blowing), what each can be, the rule by its title
-    with its id after it (Age of Sail's table showed bare ids, Naval War's "True")."""
+    alone (Age of Sail's table showed bare ids, Naval War's "True"; an id after the title read
+    as code, and "Kamikaze (optional) (NW-KAMIKAZE)")."""
     game = get_game(game_id)
     frame = settings_frame(game)
     assert list(frame.columns) == ["setting", "standard value", "can be", "source", "rule"]
@@ -118,6 +129,16 @@ def test_the_lessons_settings_table_is_in_words_with_each_rule_by_its_title(game
         assert value not in ("True", "False") and "_" not in value, row
         assert can_be and "_" not in can_be and ".." not in can_be, row
         assert value in can_be.split(" / ") or can_be.startswith(("from ", "at ")), row
-        title, _, rule_id = rule.rpartition(" (")
-        assert game.clauses[rule_id.rstrip(")")].title == title, row
+        assert rule in {c.title for c in game.clauses}, row
+        assert not rule_ids(rule) and not rule.endswith(")"), row
     assert set(frame["source"]) <= {"SEED", "SRC", "HOUSE"}
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_a_rule_under_an_explainer_is_named_by_its_title_alone(game_id: str) -> None:
+    """'Rule “Fighting the fire” (AOS-FIRE-OUT): ...' showed a student a code name, and after
+    a title in brackets 'Rule “Kamikaze (optional)” (NW-KAMIKAZE)'."""
+    for clause in get_game(game_id).clauses:
+        note = rule_note_html(clause)
+        assert note.startswith(f"<small>Rule “{html.escape(clause.title)}”: "), note
+        assert clause.id not in note

@@ -204,8 +204,10 @@ def test_a_students_page_has_no_teacher_controls_and_the_key_opens_them(
 
 @pytest.mark.parametrize("typed", ["²", "-3", "x", 10**30, True])
 def test_new_deal_refuses_what_is_not_a_seed(typed: object) -> None:
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(ValueError, match="whole number") as refused:
         new_deal(typed, 5)
+    # in the words of the box it is typed in (Game number), not "the seed"
+    assert str(refused.value).startswith("The game number is a whole number from 0 to ")
     assert new_deal(None, 5) != 5 and new_deal("7", 5) == 7 and new_deal(5, 5) != 5
 
 

@@ -18,14 +18,14 @@ CLAUSES = ClauseBook(
             "Scale",
             "1 cm on the table is 1 unit of distance; north is fixed.",
             "SRC",
-            f"{BLOG}; seed: 'The scale of movement of the ships is 1 cm = 1 unit'.",
+            f"{BLOG}; its rules: 'The scale of movement of the ships is 1 cm = 1 unit'.",
         ),
         C(
             "AOS-TABLE",
             "The table",
             "A 100 x 70 cm table; ships are discs 2 cm across.",
             "HOUSE",
-            "The seed asks for 'a large playing surface'; this size holds the three "
+            "The blog's rules ask for 'a large playing surface'; this size holds the three "
             "set-ups with room to manoeuvre.",
         ),
         C(
@@ -36,7 +36,7 @@ CLAUSES = ClauseBook(
             "'The starting wind direction can be set to any of the eight point compass "
             "positions' and 'a counter showing the current wind speed (ranging from 1 to 7) ... "
             "At the start of the game, the wind speed is set to 4.' The default start, a wind "
-            "blowing east (from the west), follows the seed's 'prevailing west winds' in the "
+            "blowing east (from the west), follows the blog's 'prevailing west winds' in the "
             "Atlantic read as sailors read it.",
             "wind",
         ),
@@ -48,7 +48,7 @@ CLAUSES = ClauseBook(
             "point the wind comes from. The pages name the wind's point as the settings do and "
             "always say both ways ('S (blowing south, from the north)').",
             "SEED",
-            "The seed's worked example: 'if the wind is due south, a ship may not sailing a due "
+            "The blog's worked example: 'if the wind is due south, a ship may not sailing a due "
             "north direction, but must tack from NE to NW'. Sailors name a wind by where it comes "
             "from (a south wind comes from the south); that reading forbids due south instead, "
             "contradicting the example, so it is played only when the setting 'How the wind is "
@@ -93,7 +93,8 @@ CLAUSES = ClauseBook(
             "heading then a distance, or drift, anchor, weigh, cut loose); ships given no order "
             "stay where they are.",
             "HOUSE",
-            "The seed moves each ship once per move; a turn is finished before the next starts, "
+            "The blog's rules move each ship once per move; a turn is finished before the next "
+            "starts, "
             "so the list of legal actions stays finite.",
         ),
         C(
@@ -114,7 +115,7 @@ CLAUSES = ClauseBook(
             "SEED",
             "'+45○ to the wind (close hauled), then reduce the speed by one' and 'a direction "
             "of +45○ to 135○ to the wind (beam reached to broad reached), then increase the "
-            "speed by one' overlap at 45 degrees; the seed's 18 cm example (3 x 6 at 90 "
+            "speed by one' overlap at 45 degrees; the blog's 18 cm example (3 x 6 at 90 "
             "degrees) fixes the reading 45 = -1, 90 and 135 = +1.",
         ),
         C(
@@ -139,7 +140,7 @@ CLAUSES = ClauseBook(
             "A ship turns at the start of her move, then sails "
             "straight; her allowance is that of her new point of sail, less the turn.",
             "HOUSE",
-            "The seed's turning circle is lost; one turn then a straight run keeps orders to "
+            "The blog's turning circle is lost; one turn then a straight run keeps orders to "
             "whole compass points and whole cm, as the issue asks.",
         ),
         C(
@@ -158,7 +159,8 @@ CLAUSES = ClauseBook(
             "before she has drifted or anchored.",
             "SEED",
             "'if all masts have been shot away, the ship will drift 1 unit in the direction of "
-            "the wind'; 'the direction of the wind' is the way it blows, as in AOS-WIND-REF.",
+            "the wind'; 'the direction of the wind' is the way it blows, as in the rule Which way "
+            "the wind blows.",
         ),
         C(
             "AOS-REPAIR",
@@ -230,7 +232,7 @@ CLAUSES = ClauseBook(
             "Table edge",
             "A ship may not sail off the table; a drifting ship stops at the edge.",
             "HOUSE",
-            "The seed's table has edges but no rule for them.",
+            "The blog's table has edges but no rule for them.",
         ),
         C(
             "AOS-SHIP",
@@ -249,7 +251,7 @@ CLAUSES = ClauseBook(
             "fleet action, pirates against a merchant escort.",
             "HOUSE",
             # our rules summary (../shared/rules/age_of_sail.md), 3.3.10
-            "The seed's damage-record links were not found.",
+            "The blog's damage-record links were not found.",
             "scenario",
         ),
         C(
@@ -269,14 +271,15 @@ CLAUSES = ClauseBook(
             "way round; the arcs are the same.",
             "HOUSE",
             "Facing the bow, starboard is on the right (east when the bow is north); a teaching "
-            "kit should not teach the names backwards. The seed's sentence is kept in AOS-ARCS.",
+            "kit should not teach the names backwards. The blog's sentence is kept in the rule "
+            "Fire arcs.",
         ),
         C(
             "AOS-ARC-ENDS",
             "Bow and stern",
             "No broadside bears on a ship in the bow arc (315-45) or stern arc (135-225).",
             "HOUSE",
-            "The seed's two 90-degree arcs leave these sectors uncovered.",
+            "The blog's two 90-degree arcs leave these sectors uncovered.",
         ),
         C(
             "AOS-FIRE-ONCE",
@@ -291,7 +294,7 @@ CLAUSES = ClauseBook(
             "Fire after movement",
             "Broadsides and boarding come after the movement phase.",
             "HOUSE",
-            "The seed says both 'at any point in the player's move' and 'at the end of the "
+            "The blog's rules say both 'at any point in the player's move' and 'at the end of the "
             # our rules summary (../shared/rules/age_of_sail.md), 3.3.5
             "movement phase'; the sequence of play is the more precise.",
         ),
@@ -317,7 +320,7 @@ CLAUSES = ClauseBook(
             "Bands are (0, 4], (4, 8], (8, 12] cm, centre to centre.",
             "HOUSE",
             # our rules summary (../shared/rules/age_of_sail.md), 3.3.4
-            "The seed's bands share their edges.",
+            "The blog's bands share their edges.",
         ),
         C(
             "AOS-HULL-HIT",
@@ -341,7 +344,7 @@ CLAUSES = ClauseBook(
             "A hull hit on a side with no gun decks left removes a hull unit.",
             "HOUSE",
             # our rules summary (../shared/rules/age_of_sail.md), 3.3.6
-            "The seed has hull units but no way to lose them.",
+            "The blog's rules have hull units but no way to lose them.",
             "hull_hits",
         ),
         C(
@@ -349,7 +352,7 @@ CLAUSES = ClauseBook(
             "Sail hits",
             "Each sail hit brings down a mast. From ahead or astern the masts go in order from "
             "that end along the ship; from the broadside the owner of the target ship chooses "
-            "which mast (AOS-SAIL-CHOICE).",
+            "which mast (rule: The owner's choice of mast).",
             "SEED",
             "'If sails were chosen then each hit will remove a mast.' 'If it is a broad side, "
             "then the owner of the target ship chooses which mast.' 'If however the hit came "
@@ -427,7 +430,7 @@ CLAUSES = ClauseBook(
             "Equal totals are rolled again.",
             "HOUSE",
             # our rules summary (../shared/rules/age_of_sail.md), 3.3.8
-            "The seed is silent.",
+            "The blog's rules are silent.",
             "boarding_ties",
         ),
         C(
@@ -447,7 +450,8 @@ CLAUSES = ClauseBook(
             "Exactly one deck crosses, at the moment of capture (the original rules say 'on "
             "separating'), to the side of the prize facing the captor; the ships stay locked.",
             "HOUSE",
-            "Moving the crew at once keeps the record simple; one deck is the least the seed "
+            "Moving the crew at once keeps the record simple; one deck is the least the blog's "
+            "rules "
             "allows and what a captor who means to fight on would send.",
         ),
         C(
@@ -475,7 +479,8 @@ CLAUSES = ClauseBook(
             "Damage counts 1 point per gun deck, mast or hull unit destroyed; a ship sunk, blown "
             "up or captured gives all her remaining boxes.",
             "HOUSE",
-            "The seed does not say how damage is counted. Counting the boxes of the ship chart "
+            "The blog's rules do not say how damage is counted. Counting the boxes of the ship "
+            "chart "
             # our rules summary (../shared/rules/age_of_sail.md), 3.3.9
             " is the simplest measure that also rewards a capture or a sinking.",
         ),
@@ -485,7 +490,7 @@ CLAUSES = ClauseBook(
             "The battle ends when a side has no ship afloat under "
             "its flag, or after the agreed number of rounds (12).",
             "HOUSE",
-            "The seed's game 'lasts as long as your patience'.",
+            "The blog's game 'lasts as long as your patience'.",
             "max_rounds",
         ),
     ]

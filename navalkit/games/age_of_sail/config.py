@@ -35,7 +35,7 @@ class Config:
         words=WIND_WORDS,
         rule="AOS-WIND",
         help="The wind at the start, one of the eight compass points, named as the setting 'How "
-        "the wind is named' says: by default 'blowing to', as in the seed's example ('the "
+        "the wind is named' says: by default 'blowing to', as in the blog's example ('the "
         "wind is due south': it blows toward the south). East (E), blowing east from the west, "
         "is the Atlantic's usual wind. The board names the wind the same way.",
     )
@@ -46,7 +46,7 @@ class Config:
         choices=("blowing", "from"),
         words={"blowing": "blowing to", "from": "coming from"},  # short: the box is narrow
         rule="AOS-WIND-REF",
-        help="How the wind's compass point is read: blowing to (the seed's worked example: a "
+        help="How the wind's compass point is read: blowing to (the blog's worked example: a "
         "wind due south blows toward the south, so it forbids sailing due north) or coming "
         "from (sailors' usage: a south wind comes from the south).",
     )
@@ -57,7 +57,7 @@ class Config:
         low=1,
         high=7,
         rule="AOS-WIND",
-        help="The wind's force at the start, from 1 to 7: the seed sets it to 4.",
+        help="The wind's force at the start, from 1 to 7: the blog's rules set it to 4.",
     )
     first_player: str = setting(
         "dice",
@@ -66,7 +66,8 @@ class Config:
         choices=("dice", "first", "second"),
         words={"dice": "by dice", "first": "First admiral", "second": "Second admiral"},
         rule="AOS-FIRST",
-        help="Who moves first: both admirals roll and the higher moves first (the seed), or "
+        help="Who moves first: both admirals roll and the higher moves first (the blog's rules), "
+        "or "
         "fixed for a lesson.",
     )
     line_of_battle: bool = setting(
@@ -83,7 +84,7 @@ class Config:
         label="Hull hits on a ship without guns",
         rule="AOS-HULL-UNITS",
         help="A hull hit on a side with no gun decks left removes a hull-integrity unit (the "
-        "seed gives hull units but no rule to lose them). Off: such hits do nothing.",
+        "blog's rules give hull units but no rule to lose them). Off: such hits do nothing.",
     )
     boarding_ties: str = setting(
         "reroll",
@@ -110,6 +111,6 @@ class Config:
         low=1,
         high=200,
         rule="AOS-END",
-        help="The seed's game lasts 'as long as your patience': we stop after this many rounds "
+        help="The blog's game lasts 'as long as your patience': we stop after this many rounds "
         "and count the damage.",
     )

@@ -23,7 +23,7 @@ from navalkit.core.words import plural
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.widgets.lesson import frame_html, rule_note_html, stale_hint, working
-from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
+from navalkit.widgets.panels import DICE_LABEL, DICE_TIP, number_note_html
 
 from . import rules
 from .actions import Board, Fire
@@ -541,6 +541,7 @@ class FireRisk:
                 control_row([self.decks, self.neighbour]),
                 self.out,
                 control_row([self.trials, self.seed, self.run]),
+                w.HTML(number_note_html(DICE_LABEL, DICE_TIP)),
                 self.sim,
             ]
         )
@@ -629,6 +630,7 @@ class BoardingOdds:
                 control_row([self.attacker, self.defender, self.ties]),
                 self.out,
                 control_row([self.trials, self.seed, self.run]),
+                w.HTML(number_note_html(DICE_LABEL, DICE_TIP)),
                 self.sim,
             ]
         )

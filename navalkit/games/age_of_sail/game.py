@@ -49,7 +49,7 @@ RULES_HISTORY = (
     RulesVersion(
         "age_of_sail/3",
         "2026-11-29",
-        "A ship set alight fights the fire in the next round, as the seed says: not as her "
+        "A ship set alight fights the fire in the next round, as the blog's rules say: not as her "
         "own turn opens in the same round, when the first admiral's broadside set her alight.",
     ),
 )

@@ -21,7 +21,7 @@ CLAUSES = ClauseBook(
             "The diagram is lost; 181 = 10² + 9², and a tip has exactly 1 axial + 2 diagonal "
             "neighbours, matching the port's three openings. Our first summary of the rules "
             "put the neutral ports on the east and west tips, but a tip is a dead end where the "
-            "seed's right of passage through a free neutral port could never be used.",
+            "French rule sheet's right of passage through a free neutral port could never be used.",
         ),
         C(
             "BB-SQUADRON",
@@ -38,7 +38,8 @@ CLAUSES = ClauseBook(
             "Amiral 1×60, Sous-marin 2×15, Hydravion 2×15, "
             "Cuirassé 2×25, Croiseur 3×20, Torpilleur 4×10, Dragueur 1×10, Vedette 4×5, Mine 1×0.",
             "HOUSE",
-            "The seed's table lost its figures; singular/plural headings fit this split.",
+            "The French rule sheet's table lost its figures; singular/plural headings fit this "
+            "split.",
         ),
         C(
             "BB-GOAL",
@@ -69,7 +70,8 @@ CLAUSES = ClauseBook(
             "moves one square forward, backward, left or right, never diagonally.",
             "HOUSE",
             "'Lois du Jeu... voir schéma': the diagram is lost. Our first summary of the rules let "
-            "the Admiral move and take in 8 directions; we do not: the seed names the directions "
+            "the Admiral move and take in 8 directions; we do not: the French rule sheet names the "
+            "directions "
             "as 'en avançant et GAUCHE et DROITE' (backwards for three kinds), names diagonals "
             "only for submarines and torpedo boats entering a port, and calls two Admirals 'côte "
             "à côte en diagonale, sans secours' a drawn game, which they are only if an Admiral "
@@ -196,7 +198,8 @@ CLAUSES = ClauseBook(
             "the axial channel, 4 nets left and right of the centre, 8 minefield squares and the 2 "
             "diagonal entrances.",
             "HOUSE",
-            "The seed reads 'I cases de Mines - B cases de filets... Champ de Mines (8)'.",
+            "The French rule sheet reads 'I cases de Mines - B cases de filets... Champ de Mines "
+            "(8)'.",
         ),
         C(
             "BB-NET",
@@ -356,7 +359,8 @@ CLAUSES = ClauseBook(
             "No move for either side",
             "If neither side can move at all, the game is drawn and scored as one.",
             "HOUSE",
-            "The seed passes the turn of a player who cannot move ('le joueur passe son tour'); "
+            "The French rule sheet passes the turn of a player who cannot move ('le joueur passe "
+            "son tour'); "
             "when both must, nothing can change, so we end the game.",
         ),
         C(

@@ -19,7 +19,8 @@ class Config:
         words={"standard": "ready-made"},
         rule="BB-SETUP",
         help="'free': each player places his 19 ships himself, hidden until both are ready "
-        "(the seed's 'pleine liberté et initiative de chaque joueur'); 'ready-made': our "
+        "(the French rule sheet's 'pleine liberté et initiative de chaque joueur'); 'ready-made': "
+        "our "
         "deployment, so that a lesson's game starts at once.",
     )
     first_player: str = setting(
@@ -29,7 +30,8 @@ class Config:
         choices=("lot", "A", "B"),
         words={"lot": "by lot", "A": "A (south)", "B": "B (north)"},
         rule="BB-HONNEUR",
-        help="Who moves first: drawn by lot (the seed's 'tirage au sort'), or fixed for a lesson.",
+        help="Who moves first: drawn by lot (the French rule sheet's 'tirage au sort'), or fixed "
+        "for a lesson.",
     )
     triumph_bonus: int = setting(
         1000,
@@ -65,6 +67,7 @@ class Config:
         low=20,
         high=5000,
         rule="BB-TIME",
-        help="The seed limits a game to 100 minutes; we end it after this many moves and score "
+        help="The French rule sheet limits a game to 100 minutes; we end it after this many moves "
+        "and score "
         "it as a drawn game.",
     )

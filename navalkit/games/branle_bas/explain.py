@@ -503,18 +503,19 @@ ENDINGS: tuple[tuple[str, str, str, str], ...] = (
 
 
 def endings_table() -> Any:
-    """:data:`ENDINGS` as a table: each rule by its title, its id and where it comes from
-    after it in brackets as the lesson names rules ('Triumph (BB-TRIUMPH, SEED)'), and the
-    scoring rule by its title and id ('Triumph scoring (BB-TRIUMPH-SCORE)')."""
+    """:data:`ENDINGS` as a table: each rule by its title and where it comes from
+    ('Triumph', 'SEED'), and the scoring rule by its title ('Triumph scoring'): not their
+    ids, code names to a student (the rules panel lists each rule under its title)."""
     import pandas as pd
 
     return pd.DataFrame(
         [
             {
                 "how the game ends": what,
-                "rule": f"{CLAUSES[rule].title} ({rule}, {CLAUSES[rule].provenance})",
+                "rule": CLAUSES[rule].title,
+                "source": CLAUSES[rule].provenance,
                 "who wins": who,
-                "scored by": f"{CLAUSES[scoring].title} ({scoring})",
+                "scored by": CLAUSES[scoring].title,
             }
             for what, rule, who, scoring in ENDINGS
         ]

@@ -27,7 +27,8 @@ RULES_HISTORY = (
         "branle_bas/2",
         "2026-11-25",
         "Each player places his own ships, screened; a touched piece must be played; the "
-        "Admiral moves one square straight, never diagonally; the seed's two drawn positions "
+        "Admiral moves one square straight, never diagonally; the French rule sheet's two drawn "
+        "positions "
         "end the game, and a drawn game counts gains less losses.",
     ),
     RulesVersion(

@@ -14,7 +14,7 @@ from operator import itemgetter, not_
 from typing import Any
 
 from navalkit.core.errors import Violation
-from navalkit.core.words import plural
+from navalkit.core.words import capital, owned, plural
 from navalkit.core.words import points as point_words
 
 from .actions import ACTION_TYPES, Action, Move, Pass, Place, Touch, describe
@@ -329,7 +329,7 @@ def violation(state: State, action: object) -> Violation | None:
         return _v("BB-TURN", f"There is no ship on {name(frm)}.", frm)
     if piece >> 4 != me:
         return _v("BB-TURN", f"The {kind_info(piece & 15).label} on {name(frm)} belongs to "
-                  f"{player_name(piece >> 4)}; it is {player_name(me)}'s turn.", frm)  # fmt: skip
+                  f"{player_name(piece >> 4)}, and {player_name(me)} is to move.", frm)  # fmt: skip
     # Is ``action in legal_actions(state)``? Asked of the one piece, not of every ship.
     # (Only a Move itself can equal a Move: a subclass is never in the list.)
     if type(action) is Move and _is_legal_move(state, frm, to):
@@ -403,8 +403,7 @@ def _move(state: State, action: Move) -> State:
         in_port = _add(in_port, me, kind)
         if kind == AMIRAL:
             result = Result("triumph", me, "BB-TRIUMPH",
-                            f"{player_name(me)}'s Admiral entered the enemy port: "
-                            "Triumph!")  # fmt: skip
+                            f"{_whose_admiral(me)} entered the enemy port: Triumph!")  # fmt: skip
     else:
         if target and target & 15 == MINE:
             pass  # BB-DRAGUEUR: the Mine is swept, the Dragueur takes its square
@@ -420,7 +419,7 @@ def _move(state: State, action: Move) -> State:
             board[to] = code(me, WRECK) if state.config.wrecks == "stay" else 0
             if kind == AMIRAL and result is None:
                 result = Result("abandon", 1 - me, "BB-NET-ADMIRAL",
-                                f"{player_name(me)}'s Admiral entered an enemy net: he abandons "
+                                f"{_whose_admiral(me)} entered an enemy net: he abandons "
                                 "and is defeated.")  # fmt: skip
     new_board = tuple(board)
     ply = state.ply + 1
@@ -604,6 +603,11 @@ def player_name(seat: int) -> str:
     return SIDE_NAMES[seat]
 
 
+def _whose_admiral(seat: int) -> str:
+    """ "The Admiral of A (south)", to open a sentence ("A (south)'s Admiral" read as a slip)."""
+    return capital(owned("Admiral", player_name(seat)))
+
+
 def describe_chance(outcome: int) -> str:
     return f"Lots drawn for the honour of the first move: {player_name(outcome)} moves first."
 
@@ -725,7 +729,7 @@ def _stuck_why(state: State) -> str:
     parts = []
     for side, ships in enumerate(fleets(state)):
         who = player_name(side)
-        parts.append(f"{who} has no ship left" if not ships else f"{who}'s ships are all blocked")
+        parts.append(f"{who} has no ship left" if not ships else f"every ship of {who} is blocked")
     return " and ".join(parts)
 
 
@@ -800,7 +804,7 @@ def ui_hint(state: State, path: tuple[str, ...]) -> str:
     if piece >> 4 != me:
         return (
             f"The {kind_info(piece & 15).label} on {BOARD[sq].name} belongs to "
-            f"{player_name(piece >> 4)}; it is {player_name(me)}'s turn."
+            f"{player_name(piece >> 4)}, and {player_name(me)} is to move."
         )
     if piece & 15 == MINE:
         return f"The Mine never moves ({CLAUSES.cite('BB-MINE')})."

@@ -61,7 +61,7 @@ LATER_CLAUSES: list[Clause] = [
         "Speed grades",
         "Speeds are graded 2, 3, 3+, 4, 4+, 5.",
         "HOUSE",
-        "The seed writes '3+'; our rules summary's half-grade ladder.",
+        "The Notes on Play write '3+'; our rules summary's half-grade ladder.",
     ),
     # --- combat ------------------------------------------------------------------------
     C(
@@ -100,7 +100,7 @@ LATER_CLAUSES: list[Clause] = [
         "round; +1 Scharnhorst or Gneisenau firing at a ship hit last round (by any ship); -1 "
         "for each earlier combat of a German ship that is not a battlecruiser (one that came "
         "to a round: running away before the first is none); +2 for a surprising German "
-        "(FS-SURPRISE); "
+        "(rule: Surprise search); "
         "+2 Allies in the first round against a ship leaving the Rufiji.",
         "SEED",
         "Each ship has a damage roll modifier: +1 if firing on same ship (for each round until "
@@ -115,7 +115,7 @@ LATER_CLAUSES: list[Clause] = [
         "When 2 or more ships fire at the same target in a round, each of them gets -1 (with "
         "the '3 or more' setting: only when 3 or more do).",
         "SEED",
-        "Seed: '-1 if 2 ships firing on same target' (each firer, the first too); "
+        "Notes on Play: '-1 if 2 ships firing on same target' (each firer, the first too); "
         + F2
         + ": 'more than 2', kept as the setting's other choice.",
         "crowded_fire",
@@ -250,7 +250,7 @@ LATER_CLAUSES: list[Clause] = [
         "games between the two computer commanders the German led by 214 to 303 VP (243 in "
         "the middle game), hence 245 VP. Our rules summary proposes no lead (the higher total "
         "wins); a teacher may change it with the setting 'Lead the raiders need to win (VP)', "
-        "and 0 gives back the summary's rule. The seed gives no victory rule.",
+        "and 0 gives back the summary's rule. The Notes on Play give no victory rule.",
     ),
     C(
         "FS-HIDDEN",
@@ -259,9 +259,9 @@ LATER_CLAUSES: list[Clause] = [
         "discovered, revealed by its own order (raid, convoy attack, run home, internment) or "
         "out of the game; captures stay secret until the end.",
         "SEED",
-        "The seed's 'German merchant captures should be logged' and its announced names "
-        "('German player announces names of all ships he will move') without the areas; the "
-        "observation rules are ours.",
+        "The Notes on Play say 'German merchant captures should be logged', and the German "
+        "announces the names of his moving ships ('German player announces names of all ships "
+        "he will move') but not their areas; the observation rules are ours.",
     ),
     C(
         "FS-TURN-ORDER",
@@ -353,7 +353,7 @@ CLAUSES = ClauseBook(
             "armoured, light and old cruisers, armed merchant cruisers), British, Australian, "
             "Japanese, French and Russian.",
             "HOUSE",
-            "Counts from the seed; classes from our rules summary.",
+            "Counts from the Notes on Play; classes from our rules summary.",
         ),
         C(
             "FS-ALLIED-SETUP",
@@ -361,11 +361,12 @@ CLAUSES = ClauseBook(
             "Atlantic 17 (one in each of areas 1-16 and "
             "32), Pacific 23 (one in each of 17-31 and 8 more), England 9, Mediterranean 6, "
             "Pacific reinforcements 14 (the colony forces), Other 5 (convoy escorts, armoured "
-            "cruisers: ships the escort rule FS-CONVOY allows).",
+            "cruisers: ships the Convoy escort rule allows).",
             "SEED",
             "Allied Ship Counts: Atlantic area: 17 (1-16, 32) Pacific area: 23 (17-31) England: 9 "
             "Mediterranean: 6 ... Pacific reinforcements: 14 Other: 5. Reading: the brackets are "
-            "area lists; 14 = 2+7+2+3, the colony forces of FS-COLONY; the five others on "
+            "area lists; 14 = 2+7+2+3, the colony forces of the rule Colony captures; the five "
+            "others on "
             "convoy and their class are our reading.",
         ),
         C(
@@ -442,7 +443,7 @@ CLAUSES = ClauseBook(
             "An Allied ship with gun range A or B and speed 3+ or "
             "less may go on convoy in its area by covering the merchant box.",
             "SEED",
-            "Seed, Notes on Play 6: 'British ships with A or B gun range and speed <= 3+ may go "
+            "Notes on Play 6: 'British ships with A or B gun range and speed <= 3+ may go "
             "on convoy by covering the merchant ship box.' "
             + F2
             + " reads speed 3 or more, which would let battlecruisers escort; that reading is "
@@ -462,7 +463,7 @@ CLAUSES = ClauseBook(
             "England box",
             "Only Allied ships use the England box; it links to area 1.",
             "HOUSE",
-            "The seed counts 9 ships in 'England'.",
+            "The Notes on Play count 9 ships in 'England'.",
         ),
         # --- rivers -----------------------------------------------------------------------
         C(
@@ -506,7 +507,8 @@ CLAUSES = ClauseBook(
             "'British ships moving into the river automatically "
             "discover the German ship if it is moving out on the same turn. Combat is at C range "
             "and British receive +2 on first round.' (Our reading: ships placed beside the river "
-            "stay there from turn to turn, as FS-RIVER-STAY needs, so any watcher counts, not "
+            "stay there from turn to turn, as the rule Found in the river needs, so any watcher "
+            "counts, not "
             "only one that came this turn.)",
         ),
         # --- search ------------------------------------------------------------------------
@@ -540,7 +542,8 @@ CLAUSES = ClauseBook(
             "SEED",
             "British gets 1 search per area per ship or squadron, must pre-announce which ship "
             "or squadron he is seeking. British do not have to search with all ships. (Only the "
-            "German unit that just moved may be sought, FS-SEARCH-WHO, so the announcement is "
+            "German unit that just moved may be sought, by the rule Who searches, so the "
+            "announcement is "
             "the order's own unit; a German squadron is sought whole: 'British cannot search for "
             "some ships in an area, but not others in the same area.')",
         ),

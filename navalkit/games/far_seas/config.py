@@ -28,7 +28,8 @@ class Config:
         choices=("2 or more", "3 or more"),
         rule="FS-CROWD",
         help="How many ships must fire at one target before each of them gets -1: 2 or more "
-        "(the seed: '-1 if 2 ships firing on same target') or 3 or more (a second summary: "
+        "(the Notes on Play: '-1 if 2 ships firing on same target') or 3 or more (a second "
+        "summary: "
         "'more than 2').",
     )
     surprise_bonus: str = setting(
@@ -37,9 +38,10 @@ class Config:
         label="How long a surprise's +2 lasts",
         choices=("whole combat", "first round"),
         rule="FS-SURPRISE",
-        help="How long the surprising German's +2 lasts: the whole combat (the seed: 'Surprise "
+        help="How long the surprising German's +2 lasts: the whole combat (the Notes on Play: "
+        "'Surprise "
         "search is automatic. German +2 to combat.') or the first round only (our earlier "
-        "reading, like the +2 the seed gives the Allies 'on first round' at the Rufiji).",
+        "reading, like the +2 the Notes on Play give the Allies 'on first round' at the Rufiji).",
     )
     convoy_speed: str = setting(
         "3+ or less",
@@ -48,7 +50,8 @@ class Config:
         choices=("3+ or less", "3 or more"),
         words={"3+ or less": "speed 3+ or slower", "3 or more": "speed 3 or faster"},
         rule="FS-CONVOY",
-        help="Which ships may escort a convoy: speed 3+ or less (the seed: 'A or B gun range and "
+        help="Which ships may escort a convoy: speed 3+ or less (the Notes on Play: 'A or B gun "
+        "range and "
         "speed <= 3+', the slower cruisers convoys had in fact) or speed 3 or more (a second "
         "summary's reading, which lets fast battlecruisers escort).",
     )

@@ -21,7 +21,7 @@ from navalkit.widgets.lesson import (
     working,
     zoomable_picture,
 )
-from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
+from navalkit.widgets.panels import DICE_LABEL, DICE_TIP, number_note_html
 
 from .clauses import CLAUSES
 from .config import Config
@@ -437,6 +437,7 @@ class CareerSimulator:
         self.widget = w.VBox(
             [
                 control_row([self.games, self.seed, self.button]),
+                w.HTML(number_note_html(DICE_LABEL, DICE_TIP)),
                 self.hint,
                 self.out,
                 self.plot.out,

@@ -24,8 +24,8 @@ RULES_HISTORY = (
         "far_seas/2",
         "2026-11-25",
         "Allied ships that move together stay one squadron and search as one, and when "
-        "several find a raider one finder is drawn to fight; the combat bonuses are the "
-        "seed's; convoy escorts need gun range A or B and speed 3+ or less.",
+        "several find a raider one finder is drawn to fight; the combat bonuses are "
+        "those of the Notes on Play; convoy escorts need gun range A or B and speed 3+ or less.",
     ),
     RulesVersion(
         "far_seas/3",

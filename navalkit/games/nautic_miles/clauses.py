@@ -102,7 +102,8 @@ CLAUSES = ClauseBook(
             "An arrived convoy leaves the row for its side's port with its cards; attack cards "
             "still on it lapse to the discard pile, and it can no longer be attacked.",
             "HOUSE",
-            "The seed says the neutral flag protects 'until its arrival with the port' and a "
+            "The original rules say the neutral flag protects 'until its arrival with the port' "
+            "and a "
             "second plane 'when it arrives it is too late'; so arrival ends every danger, and the "
             "row's ends (for radar) are the convoys still at sea.",
         ),
@@ -155,7 +156,8 @@ CLAUSES = ClauseBook(
             "A ship is played on a battle only to answer the other side's standing ship (or to "
             "restart a tie).",
             "HOUSE",
-            "The seed describes answer and overbid; topping your own side's ship would only waste "
+            "The original rules describe answer and overbid; topping your own side's ship would "
+            "only waste "
             "a card and restart the clock.",
         ),
         C(
@@ -215,7 +217,8 @@ CLAUSES = ClauseBook(
             "Planes need no alert",
             "A plane may be laid whether or not the convoy has an alert.",
             "HOUSE",
-            "Seed: 'A plane can be posed beside a convoy without alarm'. Our rules summary reads "
+            "The original rules, in a rough English translation: 'A plane can be posed beside a "
+            "convoy without alarm'. Our rules summary reads "
             "'only on "
             "a convoy with no alert'; we read 'sans alerte' as 'needs no alert', the contrast with "
             "warships the sentence draws. The setting 'Planes on an alerted convoy' switches it: "
@@ -304,7 +307,7 @@ CLAUSES = ClauseBook(
             "The attacker whose ship won, the player who laid the mine, or the player who laid "
             "both planes takes the convoy and its capture points.",
             "HOUSE",
-            "The seed says 'the convoys which you destroyed'; this names who.",
+            "The original rules say 'the convoys which you destroyed'; this names who.",
         ),
         C(
             "NM-SCORE",
@@ -320,7 +323,7 @@ CLAUSES = ClauseBook(
             "A convoy that never sailed",
             "A convoy with no miles scores 0.",
             "HOUSE",
-            "The seed's row '0 0 0 1 2' is garbled; the other rows are linear in miles.",
+            "The original rules' row '0 0 0 1 2' is garbled; the other rows are linear in miles.",
         ),
         C(
             "NM-CAPTURE",
@@ -365,7 +368,8 @@ CLAUSES = ClauseBook(
             "Slowness bonus",
             "+7 for each convoy brought home that never carried a mile card above 600.",
             "HOUSE",
-            "Seed: 'to the player who forever deposited charts higher than 600 miles on a convoy "
+            "The original rules, in a rough English translation: 'to the player who forever "
+            "deposited charts higher than 600 miles on a convoy "
             "led to good port'; per convoy or per round is unclear.",
             "slowness_bonus",
         ),
@@ -375,7 +379,7 @@ CLAUSES = ClauseBook(
             "The trawler is a dummy convoy: it sails, may be attacked, and scores 0; bringing it "
             "home does not count as a convoy in port.",
             "HOUSE",
-            "The seed calls it a 'false convoy'; whether it opens scoring is unsaid.",
+            "The original rules call it a 'false convoy'; whether it opens scoring is unsaid.",
             "trawler_counts",
         ),
         C(
@@ -393,7 +397,7 @@ CLAUSES = ClauseBook(
             "A finite game",
             "After the last allowed round the side with most game points wins (equal: a draw).",
             "HOUSE",
-            "The seed has no limit; random play must end.",
+            "The original rules have no limit; random play must end.",
             "max_rounds",
         ),
     ]

@@ -17,7 +17,7 @@ from navalkit.core.rng import bot_rng
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.widgets.lesson import frame_html, scene_picture, stale_hint, working
-from navalkit.widgets.panels import SEED_LABEL, SEED_TIP
+from navalkit.widgets.panels import SEED_LABEL, SEED_TIP, number_note_html
 
 from . import rules
 from .actions import discard, play
@@ -49,9 +49,10 @@ GOOD, BAD = "#2e7d32", "#c62828"
 
 
 def _rule(rule_id: str) -> str:
-    """A clause cited by its title, then its id and provenance: ``title (id, provenance)``."""
+    """A clause cited by its title, then where it comes from: ``title (provenance)``; not its
+    id, a code name to a student (the rules panel lists the rule under its title)."""
     c = GAME.clauses[rule_id]
-    return f"{html.escape(c.title)} ({c.id}, {c.provenance})"
+    return f"{html.escape(c.title)} ({c.provenance})"
 
 
 # --- 1. what is a convoy worth? ------------------------------------------------------------------
@@ -442,7 +443,8 @@ class ArrivalSimulator:
         self.runs: Any = None
         self.figure: Any = None
         controls = control_row([self.games, self.players, self.bot, self.seed, self.run_button])
-        self.widget = w.VBox([controls, self.hint, self.table, self.plot])
+        note = w.HTML(number_note_html(SEED_LABEL, SEED_TIP))
+        self.widget = w.VBox([controls, note, self.hint, self.table, self.plot])
         self.run()
 
     def run(self) -> None:

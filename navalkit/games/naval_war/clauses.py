@@ -54,7 +54,8 @@ CLAUSES = ClauseBook(
             "Each player is dealt 5 ship cards (his fleet) and 5 play cards (his hand), one card "
             "at a time; the rest form the harbor pile and the draw pile.",
             "SEED",
-            "Seed rule 1: 'Deal five card starting hand and five card starting fleets.' One card "
+            "Remembered rule 1: 'Deal five card starting hand and five card starting fleets.' One "
+            "card "
             "at a time, and the harbor and draw piles, are [W2]'s.",
         ),
         C(
@@ -62,7 +63,8 @@ CLAUSES = ClauseBook(
             "Nine players",
             "With nine players the deal is 5 + 5, as at any table.",
             "SEED",
-            "Seed rule 1: 'Deal five card starting hand and five card starting fleets', with no "
+            "Remembered rule 1: 'Deal five card starting hand and five card starting fleets', with "
+            "no "
             "word of fewer cards at a big table; its rule 14 finds the ship deck enough 'even "
             "with 9 players' (45 ships dealt of 54). [W2] has '4 and 4 in a 9-player game': the "
             "setting 'Cards dealt with nine players' set to 4 gives that reading.",
@@ -80,7 +82,7 @@ CLAUSES = ClauseBook(
             "The fleet",
             "Each player lays out his fleet face up; carriers stand behind the other ships.",
             "SEED",
-            "Seed rule 2: 'Lay out starting fleet. Aircraft carries are behind other ships'.",
+            "Remembered rule 2: 'Lay out starting fleet. Aircraft carries are behind other ships'.",
         ),
         C(
             "NW-COLUMNS",
@@ -95,7 +97,8 @@ CLAUSES = ClauseBook(
             "No salvo, torpedo boat, submarine, air strike or Destroyer Squadron may touch a "
             "carrier while its fleet still has a ship that is not a carrier.",
             "SEED",
-            "Seed rule 2: 'which must all be sunk before carriers can be attacked'; repeated for "
+            "Remembered rule 2: 'which must all be sunk before carriers can be attacked'; repeated "
+            "for "
             "salvos (rule 6: 'Cannot be played on an aircraft carrier if non-carrier ships are in"
             " that fleet'), torpedo boats and submarines (rules 7, 8) and the Destroyer Squadron "
             "(rule 11). For air strikes it is rule 2's general 'before carriers can be attacked'.",
@@ -105,7 +108,8 @@ CLAUSES = ClauseBook(
             "Never your own ships",
             "A player may never do anything that would sink or damage his own ship.",
             "SEED",
-            "Seed rule 0: 'a player may NEVER do anything that would sink or damage his own ship.'",
+            "Remembered rule 0: 'a player may NEVER do anything that would sink or damage his own "
+            "ship.'",
         ),
         C(
             "NW-RED",
@@ -113,7 +117,7 @@ CLAUSES = ClauseBook(
             "Additional Damage, Additional Ship, Minefield, Submarine and Torpedo Boat are red: a"
             " red card is played at once, and is that turn's play.",
             "SEED",
-            "Seed rule 4a: 'Red cards require you to play them immediately.' The list of red "
+            "Remembered rule 4a: 'Red cards require you to play them immediately.' The list of red "
             "cards is rule 3's: 'play all red cards (Additional Damage, Additional Ship, "
             "minefield, submarine, torpedo boat)'. That the red card is the turn's one play "
             "follows from 'Draw one, play one.'",
@@ -123,7 +127,8 @@ CLAUSES = ClauseBook(
             "A red card with no target",
             "A red card that cannot be played (no target) is discarded; that is the turn's play.",
             "HOUSE",
-            "The seed's own example: Additional Damage is 'wasted' when it has no salvo.",
+            "The remembered rules' own example: Additional Damage is 'wasted' when it has no "
+            "salvo.",
         ),
         C(
             "NW-CLEAROUT",
@@ -131,7 +136,8 @@ CLAUSES = ClauseBook(
             "Before play, starting with the player to the dealer's left, each player in turn "
             "plays every red card in his hand, refilling from the deck, until he holds none.",
             "SEED",
-            "Seed rule 3: 'Starting with first player to the dealer's left, one player at a time,"
+            "Remembered rule 3: 'Starting with first player to the dealer's left, one player at a "
+            "time,"
             " play all red cards ... from hand and replace from deck.' A published description "
             "([W2]) has the dealer start: the setting 'Who clears red cards first' set to 'the "
             "dealer' "
@@ -143,7 +149,8 @@ CLAUSES = ClauseBook(
             "Additional Damage in the clear-out",
             "Additional Damage played in the clear-out is wasted (there are no salvos yet).",
             "SEED",
-            "Seed rule 3: 'Additional Damage cards are wasted at this stage because they can only"
+            "Remembered rule 3: 'Additional Damage cards are wasted at this stage because they can "
+            "only"
             " be played on salvos.'",
         ),
         # --- the turn ------------------------------------------------------------
@@ -153,7 +160,8 @@ CLAUSES = ClauseBook(
             "Play goes clockwise from the dealer's left. On his turn a player draws one card, "
             "then plays one card.",
             "SEED",
-            "Seed rule 3: 'play begins with player to the dealer's left and proceeds clockwise'; "
+            "Remembered rule 3: 'play begins with player to the dealer's left and proceeds "
+            "clockwise'; "
             "rule 4a: 'Draw one, play one.'",
         ),
         C(
@@ -161,7 +169,8 @@ CLAUSES = ClauseBook(
             "Discard instead",
             "If the card drawn was not red, the player may discard one card instead of playing.",
             "SEED",
-            "Seed rule 4a: 'If you did not draw a red card, you may discard one card instead of "
+            "Remembered rule 4a: 'If you did not draw a red card, you may discard one card instead "
+            "of "
             "playing.'",
         ),
         C(
@@ -170,7 +179,8 @@ CLAUSES = ClauseBook(
             "Instead of drawing and playing, a player with carriers may launch one air strike per"
             " carrier: all targets are named first, then one die each; a 1 sinks the target.",
             "SEED",
-            "Seed rule 4b: 'Instead of (NOT in addition to!) drawing and playing a card, you may "
+            "Remembered rule 4b: 'Instead of (NOT in addition to!) drawing and playing a card, you "
+            "may "
             "optionally launch air strike attacks if and only if you have any aircraft carriers. "
             "Air strike targets (one per carrier) must all be designated before any are "
             "resolved.' ... 'on a 1 the designated ship is sunk.'",
@@ -187,17 +197,18 @@ CLAUSES = ClauseBook(
             "Smoke and aircraft",
             "Smoke screens its fleet from air strikes.",
             "HOUSE",
-            "The seed is silent; our rules summary and [W6] block everything but submarines and "
+            "The remembered rules are silent; our rules summary and [W6] block everything but "
+            "submarines and "
             "Additional Damage.",
             "smoke_blocks_air",
         ),
         C(
             "NW-KAMIKAZE",
-            "Kamikaze (optional)",
+            "Optional Kamikaze attacks",
             "Japanese carriers may strike as Kamikaze: success on 1 or 2. After a miss the "
             "carrier sits out its owner's next turn; after a hit, the die roll + 1 turns.",
             "SEED",
-            "Seed rule 4b(i): 'Japanese carriers (and only Japanese carriers) can optionally "
+            "Remembered rule 4b(i): 'Japanese carriers (and only Japanese carriers) can optionally "
             "launch Kamikaze attacks, which succeed on a 1 or a 2.' ... 'that carrier must then "
             "sit out either two or three turns'.",
             "kamikaze",
@@ -208,7 +219,8 @@ CLAUSES = ClauseBook(
             "A salvo is played on one enemy ship (or a Destroyer Squadron) and needs a ship of "
             "your own with that gun size.",
             "SEED",
-            "Seed rule 6: 'Salvos require you to have a ship with the same size guns to shoot "
+            "Remembered rule 6: 'Salvos require you to have a ship with the same size guns to "
+            "shoot "
             "them. Salvos are played on an opponent's specific ship (or Destroyer Squadron'.",
         ),
         C(
@@ -223,15 +235,17 @@ CLAUSES = ClauseBook(
             "Who scores a ship",
             "Only the player who deals the final damage scores the sunk ship.",
             "SEED",
-            "Seed, after rule 9: 'Only the player doing the final damage to sink a ship gets it.'",
+            "Remembered rules, after rule 9: 'Only the player doing the final damage to sink a "
+            "ship gets it.'",
         ),
         C(
             "NW-ADD-DAMAGE",
-            "Additional Damage (red)",
+            "Additional Damage red card",
             "Additional Damage goes on a salvo already on an enemy ship, carriers included, "
             "whatever stands in front of them; smoke does not stop it.",
             "SEED",
-            "Seed rule 9: 'You can apply additional damage to any ship that has a salvo on it; an"
+            "Remembered rule 9: 'You can apply additional damage to any ship that has a salvo on "
+            "it; an"
             " aircraft carrier that has a salvo can still take Additional Damage, even if an "
             "Additional Ship has later been placed in front of it.' Rule 13: 'Smoke does not "
             "protect against Additional Damage or Submarines.'",
@@ -241,16 +255,18 @@ CLAUSES = ClauseBook(
             "Repair",
             "Repair removes one salvo from one of your ships, with its Additional Damage.",
             "SEED",
-            "Seed rule 10: 'Repair removes one salvo and any Additional Damage on that particular"
+            "Remembered rule 10: 'Repair removes one salvo and any Additional Damage on that "
+            "particular"
             " salvo.' (On your own ship: rule 0 forbids the opposite.)",
         ),
         C(
             "NW-MINEFIELD",
-            "Minefields (red)",
+            "Minefield red card",
             "A minefield goes in front of an opponent and at once damages every ship of his "
             "fleet, carriers included.",
             "SEED",
-            "Seed rule 5: 'Minefields are placed in front of an opponent and affect all ships in "
+            "Remembered rule 5: 'Minefields are placed in front of an opponent and affect all "
+            "ships in "
             "his fleet, immediately. You can sink his carriers this way, even if he has other "
             "ships.'",
         ),
@@ -260,7 +276,8 @@ CLAUSES = ClauseBook(
             "Minefields also damage ships that join the fleet later; a ship sunk on arrival is "
             "lost and nobody scores it.",
             "SEED",
-            "Seed, after rule 9: 'If a ship would be sunk as soon as it goes into play' ... 'it "
+            "Remembered rules, after rule 9: 'If a ship would be sunk as soon as it goes into "
+            "play' ... 'it "
             "is simply lost and no one gets to score it - it was never in play.'",
         ),
         C(
@@ -268,7 +285,7 @@ CLAUSES = ClauseBook(
             "Who scores a mined ship",
             "A ship a minefield sinks scores for the player who laid it.",
             "HOUSE",
-            "The seed is silent; our rules summary's proposal.",
+            "The remembered rules are silent; our rules summary's proposal.",
             "mine_credit",
         ),
         C(
@@ -276,7 +293,8 @@ CLAUSES = ClauseBook(
             "Minesweeper",
             "A Minesweeper removes all the minefields in front of your own fleet.",
             "SEED",
-            "Seed rule 12: 'A MineSweeper removes any and all mines in front of your fleet. ALL, "
+            "Remembered rule 12: 'A MineSweeper removes any and all mines in front of your fleet. "
+            "ALL, "
             "do you hear me?'",
         ),
         C(
@@ -286,7 +304,8 @@ CLAUSES = ClauseBook(
             "torpedo boat or Destroyer Squadron can reach it. It does not stop submarines or "
             "Additional Damage.",
             "SEED",
-            "Seed rule 13: 'Smoke is played in front of your fleet and protects your whole fleet "
+            "Remembered rule 13: 'Smoke is played in front of your fleet and protects your whole "
+            "fleet "
             "until your next turn.' Rule 6: salvos 'cannot attack a player who has deployed "
             "smoke'; rule 7: 'the torpedo boat cannot attack through smoke'; rule 11: 'Smoke does"
             " protect an opponent's ships from the DS attack.'",
@@ -299,7 +318,8 @@ CLAUSES = ClauseBook(
             "HOUSE",
             "Our rules summary's reading of rule 13's 'protects your whole fleet': a minefield is "
             "an "
-            "attack on the fleet. The seed names only salvos, torpedo boats and the Squadron.",
+            "attack on the fleet. The remembered rules name only salvos, torpedo boats and the "
+            "Squadron.",
         ),
         C(
             "NW-SMOKE-ONE",
@@ -311,26 +331,27 @@ CLAUSES = ClauseBook(
         ),
         C(
             "NW-TORPEDO",
-            "Torpedo Boat (red)",
+            "Torpedo Boat red card",
             "Name an enemy ship and roll a die: a 6 sinks it. Smoke stops it.",
             "SEED",
-            "Seed rule 7: 'Torpedo boat: announce target, roll die. Sink it on a 6, but the "
+            "Remembered rule 7: 'Torpedo boat: announce target, roll die. Sink it on a 6, but the "
             "torpedo boat cannot attack through smoke.'",
         ),
         C(
             "NW-SUBMARINE",
-            "Submarine (red)",
+            "Submarine red card",
             "Name an enemy ship and roll a die: a 5 or 6 sinks it, even through smoke.",
             "SEED",
-            "Seed rule 8: 'Submarine: announce target, roll a die. Sink it on 5 or 6, and the "
+            "Remembered rule 8: 'Submarine: announce target, roll a die. Sink it on 5 or 6, and "
+            "the "
             "submarine can attack through smoke.'",
         ),
         C(
             "NW-ADD-SHIP",
-            "Additional Ship (red)",
+            "Additional Ship red card",
             "Take the top card of the harbor pile into your fleet.",
             "SRC",
-            "[W2]: the remaining ships form the harbor pile. The seed says only that an "
+            "[W2]: the remaining ships form the harbor pile. The remembered rules say only that an "
             "Additional Ship 'goes into play' in front of the fleet ('you draw an additional "
             "ship').",
         ),
@@ -341,7 +362,8 @@ CLAUSES = ClauseBook(
             "next turn, before that turn he names an opponent, rolls a die and takes that many of"
             " his ships, his choice (carriers last); then he plays his turn.",
             "SEED",
-            "Seed rule 11: 'If you play the Destroyer Squadron and it survives to your next turn,"
+            "Remembered rule 11: 'If you play the Destroyer Squadron and it survives to your next "
+            "turn,"
             " it takes effect before your turn. Designate an opponent, roll one die, take that "
             "many of his ships, of your choice'.",
         ),
@@ -351,7 +373,7 @@ CLAUSES = ClauseBook(
             "Only salvos hurt the Destroyer Squadron; 4 hits sink it. Mines, aircraft, "
             "submarines, torpedo boats and Additional Damage cannot touch it.",
             "SRC",
-            "Seed rule 11 (only salvos); [W3]: 'put 4 hits on it within one lap'.",
+            "Remembered rule 11 (only salvos); [W3]: 'put 4 hits on it within one lap'.",
         ),
         C(
             "NW-DS-TARGET",
@@ -359,7 +381,8 @@ CLAUSES = ClauseBook(
             "Any opponent may fire a matching salvo at the Squadron, unless its owner has smoke; "
             "smoke also protects the opponent it would attack.",
             "HOUSE",
-            "Our rules summary: any player may fire at it. Better reading: the seed's 'cannot "
+            "Our rules summary: any player may fire at it. Better reading: the remembered rules' "
+            "'cannot "
             "attack a "
             "player who has deployed smoke' covers the Squadron in front of his fleet.",
         ),
@@ -375,7 +398,7 @@ CLAUSES = ClauseBook(
             "Out of ships",
             "A player whose fleet is all sunk takes no more turns this round.",
             "HOUSE",
-            "Implied by the seed's 'eliminated before the end of the round'.",
+            "Implied by the remembered rules' 'eliminated before the end of the round'.",
         ),
         # --- the end ------------------------------------------------------------
         C(
@@ -384,7 +407,8 @@ CLAUSES = ClauseBook(
             "A round ends when the draw deck is gone, or as soon as only one player has ships "
             "left.",
             "SEED",
-            "Seed rule 14: 'A round (battle) ends when the draw deck is gone, or when only one "
+            "Remembered rule 14: 'A round (battle) ends when the draw deck is gone, or when only "
+            "one "
             "player has any ships left.'",
         ),
         C(
@@ -393,7 +417,8 @@ CLAUSES = ClauseBook(
             "When the last card is drawn, the turn it was drawn in is finished before the round "
             "ends.",
             "HOUSE",
-            "The seed does not say whether the last card may be played; letting the turn finish "
+            "The remembered rules do not say whether the last card may be played; letting the turn "
+            "finish "
             "wastes no drawn card.",
         ),
         C(
@@ -401,14 +426,14 @@ CLAUSES = ClauseBook(
             "Scoring a round",
             "Each player scores the points of the ships he sank.",
             "SEED",
-            "Seed rule 15: 'Score the point value of the ships you sunk.'",
+            "Remembered rule 15: 'Score the point value of the ships you sunk.'",
         ),
         C(
             "NW-ELIMINATION",
             "Elimination penalty",
             "A player eliminated before the end of the round loses 10 points.",
             "SEED",
-            "Seed rule 15: 'Players eliminated before the end of the round take a -10 point "
+            "Remembered rule 15: 'Players eliminated before the end of the round take a -10 point "
             "penalty.' Totals may go negative: [W4].",
         ),
         C(
@@ -416,7 +441,7 @@ CLAUSES = ClauseBook(
             "Lone survivor",
             "If only one player has ships left, he gains 10.",
             "SEED",
-            "Seed rule 15: 'If only a single player survives the round, she gets a +10 point "
+            "Remembered rule 15: 'If only a single player survives the round, she gets a +10 point "
             "bonus.'",
         ),
         C(
@@ -424,14 +449,15 @@ CLAUSES = ClauseBook(
             "The leader deals",
             "From the second round the player with the highest total deals.",
             "SEED",
-            "Seed rule 16: 'On second and subsequent rounds, the player in the lead deals.'",
+            "Remembered rule 16: 'On second and subsequent rounds, the player in the lead deals.'",
         ),
         C(
             "NW-LEADER-TIE",
             "A tie for the lead",
             "If several players share the lead, the one nearest the last dealer's left deals.",
             "HOUSE",
-            "The seed does not settle ties; going round from the last dealer is the table's usual"
+            "The remembered rules do not settle ties; going round from the last dealer is the "
+            "table's usual"
             " order.",
         ),
         C(
@@ -440,7 +466,8 @@ CLAUSES = ClauseBook(
             "Rounds are played until someone has at least 100 points at the end of a round (75 in"
             " tournament play); the highest total wins, a tie is a draw.",
             "SEED",
-            "Seed rule 17: 'Play until someone has at least 100 points at the end of a round.' 75"
+            "Remembered rule 17: 'Play until someone has at least 100 points at the end of a "
+            "round.' 75"
             " is the World Boardgaming Championships' tournament option [W4][W5].",
             "goal",
         ),
@@ -450,7 +477,8 @@ CLAUSES = ClauseBook(
             "After the house limit of rounds (20 unless the teacher sets fewer) the game ends "
             "and the highest total wins.",
             "HOUSE",
-            "Every game on these pages must end. The seed plays until someone has 100 points at a "
+            "Every game on these pages must end. The remembered rules play until someone has 100 "
+            "points at a "
             "round's end; the limit is set well above what that takes (at most 15 rounds in 20 "
             "nine-player games between random players), so that it seldom decides a game.",
             "max_rounds",

@@ -18,7 +18,8 @@ class Config:
         choices=(100, 75, 50),
         rule="NW-GOAL",
         help="Play rounds until someone has at least this many points at the end of a round: "
-        "100 (the seed), 75 (the World Boardgaming Championships' tournament option), or 50 "
+        "100 (the remembered rules), 75 (the World Boardgaming Championships' tournament option), "
+        "or 50 "
         "for a short classroom game.",
     )
     kamikaze: bool = setting(
@@ -36,7 +37,7 @@ class Config:
         choices=("left", "dealer"),
         words={"left": "dealer's left", "dealer": "the dealer"},
         rule="NW-CLEAROUT",
-        help="Who clears red cards first: the player to the dealer's left (the seed: "
+        help="Who clears red cards first: the player to the dealer's left (the remembered rules: "
         "'Starting with first player to the dealer's left') or the dealer (a published "
         "description of the game's opening).",
     )
@@ -47,7 +48,7 @@ class Config:
         choices=(5, 4),
         rule="NW-DEAL-NINE",
         help="How many ship cards and play cards each player is dealt when nine play: 5 and 5 "
-        "(the seed deals 'five card starting hand and five card starting fleets' at any "
+        "(the remembered rules deal 'five card starting hand and five card starting fleets' at any "
         "table) or 4 and 4 (a published description of the game: '4 and 4 in a 9-player "
         "game').",
     )
@@ -56,9 +57,8 @@ class Config:
         provenance="HOUSE",
         label="Smoke stops air strikes",
         rule="NW-SMOKE-AIR",
-        help="Smoke also screens a fleet from air strikes (our rules summary's reading; the seed "
-        "is "
-        "silent). Off: aircraft fly over the smoke.",
+        help="Smoke also screens a fleet from air strikes (our rules summary's reading; the "
+        "remembered rules are silent). Off: aircraft fly over the smoke.",
     )
     mine_credit: str = setting(
         "layer",

@@ -33,7 +33,8 @@ RULES_HISTORY = (
     RulesVersion(
         "naval_war/3",
         "2026-11-29",
-        "Nine players are dealt 5 ships and 5 cards each, as the seed deals at any table (it "
+        "Nine players are dealt 5 ships and 5 cards each, as the remembered rules deal at any "
+        "table (it "
         "was 4 and 4, which a setting still gives).",
         earlier=(("nine_deal", 4),),
     ),

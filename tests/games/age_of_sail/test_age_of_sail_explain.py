@@ -19,7 +19,7 @@ from navalkit.games.age_of_sail.mechanics.combat import (
 from navalkit.games.age_of_sail.mechanics.wind import tacking
 from navalkit.render import Circle, Line, Polygon, Text
 from navalkit.testing.boards import label_problems, text_box
-from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
+from navalkit.widgets.panels import DICE_LABEL, DICE_TIP, NUMBER_NOTE
 
 
 def test_wheel_allowance_changes_with_heading_buttons_and_clicks() -> None:
@@ -109,7 +109,9 @@ def test_wheel_dead_upwind_is_forbidden_and_tacking_is_shown() -> None:
     wheel = SailWheel(wind_from="W", speed=4, units=3)
     wheel.heading.value = "W"
     text = wheel.out.value
-    assert "AOS-IRONS" in text and "in irons" in text  # the rule's card, its id for reference
+    # the rule's card by its title (its id read as code to a student)
+    assert "Rule “No sailing into the wind”: " in text and "in irons" in text
+    assert "AOS-IRONS" not in text
     assert "no ship may steer W. Sails" in text and "rule: " not in text  # one citation: the card
     assert "tack" in text and "NW and SW" in text
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", text)
@@ -168,9 +170,14 @@ def test_fire_risk_exact_and_simulated() -> None:
         assert insider not in box.sim.value.lower()
     # the dice's number box, as the play page's: "Seed:" read as the original rules' text
     assert box.seed.description == DICE_LABEL and box.seed.tooltip == DICE_TIP
+    # and what it is for in words under it: a touch screen never shows the tooltip
+    assert _said_under_the_box(box.widget) == (
+        "Dice number: the same number rolls the same dice: another number, other dice."
+    )
     assert box.run.description == "Roll them"
-    # the rules by their titles, their ids after them as the lesson names rules; no badge code
-    assert "Rule “Fighting the fire” (AOS-FIRE-OUT): In the next round" in box.out.value
+    # the rules by their titles alone (an id read as code); no badge code
+    assert "Rule “Fighting the fire”: In the next round" in box.out.value
+    assert "AOS-" not in box.out.value
     assert "[SEED]" not in box.out.value and "[HOUSE]" not in box.out.value
 
 
@@ -186,8 +193,9 @@ def test_boarding_odds_exact_and_simulated() -> None:
     box.attacker.value, box.defender.value = 3, 3
     tie = sum(q * q for q in sum_distribution(3).values())
     assert box.exact() == ((1 - tie) / 2, (1 + tie) / 2)
-    assert "Rule “Boarding ties” (AOS-BOARD-TIE): Equal totals" in box.out.value
+    assert "Rule “Boarding ties”: Equal totals" in box.out.value
     assert box.seed.description == DICE_LABEL
+    assert _said_under_the_box(box.widget).startswith("Dice number: the same number rolls")
     box.ties.value = "reroll"
     assert box.exact() == (Fraction(1, 2), Fraction(1, 2))
     box.trials.value = 3000
@@ -211,7 +219,8 @@ def test_broadside_arcs_say_which_enemy_a_broadside_reaches() -> None:
     assert "port arc, but out of range" in verdicts["D"] and "(rule: Hit table)" in verdicts["D"]
     assert not any("AOS-" in v for v in verdicts.values())  # rules by their titles
     shown = arcs.show_words()
-    assert "AOS-RAKE" in shown.value and arcs.out.value == shown.value
+    assert "Rule “Raking the stern”: " in shown.value and arcs.out.value == shown.value
+    assert "AOS-" not in shown.value
     # only B can be fired at, and the engine's own tests agree
     reach = [k for k, v in verdicts.items() if "can fire" in v]
     assert reach == ["B"]
@@ -251,3 +260,10 @@ def test_the_wind_list_shows_every_wind_whole_on_a_phone() -> None:
     assert description + WIND_SELECT_MIN <= laptop  # side by side on a laptop
     assert description + WIND_SELECT_MIN > phone  # under it on a phone...
     assert phone >= WIND_SELECT_MIN  # ...where it fits the column
+
+
+def _said_under_the_box(widget: Any) -> str:
+    """The words of the line that says what a number box is for (panels.number_note_html)."""
+    notes = [c.value for c in widget.children if NUMBER_NOTE in getattr(c, "value", "")]
+    assert len(notes) == 1, notes
+    return re.sub(r"<[^>]+>", "", notes[0])

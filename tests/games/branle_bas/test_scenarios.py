@@ -423,7 +423,9 @@ def test_BB_TURN_players_alternate() -> None:
     assert m.current_player == A
     m.apply(mv("j10", "j11"))
     assert m.current_player == B
-    refused(m, mv("j11", "j12"), "BB-TURN")  # A's ship, B's turn
+    said = refused(m, mv("j11", "j12"), "BB-TURN").reason  # A's ship, B's turn
+    assert said == "The Croiseur (cruiser) on j11 belongs to A (south), and B (north) is to move."
+    assert GAME.ui_hint(m.state, ("j11",)) == said
     refused(m, mv("k11", "k10"), "BB-TURN")  # nothing there
     m.apply(mv("n12", "n11"))
     assert m.current_player == A
@@ -718,6 +720,8 @@ def test_BB_TRIUMPH_admiral_in_enemy_port_ends_the_game() -> None:
     r = m.state.result
     assert r is not None and r.kind == "triumph" and r.rule == "BB-TRIUMPH"
     assert m.legal_actions() == ()
+    # a name in brackets takes "of": "A (south)'s Admiral" read as a slip
+    assert r.reason == "The Admiral of A (south) entered the enemy port: Triumph!"
     refused(m, mv("n14", "n13"), "match.over")
 
 
@@ -917,6 +921,9 @@ def test_BB_NET_ADMIRAL_admiral_in_enemy_net_loses() -> None:
     assert m.is_over and m.winner == B
     r = m.state.result
     assert r is not None and r.kind == "abandon" and r.rule == "BB-NET-ADMIRAL"
+    assert r.reason == (
+        "The Admiral of A (south) entered an enemy net: he abandons and is defeated."
+    )
     _, items_b = rules.score_breakdown(m.state)
     assert ("3° the defeated Admiral + 500", 560) in items_b
     m = play({"h4": (B, AMIRAL), "f6": (A, AMIRAL)}, ("h4", "h3"), to_move=B)
@@ -1337,6 +1344,7 @@ def test_BB_STUCK_when_neither_side_can_move() -> None:
     m.apply(Pass())
     assert m.is_over and m.winner is None and m.state.result is not None
     assert m.state.result.rule == "BB-STUCK"
+    assert "every ship of A (south) is blocked and B (north) has no ship left" in m.status
 
 
 #: both sides boxed in: A as BOXED, B the same at the other end of the board

@@ -13,7 +13,7 @@ from navalkit.games.far_seas.config import Config
 from navalkit.games.far_seas.data import BY_NAME, SHIPS
 from navalkit.games.far_seas.explain import CareerSimulator, torpedo_table
 from navalkit.testing.words import seed_words
-from navalkit.widgets.panels import DICE_LABEL, DICE_TIP
+from navalkit.widgets.panels import DICE_LABEL, DICE_TIP, NUMBER_NOTE, number_note_html
 
 NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks" / "far_seas"
 
@@ -88,6 +88,10 @@ def test_the_pages_do_not_say_seed_or_seeded_to_a_student() -> None:
     sim = CareerSimulator(games=1)
     assert sim.seed.description == DICE_LABEL
     assert sim.seed.tooltip == DICE_TIP
+    # what it is for, in words under it: a touch screen never shows the tooltip
+    notes = [c.value for c in sim.widget.children if NUMBER_NOTE in getattr(c, "value", "")]
+    assert notes == [number_note_html(DICE_LABEL, DICE_TIP)]
+    assert "<b>Dice number:</b> the same number rolls the same dice: another" in notes[0]
 
 
 def test_the_rule_tables_say_source_and_name_each_setting_rule_by_its_title() -> None:

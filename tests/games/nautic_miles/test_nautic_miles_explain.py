@@ -54,11 +54,12 @@ def test_convoy_calculator_follows_its_inputs() -> None:
     calc = ConvoyCalculator()
     calc.tons.value, calc.miles.value, calc.radar.value = 10000, 2400, False
     assert (calc.points, calc.capture) == (6.0, 10.0)
-    assert "<b>6</b>" in calc.answer.value and "NM-SCORE" in calc.answer.value
-    assert "NM-RADAR-DOUBLE" not in calc.answer.value
+    assert "<b>6</b>" in calc.answer.value and "Convoy points (SEED)" in calc.answer.value
+    assert "NM-" not in calc.answer.value  # the rule by its title: an id read as code
+    assert "Detected convoys count double" not in calc.answer.value
     calc.radar.value = True
     assert (calc.points, calc.capture) == (12.0, 20.0)
-    assert "NM-RADAR-DOUBLE" in calc.answer.value
+    assert "Detected convoys count double (SEED)" in calc.answer.value
     calc.tons.value, calc.miles.value = 20000, 4000
     assert calc.points == 40.0
     # The table marks exactly the cell the calculator reads.
@@ -109,16 +110,16 @@ def test_submarine_pair_beats_a_carrier_but_not_the_other_way_round() -> None:
 def test_battle_ladder_widget_shows_outcome_rule_and_table() -> None:
     ladder = BattleLadder()
     assert ladder.result is not None and ladder.result.outcome == "attacker wins"
-    assert "NM-LADDER" in ladder.answer.value
+    assert "Strength (SEED)" in ladder.answer.value and "NM-" not in ladder.answer.value
     assert "navalkit-board" in ladder.board.widget._dom_classes
     scene = ladder.board.scene
     assert scene is not None and scene.regions and any(layer.ops for layer in scene.layers)
     assert ladder.board.redraw_count["pieces"] >= 1
     assert "Player 2 must answer the two submarines" in ladder.caption.value
-    assert ladder.answer.value.count("(NM-LADDER") == 1  # each rule cited once
+    assert ladder.answer.value.count("Strength (SEED)") == 1  # each rule cited once
     ladder.attacker.value = BY_KEY["frigate"]
     ladder.defender.value = BY_KEY["frigate"]
-    assert ladder.result.outcome == "tie" and "NM-BATTLE-TIE" in ladder.answer.value
+    assert ladder.result.outcome == "tie" and "Rules: Tie (" in ladder.answer.value
     assert "the frigate answers the frigate" in ladder.caption.value
     ladder.attacker.value = BY_KEY["submarine"]
     ladder.defender.value = SUB_PAIR
@@ -128,7 +129,7 @@ def test_battle_ladder_widget_shows_outcome_rule_and_table() -> None:
     assert sorted(hands) == ["Player 1's hand", "Player 2's hand"]
     ladder.attacker.value = BY_KEY["frigate"]
     ladder.defender.value = BY_KEY["frigate"]
-    assert "NM-SUB-PAIR" not in ladder.answer.value
+    assert "Two submarines (" not in ladder.answer.value
     ladder.defender.value = -1
     assert ladder.result.defender is None and ladder.result.outcome == "attacker wins"
 

@@ -90,11 +90,13 @@ def test_answers_and_tables_lead_with_the_rule_title_not_its_id() -> None:
     assert not re.search(r'explain=f?"NW-', lesson)
     for title, rid in (("Red cards", "NW-RED"), ("Salvos", "NW-SALVO")):
         assert GAME.clauses[rid].title == title
-        assert f'explain="{title} ({rid}' in lesson
+        assert f'explain="{title}: ' in lesson
     assert GAME.clauses["NW-DS"].title == "Destroyer Squadron"
-    assert 'explain="Destroyer Squadron (NW-DS): you choose' in lesson
-    # the dice table and the settings table name each rule by its title, the id after it
-    assert "\"rule\": f\"{GAME.clauses[r['rule']].title} ({r['rule']})\"" in lesson
+    assert 'explain="Destroyer Squadron: you choose' in lesson
+    # the dice table and the settings table name each rule by its title alone: an id after
+    # it read as code, and "Kamikaze (optional) (NW-KAMIKAZE)"
+    assert '"rule": GAME.clauses[r["rule"]].title,' in lesson
+    assert not re.search(r'explain=f?"[A-Z][A-Za-z ]*\(NW-', lesson)  # a title, then an id
     assert "Table(settings_frame(GAME)" in lesson  # settings_frame: tests/widgets/test_lesson.py
 
 
