@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -33,17 +34,43 @@ class Clause:
     setting: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A public source that rules cite by its code ("[W2]"): what it is, in words a teacher
+    can judge it by, and where to read it ("" for one that has no address)."""
+
+    words: str
+    url: str = ""
+
+
+#: a source's code as rules cite it: "[W2]", "[N1]"
+CITED = re.compile(r"\[([A-Z]\d+)\]")
+
+
 class ClauseBook:
     """The clauses of one game, looked up by id."""
 
-    def __init__(self, clauses: Iterable[Clause]) -> None:
+    def __init__(
+        self, clauses: Iterable[Clause], sources: Mapping[str, Source] | None = None
+    ) -> None:
+        sources = sources or {}
         self._by_id: dict[str, Clause] = {}
         for clause in clauses:
             if clause.id in self._by_id:
                 raise ValueError(f"duplicate rule clause id {clause.id!r}")
             if clause.provenance not in PROVENANCE_MEANING:
                 raise ValueError(f"clause {clause.id}: bad provenance {clause.provenance!r}")
+            unknown = set(CITED.findall(clause.text + clause.source)) - set(sources)
+            if unknown:
+                raise ValueError(f"clause {clause.id} cites {sorted(unknown)}: not in its sources")
             self._by_id[clause.id] = clause
+        #: the sources the rules cite by code (:data:`CITED`), in the order of their codes
+        self.sources = {code: sources[code] for code in sorted(sources, key=_code_order)}
+
+    def cited(self) -> dict[str, Source]:
+        """The sources some rule cites, by code, in order ("[W2]" before "[W10]")."""
+        named = {code for c in self for code in CITED.findall(c.text + c.source)}
+        return {code: s for code, s in self.sources.items() if code in named}
 
     def __getitem__(self, rule_id: str) -> Clause:
         return self._by_id[rule_id]
@@ -80,3 +107,7 @@ class ClauseBook:
             }
             for c in self
         ]
+
+
+def _code_order(code: str) -> tuple[str, int]:
+    return code[0], int(code[1:])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 from typing import Any
+from urllib.parse import urlsplit
 
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.protocol import day_words
@@ -22,6 +23,7 @@ __all__ = [
     "clauses_html",
     "how_to_play_html",
     "provenance_html",
+    "sources_html",
     "versions_html",
 ]
 
@@ -76,7 +78,27 @@ def clauses_html(game: Any) -> str:
         for c in game.clauses
     )
     legend = " ".join(provenance_html(p) for p in PROVENANCE_MEANING)
-    return f"<p>{legend}</p><table>{rows}</table>{versions_html(game)}"
+    return f"<p>{legend}</p><table>{rows}</table>{sources_html(game)}{versions_html(game)}"
+
+
+def sources_html(game: Any) -> str:
+    """The public sources the rules cite by code ("[W2]"), each in words and with its
+    address: a teacher can judge and read what a rule rests on ("" when none is cited)."""
+    cited = game.clauses.cited()
+    if not cited:
+        return ""
+    items = "".join(
+        f"<li>[{html.escape(code)}] {html.escape(s.words)}"
+        + (
+            f" (<a href='{html.escape(s.url)}' target='_blank' rel='noopener'>"
+            f"{html.escape(urlsplit(s.url).hostname or s.url)}</a>)"
+            if s.url
+            else ""
+        )
+        + "</li>"
+        for code, s in cited.items()
+    )
+    return f"<p><b>The sources in brackets</b></p><ul>{items}</ul>"
 
 
 def versions_html(game: Any) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from navalkit.core import games, get_game, load_match
-from navalkit.core.clauses import PROVENANCE_MEANING, Clause
+from navalkit.core.clauses import PROVENANCE_MEANING, Clause, ClauseBook, Source
 from navalkit.play.guide import clauses_html
 from navalkit.play.how_to import HOW_TO_PARAGRAPH, SITE_PAGE, shown_on
 from navalkit.play.seats import NOTHING_THERE
@@ -518,19 +518,23 @@ def test_a_rules_words_are_escaped_on_the_site(monkeypatch: pytest.MonkeyPatch) 
     """A rule's title, words or source holding <, & or quotes shows as written, never as
     markup."""
     real = get_game("far_seas")
-    odd = Clause("X-1", 'Range < 3 & "close"', "a <b> is not bold & 'so'", "HOUSE", "x < y")
+    odd = Clause("X-1", 'Range < 3 & "close"', "a <b> is not bold & 'so'", "HOUSE", "x < y [W1]")
 
     class Odd:
         how_to_play = real.how_to_play
         max_players = real.max_players
         rules_history = real.rules_history
-        clauses = (odd,)
+        clauses = ClauseBook([odd], {"W1": Source("a <page> & co", "https://x.org/?a=1&b='2'")})
 
     monkeypatch.setattr(build, "get_game", lambda _id: Odd)
     rules = build.game_guide("far_seas")["rules"]
     assert "<b>Range &lt; 3 &amp; &quot;close&quot;</b>: a &lt;b&gt; is not bold &amp; " in rules
     assert "&#x27;so&#x27;" in rules and "x &lt; y" in rules
     assert "<b> is not" not in rules
+    assert (
+        "<li>[W1] a &lt;page&gt; &amp; co (<a href='https://x.org/?a=1&amp;b=&#x27;2&#x27;'"
+        in rules
+    )
 
 
 def test_the_play_page_has_the_sections_the_guide_fills(site: Path) -> None:

@@ -309,6 +309,33 @@ def test_the_rules_panel_lists_the_versions_of_the_rules_newest_first() -> None:
     assert "far_seas/" not in rules
 
 
+def test_the_rules_panel_says_what_each_source_in_brackets_is() -> None:
+    """Naval War's and Nautic Miles' notes cite their public sources by code ("[W2]: the
+    first dealer is chosen by agreement"), and nothing on the page said what [W2] was: the
+    panel ends with each cited source in words and its address (and only those cited)."""
+    import re
+
+    from navalkit.core.clauses import CITED, Clause, ClauseBook, Source
+
+    nw = section(GameApp("naval_war", seed=0), "Rules and where they come from").value
+    listed = nw[nw.index("The sources in brackets") : nw.index("Versions of these rules")]
+    cited = set(re.findall(r"\[(W\d+)\]", nw[: nw.index("The sources in brackets")]))
+    assert cited == {"W2", "W3", "W4", "W5", "W6"}
+    assert re.findall(r"<li>\[(W\d+)\]", listed) == ["W2", "W3", "W4", "W5", "W6"]
+    assert "[W2] a copy of the printed rules on a player&#x27;s web page" in listed
+    assert "href='https://www.frenzied.us/~jaebear/games/rules/navalwar.html'" in listed
+    assert ">www.frenzied.us</a>" in listed and "target='_blank'" in listed
+    assert "[W6] the How to play text of an unofficial web version" in listed  # no address
+    nm = section(GameApp("nautic_miles", seed=0), "Rules and where they come from").value
+    assert "<li>[N1] the French rules with the full list of the 110 cards" in nm
+    bb = section(GameApp("branle_bas", seed=0), "Rules and where they come from").value
+    assert "The sources in brackets" not in bb  # it cites none
+    # a rule citing a source the game does not name fails at once, where it is written
+    with pytest.raises(ValueError, match=r"NW-X cites \['W9'\]: not in its sources"):
+        ClauseBook([Clause("NW-X", "X", "as [W9] says", "SRC")], {"W2": Source("a page")})
+    assert CITED.findall("[W2][W3]: 'a Ship Deck'") == ["W2", "W3"]
+
+
 @pytest.mark.parametrize("student", [False, True], ids=["teacher's page", "student's page"])
 def test_a_fault_of_ours_reaches_the_teacher_not_the_student(
     student: bool, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture

@@ -7,9 +7,24 @@ SRC clauses cite the French rules page [N1] or the blog [N2] named in the digest
 
 from __future__ import annotations
 
-from navalkit.core.clauses import Clause, ClauseBook
+from navalkit.core.clauses import Clause, ClauseBook, Source
 
 C = Clause
+
+#: the public sources the rules cite by code (the digest's sources)
+SOURCES = {
+    "N1": Source(
+        "the French rules with the full list of the 110 cards, on the wiki of a citizens' "
+        "group in Montluçon",
+        "https://wiki.nuit-debout.fr/wiki/Villes/Montlu%C3%A7on/sciences/Milles_nautiques",
+    ),
+    "N2": Source(
+        "a blog post by a player who remembers the game: its designer, the Lusval edition, "
+        "its six pages of rules and its scoring card",
+        "https://zdroj45.blogspot.com/2015/07/nautic-miles-souvenirs-de-vacances-au.html?m=1",
+    ),
+}
+
 CLAUSES = ClauseBook(
     [
         C(
@@ -400,5 +415,6 @@ CLAUSES = ClauseBook(
             "The original rules have no limit; random play must end.",
             "max_rounds",
         ),
-    ]
+    ],
+    SOURCES,
 )

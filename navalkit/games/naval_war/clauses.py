@@ -7,9 +7,36 @@ teacher may change them, the Config setting that switches them.
 
 from __future__ import annotations
 
-from navalkit.core.clauses import Clause, ClauseBook
+from navalkit.core.clauses import Clause, ClauseBook, Source
 
 C = Clause
+
+#: the public sources the rules cite by code (the digest's sources, 5.5)
+SOURCES = {
+    "W2": Source(
+        "a copy of the printed rules on a player's web page, of which only the opening "
+        "sections could be read: the cards, the deal and the start of play",
+        "https://www.frenzied.us/~jaebear/games/rules/navalwar.html",
+    ),
+    "W3": Source(
+        "a review of the card game, with a worked example, on the blog Time Wants a Skeleton "
+        "(2013)",
+        "https://timewantsaskeleton.wordpress.com/2013/09/22/game-review-1-naval-war-card-game/",
+    ),
+    "W4": Source(
+        "the World Boardgaming Championships' yearbook page on its Naval War tournament (2018)",
+        "http://www.boardgamers.org/yearbook18/nvw.html",
+    ),
+    "W5": Source(
+        "the World Boardgaming Championships' yearbook page on its Naval War tournament (2016)",
+        "http://boardgamers.org/yearbook16/nvw.html",
+    ),
+    "W6": Source(
+        "the How to play text of an unofficial web version of the game, found in its public "
+        "code: secondary evidence only"
+    ),
+}
+
 CLAUSES = ClauseBook(
     [
         # --- cards and set-up ------------------------------------------------------------
@@ -497,5 +524,6 @@ CLAUSES = ClauseBook(
             "HOUSE",
             "Made explicit for the computer game: 'Draw one, play one' plays from your hand.",
         ),
-    ]
+    ],
+    SOURCES,
 )
