@@ -18,6 +18,8 @@ __all__ = [
     "HOW_TO_TITLE",
     "RULES_TITLE",
     "RULE_SOURCES",
+    "SEED_LABEL",
+    "SEED_TIP",
     "badge",
     "choice_label",
     "clauses_html",
@@ -34,6 +36,12 @@ HOW_TO_TITLE = "How to play"
 #: the folded section of every rule with where it comes from (:func:`clauses_html`)
 RULES_TITLE = "Rules and where they come from"
 #: where a rule comes from, in words (what the rules panel's badges mean)
+#: the box of the number a game's chance comes from, its seed (a Voila page's, and the
+#: site's teacher's): "Seed:" read as the original rules text, which the pages call the seed
+SEED_LABEL = "Game number:"
+SEED_TIP = (
+    "The same number deals the same cards and rolls the same dice: another number, another game"
+)
 RULE_SOURCES = (
     "the original rules text (SEED), a public source (SRC), or our own reconstruction where "
     "both are silent (HOUSE)"

@@ -84,7 +84,7 @@ def new_deal(given: object, last: int | None = None) -> int:
     else:
         value = _whole(str(given).strip(), 0, SEED_MAX)
     if value is None:
-        # said of the page's Game number box (panels.SEED_LABEL), where it is typed: "the
+        # said of the page's Game number box (play.guide.SEED_LABEL), where it is typed: "the
         # seed" read as the original rules' text
         raise ValueError(f"The game number is a whole number from 0 to {SEED_MAX:,}.")
     return fresh_seed() if value == last else value

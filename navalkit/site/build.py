@@ -40,12 +40,13 @@ from navalkit.play.guide import (
     HOW_TO_TITLE,
     RULE_SOURCES,
     RULES_TITLE,
+    SEED_LABEL,
+    SEED_TIP,
     clauses_html,
     how_to_play_html,
 )
 from navalkit.play.how_to import SITE_PAGE
 from navalkit.play.teacher import MIN_KEY_LENGTH, key_hash, new_teacher_key
-from navalkit.widgets.panels import SEED_LABEL, SEED_TIP
 
 PYODIDE_VERSION = "0.29.3"
 #: the files of Pyodide's core that the page loads
@@ -273,7 +274,7 @@ def index_html(games: tuple[str, ...]) -> str:
 
 def play_html() -> str:
     """The site's play page: its teacher's Game number box named and explained as the Voila
-    pages' (widgets.panels.SEED_LABEL, SEED_TIP; it said "Seed", our developers' word)."""
+    pages' (play.guide.SEED_LABEL, SEED_TIP; it said "Seed", our developers' word)."""
     label = html.escape(SEED_LABEL.rstrip(":"))
     named = f'<span title="{html.escape(SEED_TIP)}.">{label}</span>'
     return _asset("play.html").replace("<!--SEED_LABEL-->", named)

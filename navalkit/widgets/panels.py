@@ -90,12 +90,6 @@ def words_html(description: str) -> str:
 #: the folded section of the settings a game is played with (:func:`settings_html`): a play
 #: page and a seat at a table name it alike, as they name the rules' (``RULES_TITLE``)
 IN_FORCE_TITLE = "Settings in force"
-#: the box of the number a game's chance comes from, its seed, and that of an explainer's
-#: dice: "Seed:" read as the original rules text, which the pages call the seed
-SEED_LABEL = "Game number:"
-SEED_TIP = (
-    "The same number deals the same cards and rolls the same dice: another number, another game"
-)
 DICE_LABEL = "Dice number:"
 DICE_TIP = "The same number rolls the same dice: another number, other dice"
 #: the class of the line under a number box that says what the number is for

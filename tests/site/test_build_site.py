@@ -129,6 +129,31 @@ def test_archive_is_pure_python_without_tests_notebooks_or_widgets(site: Path) -
         assert name.endswith((".py", ".typed", ".md", ".json")), name
 
 
+def test_what_the_page_imports_is_all_in_the_archive(site: Path, tmp_path: Path) -> None:
+    """The page imports navalkit.site and its controller from the archive alone: the site's
+    build once imported its number box's label from navalkit.widgets, which the archive
+    leaves out, and every page of the site stopped at 'No module named navalkit.widgets'
+    (seen only by the browser tests)."""
+    import subprocess
+    import sys
+
+    with zipfile.ZipFile(site / ARCHIVE) as archive:
+        archive.extractall(tmp_path)
+    probe = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "for name in ('ipywidgets', 'ipycanvas', 'IPython', 'voila', 'matplotlib'):\n"
+        "    sys.modules[name] = None\n"
+        "import navalkit, navalkit.site, navalkit.site.controller\n"
+        "assert navalkit.__file__.startswith(sys.argv[1]), navalkit.__file__\n"
+        "print(sorted(m for m in sys.modules if m.startswith('navalkit.widgets')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]"
+
+
 def test_archive_is_reproducible_and_can_hold_fewer_games() -> None:
     assert navalkit_archive(("branle_bas",)) == navalkit_archive(("branle_bas",))
     with zipfile.ZipFile(io.BytesIO(navalkit_archive(("branle_bas",)))) as archive:

@@ -14,10 +14,11 @@ import ipywidgets as w
 from navalkit.core.bots import BotView, make_bot, play_bot_move
 from navalkit.core.match import new_match
 from navalkit.core.rng import bot_rng
+from navalkit.play.guide import SEED_LABEL, SEED_TIP
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard, control_row
 from navalkit.widgets.lesson import frame_html, scene_picture, stale_hint, working
-from navalkit.widgets.panels import SEED_LABEL, SEED_TIP, number_note_html
+from navalkit.widgets.panels import number_note_html
 
 from . import rules
 from .actions import discard, play

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from navalkit.games.nautic_miles import convoy_points
 from navalkit.games.nautic_miles.explain import ArrivalSimulator, settings_table
+from navalkit.play.guide import SEED_LABEL, SEED_TIP
 from navalkit.testing.words import seed_words
-from navalkit.widgets.panels import NUMBER_NOTE, SEED_LABEL, SEED_TIP, number_note_html
+from navalkit.widgets.panels import NUMBER_NOTE, number_note_html
 from navalkit.widgets.whatif import WhatIfLab
 
 NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks" / "nautic_miles"
