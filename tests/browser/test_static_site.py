@@ -80,8 +80,11 @@ def open_game(page: Any, site_url: str, game_id: str, query: str = "") -> dict[s
 #: the number of the last event in the moves list (the list shows only the last few)
 #: the number of the last event the log lists (an entry for a run of the same words is numbered
 #: from its first event; ``data-last`` is its last)
+#: the last event the log shows (its "earlier moves" line has none: with it counted, a game
+#: whose computers played a long opening read NaN, and a wait for a later event never ended)
 LAST_EVENT_JS = (
-    "Math.max(0, ...[...document.querySelectorAll('#log li')].map((li) => +li.dataset.last))"
+    "Math.max(0, ...[...document.querySelectorAll('#log li[data-last]')]"
+    ".map((li) => +li.dataset.last))"
 )
 
 
