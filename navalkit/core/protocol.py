@@ -22,19 +22,12 @@ from .actions import moved_last
 from .clauses import ClauseBook
 from .config import make_config, settings_table, value_words
 from .errors import Violation
-from .words import plural_name
 
 JSON = Any
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
 V = TypeVar("V")  # view: what one seat may see
 C = TypeVar("C")  # config: the game's settings
-
-
-def possessive(name: str) -> str:
-    """A player's name as an owner: "Germany's", "Player 2's", and "Allies'" (a plural name
-    ending in s takes the apostrophe alone)."""
-    return f"{name}'" if plural_name(name) else f"{name}'s"
 
 
 @dataclass(frozen=True)

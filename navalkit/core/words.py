@@ -85,11 +85,16 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def possessive(name: str) -> str:
+    """A player's name as an owner: "Germany's", "Player 2's", and "Allies'" (a plural name
+    ending in s takes the apostrophe alone)."""
+    return f"{name}'" if plural_name(name) else f"{name}'s"
+
+
 def owned(thing: str, name: str) -> str:
     """``thing`` as player ``name``'s, as a sentence reads it: "Germany's seat", "the Allies'
     seat", "the First admiral's seat", and "the seat of A (south)": a name that ends in
     brackets takes no "'s" ("A (south)'s seat" reads as a slip)."""
     if name.endswith(")"):
         return f"the {thing} of {name}"
-    owner = f"{name}'" if plural_name(name) else f"{name}'s"
-    return f"{'the ' if takes_the(name) else ''}{owner} {thing}"
+    return f"{'the ' if takes_the(name) else ''}{possessive(name)} {thing}"

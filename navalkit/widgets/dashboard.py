@@ -25,9 +25,8 @@ from typing import Any
 import ipywidgets as w
 
 from navalkit.core.errors import NavalkitError, TableError
-from navalkit.core.protocol import possessive
 from navalkit.core.registry import get_game
-from navalkit.core.words import capital, owned
+from navalkit.core.words import capital, owned, possessive
 from navalkit.play.log import recent_log
 from navalkit.play.table_session import seat_words
 from navalkit.play.teacher import is_teacher_key

@@ -335,7 +335,7 @@ def test_seat_names_are_shown_whole_and_line_up() -> None:
 
 
 def test_the_status_names_whose_view_it_is_in_good_english() -> None:
-    from navalkit.core.protocol import possessive
+    from navalkit.core.words import possessive
 
     assert [possessive(n) for n in ("Germany", "Player 2", "Allies")] == [
         "Germany's",

@@ -12,8 +12,7 @@ from operator import itemgetter
 from typing import Any
 
 from navalkit.core.errors import Violation
-from navalkit.core.protocol import possessive
-from navalkit.core.words import plural
+from navalkit.core.words import plural, possessive
 from navalkit.core.words import points as point_words
 
 from .actions import (
