@@ -55,22 +55,25 @@ class ClauseBook:
     ) -> None:
         sources = sources or {}
         self._by_id: dict[str, Clause] = {}
+        named: set[str] = set()
         for clause in clauses:
             if clause.id in self._by_id:
                 raise ValueError(f"duplicate rule clause id {clause.id!r}")
             if clause.provenance not in PROVENANCE_MEANING:
                 raise ValueError(f"clause {clause.id}: bad provenance {clause.provenance!r}")
-            unknown = set(CITED.findall(clause.text + clause.source)) - set(sources)
+            codes = set(CITED.findall(clause.text + clause.source))
+            unknown = codes - set(sources)
             if unknown:
                 raise ValueError(f"clause {clause.id} cites {sorted(unknown)}: not in its sources")
+            named |= codes
             self._by_id[clause.id] = clause
         #: the sources the rules cite by code (:data:`CITED`), in the order of their codes
         self.sources = {code: sources[code] for code in sorted(sources, key=_code_order)}
+        self._cited = {code: s for code, s in self.sources.items() if code in named}
 
     def cited(self) -> dict[str, Source]:
         """The sources some rule cites, by code, in order ("[W2]" before "[W10]")."""
-        named = {code for c in self for code in CITED.findall(c.text + c.source)}
-        return {code: s for code, s in self.sources.items() if code in named}
+        return dict(self._cited)
 
     def __getitem__(self, rule_id: str) -> Clause:
         return self._by_id[rule_id]
