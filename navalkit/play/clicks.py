@@ -95,9 +95,8 @@ _PLACE = re.compile(r"^[a-z]{1,2}\d{1,2}$")
 
 def words_of(text: str) -> list[str]:
     """A move's words as they are matched against what a player typed: lower case, ``×`` as
-    ``x``, no punctuation."""
-    text = text.lower().replace("×", "x")
-    return re.sub(r"[^a-z0-9/ ]+", " ", text).split()
+    ``x``, no punctuation (a number's thousands commas too: "10,000" is "10 000")."""
+    return [part for word in _typed_words(text) for part in word.split(",")]
 
 
 def typed_example(game: Any, state: Any, legal: Sequence[Any], prefix: tuple[str, ...] = ()) -> str:
@@ -119,9 +118,9 @@ def typed_example(game: Any, state: Any, legal: Sequence[Any], prefix: tuple[str
 
 
 def _typed_words(text: str) -> list[str]:
-    """A move's words as an example of typing it: those of :func:`words_of`, except that a
-    number keeps its thousands commas as the list of legal moves writes it ("10,000", not
-    "10 000"; typed either way, it is the same move)."""
+    """A move's words as an example of typing it: lower case, ``×`` as ``x``, no punctuation
+    but a number's thousands commas, as the list of legal moves writes it ("10,000", not
+    "10 000"; typed either way, it is the same move: see :func:`words_of`)."""
     text = text.lower().replace("×", "x")
     return re.sub(r"(?!(?<=\d),(?=\d))[^a-z0-9/ ]+", " ", text).split()
 
