@@ -35,13 +35,13 @@ BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
 HOW_TO_TITLE = "How to play"
 #: the folded section of every rule with where it comes from (:func:`clauses_html`)
 RULES_TITLE = "Rules and where they come from"
-#: where a rule comes from, in words (what the rules panel's badges mean)
 #: the box of the number a game's chance comes from, its seed (a Voila page's, and the
 #: site's teacher's): "Seed:" read as the original rules text, which the pages call the seed
 SEED_LABEL = "Game number:"
 SEED_TIP = (
     "The same number deals the same cards and rolls the same dice: another number, another game"
 )
+#: where a rule comes from, in words (what the rules panel's badges mean)
 RULE_SOURCES = (
     "the original rules text (SEED), a public source (SRC), or our own reconstruction where "
     "both are silent (HOUSE)"

@@ -47,17 +47,20 @@ def settings_rows(game: Any, config: Any) -> list[dict[str, Any]]:
     in words, whether it is the game's own, what it does and where it comes from in words (as
     the Voila play pages show them); a code name never."""
     defaults = game.make_config()
-    return [
-        {
-            "label": row["label"],
-            "value": setting_words(config, row["setting"]),
-            "own": setting_words(config, row["setting"]) == setting_words(defaults, row["setting"]),
-            "help": row["help"],
-            "provenance": row["provenance"],
-            "meaning": PROVENANCE_MEANING.get(row["provenance"], ""),
-        }
-        for row in game.settings()
-    ]
+    rows = []
+    for row in game.settings():
+        value = setting_words(config, row["setting"])
+        rows.append(
+            {
+                "label": row["label"],
+                "value": value,
+                "own": value == setting_words(defaults, row["setting"]),
+                "help": row["help"],
+                "provenance": row["provenance"],
+                "meaning": PROVENANCE_MEANING.get(row["provenance"], ""),
+            }
+        )
+    return rows
 
 
 class SiteGame:
