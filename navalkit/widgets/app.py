@@ -34,20 +34,27 @@ from navalkit.play.seats import seat_choices
 from navalkit.play.session import PlaySession, Screen
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 
-from .forms import FIT, legal_box, seat_lists, setting_widgets, settings_form, show_legal
+from .forms import (
+    FIT,
+    example_line,
+    legal_box,
+    seat_lists,
+    setting_widgets,
+    settings_form,
+    show_example,
+    show_legal,
+)
 from .panels import (
     IN_FORCE_TITLE,
     MESSAGE_HEIGHT,
     NO_RULE,
     TYPE_A_MOVE,
-    TYPED_EXAMPLE,
     info_html,
     log_html,
     messages_html,
     refusal_html,
     settings_html,
     table_link_html,
-    typed_example_html,
     words_html,
 )
 from .saves import SavePanel
@@ -203,8 +210,7 @@ class GameApp:
             layout=w.Layout(width="260px", max_width=FIT),
         )
         # a whole move for example, under the box (in its placeholder, a phone cut it off)
-        self.typed_example = w.HTML(layout=w.Layout(display="none", width="100%"))
-        self.typed_example.add_class(TYPED_EXAMPLE)
+        self.typed_example = example_line()
         self.move_text.continuous_update = False  # Enter (or leaving the box) plays the move
         self.move_text.observe(self._on_typed, "value")
         self.play_typed = b("Play typed move", self._typed_move, "keyboard")
@@ -387,8 +393,7 @@ class GameApp:
         try:
             show_legal(self.legal_list, screen.legal_words)
             # the example under the box: in the box, a long one was cut ("…end the t")
-            self.typed_example.value = typed_example_html(screen.typed_example)
-            self.typed_example.layout.display = "" if screen.typed_example else "none"
+            show_example(self.typed_example, screen.typed_example)
             self.choice.options = list(screen.choices)
             if screen.choice is not None and screen.choices:
                 self.choice.value = screen.choice

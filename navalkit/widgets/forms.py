@@ -25,7 +25,7 @@ from navalkit.play.seats import seat_label
 from navalkit.render.canvas import control_row
 from navalkit.render.text import any_font_width
 
-from .panels import EXPANDS, NAMED, name_script
+from .panels import EXPANDS, NAMED, TYPED_EXAMPLE, name_script, typed_example_html
 
 __all__ = [
     "COMPUTER_LEVELS",
@@ -390,6 +390,20 @@ def show_legal(dropdown: w.Dropdown, words: Sequence[str]) -> None:
     if list(dropdown.options) != options:
         dropdown.options = options
         dropdown.value = 0 if options else None
+
+
+def example_line() -> w.HTML:
+    """The line under a page's Move box that shows a whole move as it is typed (hidden until
+    :func:`show_example` gives it one): a play page and a seat at a table show it alike."""
+    line = w.HTML(layout=w.Layout(display="none", width="100%"))
+    line.add_class(TYPED_EXAMPLE)
+    return line
+
+
+def show_example(line: w.HTML, example: str) -> None:
+    """Show ``example`` in an :func:`example_line` ("" hides it: nothing can be typed)."""
+    line.value = typed_example_html(example)
+    line.layout.display = "" if example else "none"
 
 
 #: the class of the box that holds a list of legal moves and its move written out: a CSS

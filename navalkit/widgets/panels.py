@@ -63,6 +63,8 @@ def messages_html(lines: Sequence[str]) -> str:
     return "".join(info_html(t) for t in lines)
 
 
+#: the style of a line of small grey words under a box: a move for example, what a number is for
+NOTE_STYLE = "font-size:90%;color:#5d6b78"
 #: the placeholder of a page's Move box: a whole move for example is written under it
 #: (typed_example_html)
 TYPE_A_MOVE = "type a move"
@@ -77,8 +79,7 @@ def typed_example_html(example: str) -> str:
     it off ("e.g. cormoran hold do no")."""
     if not example:
         return ""
-    style = "font-size:90%;color:#5d6b78"
-    return f"<div style='{style}'>For example: <i>{html.escape(example)}</i></div>"
+    return f"<div style='{NOTE_STYLE}'>For example: <i>{html.escape(example)}</i></div>"
 
 
 def words_html(description: str) -> str:
@@ -102,9 +103,8 @@ def number_note_html(label: str, tip: str) -> str:
     it alone, and a touch screen never shows a tooltip (the play page's How to play says it
     of its Game number)."""
     said = tip[:1].lower() + tip[1:]
-    style = "font-size:90%;color:#5d6b78"
     return (
-        f"<div class='{NUMBER_NOTE}' style='{style}'>"
+        f"<div class='{NUMBER_NOTE}' style='{NOTE_STYLE}'>"
         f"<b>{html.escape(label)}</b> {html.escape(said)}.</div>"
     )
 

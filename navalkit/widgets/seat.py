@@ -34,13 +34,12 @@ from navalkit.play.table_session import TableSession, seat_words
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
 from navalkit.tables import ENDED, OPEN, RulesChangedError, WrongTokenError
 
-from .forms import legal_box, show_legal
+from .forms import example_line, legal_box, show_example, show_legal
 from .live import Poller, in_background
 from .panels import (
     IN_FORCE_TITLE,
     NO_RULE,
     TYPE_A_MOVE,
-    TYPED_EXAMPLE,
     download_html,
     info_html,
     log_html,
@@ -48,7 +47,6 @@ from .panels import (
     played_with_html,
     refusal_html,
     settings_html,
-    typed_example_html,
     words_html,
 )
 
@@ -198,8 +196,7 @@ class SeatBoard:
             placeholder=TYPE_A_MOVE, description="Move:", layout=w.Layout(width="260px")
         )
         # a whole move for example, under the box (in its placeholder, a phone cut it off)
-        self.typed_example = w.HTML(layout=w.Layout(display="none", width="100%"))
-        self.typed_example.add_class(TYPED_EXAMPLE)
+        self.typed_example = example_line()
         self.move_text.continuous_update = False
         self.move_text.observe(self._on_typed, "value")
         self.play_typed = self._button("Play typed move", "keyboard", self._typed_move)
@@ -331,9 +328,7 @@ class SeatBoard:
         self.move_controls.layout.display = "" if mine else "none"
         # "your moves are listed here when it is your turn": not once the game is over
         self.not_yet.layout.display = "none" if mine or s.replica.is_over else ""
-        example = screen.typed_example if mine else ""
-        self.typed_example.value = typed_example_html(example)
-        self.typed_example.layout.display = "" if example else "none"
+        show_example(self.typed_example, screen.typed_example if mine else "")
         self.log_view.value = log_html(
             recent_log(s.replica.log_texts(), LOG_LINES), empty="<i>No move yet.</i>"
         )
