@@ -21,11 +21,13 @@ import ipywidgets as w
 
 from ..render.svg import scene_to_svg
 from ..render.text import READING_LINE, any_font_width
+from .panels import DICE_LABEL, DICE_TIP, number_note_html
 
 __all__ = [
     "Predict",
     "Table",
     "frame_html",
+    "number_box",
     "number_words",
     "rule_note_html",
     "settings_frame",
@@ -97,6 +99,21 @@ def working(button: Any, words: str, shown: Any = None, short: str = "") -> Iter
         yield
     finally:
         button.disabled, button.description, button.icon = False, description, icon
+
+
+def number_box(value: int, label: str = DICE_LABEL, tip: str = DICE_TIP) -> tuple[Any, Any]:
+    """A lesson's number box (the Dice number: the same number rolls the same dice) and the
+    line to show under it that says what it is for (:func:`~.panels.number_note_html`): its
+    tooltip says it too, but a touch screen never shows a tooltip. One box for every lesson:
+    four made their own, three sizes of it."""
+    box = w.IntText(
+        value=value,
+        description=label,
+        tooltip=tip,
+        style={"description_width": "initial"},
+        layout=w.Layout(width="190px"),
+    )
+    return box, w.HTML(number_note_html(label, tip))
 
 
 def stale_hint(button: Any) -> str:

@@ -22,8 +22,7 @@ from navalkit.core.config import value_words
 from navalkit.core.words import plural
 from navalkit.render import Circle, Line, Polygon, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.canvas import CanvasBoard, board_row, control_row
-from navalkit.widgets.lesson import frame_html, rule_note_html, stale_hint, working
-from navalkit.widgets.panels import DICE_LABEL, DICE_TIP, number_note_html
+from navalkit.widgets.lesson import frame_html, number_box, rule_note_html, stale_hint, working
 
 from . import rules
 from .actions import Board, Fire
@@ -527,7 +526,7 @@ class FireRisk:
         self.trials = w.IntSlider(
             value=trials, min=200, max=20000, step=200, description="Broadsides:", style=WIDE
         )
-        self.seed = w.IntText(value=1, description=DICE_LABEL, tooltip=DICE_TIP, style=WIDE)
+        self.seed, seed_note = number_box(1)
         self.run = w.Button(description="Roll them", layout=w.Layout(width="auto"))
         self.out = w.HTML()
         self.sim = w.HTML()
@@ -541,7 +540,7 @@ class FireRisk:
                 control_row([self.decks, self.neighbour]),
                 self.out,
                 control_row([self.trials, self.seed, self.run]),
-                w.HTML(number_note_html(DICE_LABEL, DICE_TIP)),
+                seed_note,
                 self.sim,
             ]
         )
@@ -615,7 +614,7 @@ class BoardingOdds:
         self.trials = w.IntSlider(
             value=trials, min=200, max=20000, step=200, description="Boardings:", style=WIDE
         )
-        self.seed = w.IntText(value=1, description=DICE_LABEL, tooltip=DICE_TIP, style=WIDE)
+        self.seed, seed_note = number_box(1)
         self.run = w.Button(description="Roll them", layout=w.Layout(width="auto"))
         self.out = w.HTML()
         self.sim = w.HTML()
@@ -630,7 +629,7 @@ class BoardingOdds:
                 control_row([self.attacker, self.defender, self.ties]),
                 self.out,
                 control_row([self.trials, self.seed, self.run]),
-                w.HTML(number_note_html(DICE_LABEL, DICE_TIP)),
+                seed_note,
                 self.sim,
             ]
         )

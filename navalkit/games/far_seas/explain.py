@@ -16,12 +16,12 @@ from navalkit.render.canvas import control_row
 from navalkit.render.svg import scene_to_svg
 from navalkit.widgets.lesson import (
     frame_html,
+    number_box,
     number_words,
     stale_hint,
     working,
     zoomable_picture,
 )
-from navalkit.widgets.panels import DICE_LABEL, DICE_TIP, number_note_html
 
 from .clauses import CLAUSES
 from .config import Config
@@ -418,13 +418,7 @@ class CareerSimulator:
 
     def __init__(self, games: int = 6, seed: int = 0) -> None:
         self.games = w.IntSlider(value=games, min=1, max=50, description="Games:")
-        self.seed = w.IntText(
-            value=seed,
-            description=DICE_LABEL,
-            tooltip=DICE_TIP,
-            style={"description_width": "initial"},
-            layout=w.Layout(width="190px"),
-        )
+        self.seed, seed_note = number_box(seed)
         self.button = w.Button(description="Simulate", icon="play")
         self.button.on_click(lambda _: self.run())
         # a changed choice says the results are the old ones until Simulate is pressed
@@ -437,7 +431,7 @@ class CareerSimulator:
         self.widget = w.VBox(
             [
                 control_row([self.games, self.seed, self.button]),
-                w.HTML(number_note_html(DICE_LABEL, DICE_TIP)),
+                seed_note,
                 self.hint,
                 self.out,
                 self.plot.out,

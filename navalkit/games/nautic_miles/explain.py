@@ -17,8 +17,7 @@ from navalkit.core.rng import bot_rng
 from navalkit.play.guide import SEED_LABEL, SEED_TIP
 from navalkit.play.seats import seat_label
 from navalkit.render.canvas import CanvasBoard, control_row
-from navalkit.widgets.lesson import frame_html, scene_picture, stale_hint, working
-from navalkit.widgets.panels import number_note_html
+from navalkit.widgets.lesson import frame_html, number_box, scene_picture, stale_hint, working
 
 from . import rules
 from .actions import discard, play
@@ -426,13 +425,7 @@ class ArrivalSimulator:
             description="Players are:",
             style={"description_width": "initial"},
         )
-        self.seed = w.IntText(
-            value=0,
-            description=SEED_LABEL,
-            tooltip=SEED_TIP,
-            style={"description_width": "initial"},
-            layout=w.Layout(width="190px"),
-        )
+        self.seed, note = number_box(0, SEED_LABEL, SEED_TIP)
         self.run_button = w.Button(description="Run the games", icon="play")
         self.run_button.on_click(lambda _b: self.run())
         # a changed choice says the results are the old ones until the games are run
@@ -444,7 +437,6 @@ class ArrivalSimulator:
         self.runs: Any = None
         self.figure: Any = None
         controls = control_row([self.games, self.players, self.bot, self.seed, self.run_button])
-        note = w.HTML(number_note_html(SEED_LABEL, SEED_TIP))
         self.widget = w.VBox([controls, note, self.hint, self.table, self.plot])
         self.run()
 
