@@ -17,6 +17,7 @@ __all__ = [
     "BADGE",
     "HOW_TO_TITLE",
     "RULES_TITLE",
+    "RULE_CLASS",
     "RULE_SOURCES",
     "SEED_LABEL",
     "SEED_TIP",
@@ -75,18 +76,40 @@ def how_to_play_html(game: Any, page: str, more: str = "") -> str:
     return f"<div style='max-width: 48em'>{kept}{more}</div>" if kept else ""
 
 
+#: the class of each rule's block in the rules panel (:func:`clauses_html`)
+RULE_CLASS = "navalkit-rule"
+#: a rule's id in the rules panel: small and grey, a reference beside its title, never cut
+#: in two at its hyphens ("BB-" at the end of one line, "CUIR-EQUERRE" on the next)
+_ID_STYLE = "font-size:80%;color:#5d6b78;white-space:nowrap"
+
+
 def clauses_html(game: Any) -> str:
-    """The rules panel: the key of the provenances in words, then every rule (its id, its
-    provenance's badge, its title and words, and under them its source: the seed's line, the
-    public source, or our reasoning), then the versions of the rules. Every text escaped."""
+    """The rules panel: the key of the provenances in words, then every rule, one block each
+    (a :data:`RULE_CLASS` div): its provenance's badge with what it means in words and its id
+    (small, a reference), then its title and words, and under them its source (the seed's
+    line, the public source, or our reasoning), all at a reading width; then the sources
+    cited and the versions of the rules. Every text escaped.
+
+    Each rule is a block of lines, not a row of a table: on a phone a table's id column took
+    a third of the width ("FS-" over "MERCHANTS") and the words wrapped at three per line, and a
+    badge's meaning behind a tooltip never shows on a touch screen. The Voila pages and the
+    server-free site show this very HTML (the site restyled a table and added the meanings
+    with a script)."""
     rows = "".join(
-        f"<tr><td><code>{html.escape(c.id)}</code></td><td>{badge(c.provenance)}</td>"
-        f"<td><b>{html.escape(c.title)}</b>: {html.escape(c.text)}"
-        f"<br><small style='color:#5d6b78'>{html.escape(c.source)}</small></td></tr>"
+        f"<div class='{RULE_CLASS}' style='border-top:1px solid #e3e8ee;padding:0.4em 0'>"
+        f"<div>{badge(c.provenance, '')} <span style='color:#3b4b5a;font-size:90%'>"
+        f"{html.escape(PROVENANCE_MEANING.get(c.provenance, ''))}</span> "
+        f"<code style='{_ID_STYLE}'>{html.escape(c.id)}</code></div>"
+        f"<div><b>{html.escape(c.title)}</b>: {html.escape(c.text)}"
+        f"<br><small style='color:#5d6b78'>{html.escape(c.source)}</small></div></div>"
         for c in game.clauses
     )
     legend = " ".join(provenance_html(p) for p in PROVENANCE_MEANING)
-    return f"<p>{legend}</p><table>{rows}</table>{sources_html(game)}{versions_html(game)}"
+    return (
+        f"<div style='line-height:1.4;overflow-wrap:break-word;max-width:50em'>"
+        f"<p>{legend}</p>{rows}</div>"
+        f"{sources_html(game)}{versions_html(game)}"
+    )
 
 
 def sources_html(game: Any) -> str:

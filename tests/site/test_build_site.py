@@ -18,7 +18,7 @@ import pytest
 
 from navalkit.core import games, get_game, load_match
 from navalkit.core.clauses import PROVENANCE_MEANING, Clause, ClauseBook, Source
-from navalkit.play.guide import clauses_html
+from navalkit.play.guide import RULE_CLASS, clauses_html
 from navalkit.play.how_to import HOW_TO_PARAGRAPH, SITE_PAGE, shown_on
 from navalkit.play.seats import NOTHING_THERE
 from navalkit.play.teacher import key_hash
@@ -533,9 +533,11 @@ def test_known_rules_and_their_provenance_are_on_the_site(site: Path) -> None:
     """Branle-Bas' touch-move is the seed's, its game length our own (a teacher may switch it),
     each said by its badge and its meaning in the key above the rules."""
     rules = _guide(site, "branle_bas")["rules"]
-    row = {r.split("<b>")[1].split("</b>")[0]: r for r in rules.split("<tr>")[1:]}
+    row = {r.split("<b>")[1].split("</b>")[0]: r for r in rules.split(f"class='{RULE_CLASS}'")[1:]}
     assert ">SEED</span>" in row["Touch-move"] and ">HOUSE</span>" in row["Game length"]
-    assert 'title="stated by the original rules text"' in row["Touch-move"]
+    # the meaning in words beside the badge: a touch screen shows no tooltip
+    assert ">stated by the original rules text</span>" in row["Touch-move"]
+    assert ">BB-TOUCH</code>" in row["Touch-move"]
     assert "our reconstruction where the sources are silent; a teacher may switch it" in rules
 
 

@@ -358,11 +358,6 @@
     $("how-to-box").hidden = !guide.how_to;
     $("rules-title").textContent = guide.rules_title;
     $("rules").innerHTML = guide.rules;
-    // where each rule comes from in words beside its badge: the Voila page says them when a
-    // pointer rests on it, which a touch screen never does
-    for (const mark of $("rules").querySelectorAll("td > span[title]")) {
-      mark.after(" ", el("span", "meaning", mark.title));
-    }
     $("guide").hidden = false;
   }
 

@@ -20,7 +20,7 @@ from navalkit._paths import notebooks_dir
 from navalkit.games.far_seas import CLAUSES, GAME, rules
 from navalkit.games.far_seas.config import Config
 from navalkit.games.far_seas.state import OVER, START, evolve
-from navalkit.play.guide import clauses_html
+from navalkit.play.guide import RULE_CLASS, clauses_html
 from navalkit.testing.words import player_texts
 from navalkit.widgets.whatif import WhatIfLab
 
@@ -131,7 +131,8 @@ def test_the_rules_panel_still_shows_it_is_a_house_rule() -> None:
     victory = CLAUSES["FS-VICTORY"]
     assert victory.provenance == "HOUSE"
     assert f"more than {TERM} (house default 245 VP)" in victory.text
-    (row,) = [r for r in clauses_html(GAME).split("<tr>") if "<code>FS-VICTORY</code>" in r]
+    rows = clauses_html(GAME).split(f"class='{RULE_CLASS}'")
+    (row,) = [r for r in rows if ">FS-VICTORY</code>" in r]
     assert ">HOUSE</span>" in row and f"more than {TERM} (house default 245 VP)" in row
     (setting,) = [r for r in GAME.settings() if r["setting"] == "german_par"]
     assert setting["label"] == "Lead the raiders need to win (VP)"
