@@ -114,7 +114,9 @@ def play_options(game_id: str, query: str) -> PlayOptions:
     if "seed" in q:
         seed = _whole(q["seed"], 0, SEED_MAX)
         if seed is None:
-            ignore("seed", f"the seed is a whole number from 0 to {SEED_MAX:,}")
+            # the page calls it the Game number (play.guide.SEED_LABEL): "the seed" would
+            # read as the original rules' text
+            ignore("seed", f"it gives the game number, a whole number from 0 to {SEED_MAX:,}")
     lo, hi = game.min_players, game.max_players
     players = game.default_players
     if "players" in q:

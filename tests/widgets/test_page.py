@@ -83,6 +83,16 @@ def test_an_ignored_setting_says_why_in_the_settings_words() -> None:
     ]
 
 
+def test_a_link_with_a_wrong_seed_says_it_in_the_pages_words() -> None:
+    """The link's ``seed=`` is the page's Game number: its refusal said "the seed", which a
+    student reads as the original rules' text."""
+    (said,) = play_options("far_seas", "seed=-3").notes
+    assert said == (
+        "Ignored seed=“-3”: it gives the game number, a whole number from 0 to 1,000,000,000."
+    )
+    assert play_options("far_seas", "seed=-3").seed is None  # a fresh deal
+
+
 def test_every_game_opens_from_its_query() -> None:
     for game_id in navalkit.games():
         app = play_app(game_id, "seed=5&opponent=human")
