@@ -62,3 +62,36 @@ def test_without_the_reference_no_ratio_and_no_verdict() -> None:
     run = _run_module()
     rows = _rows(run.table({"far_seas (match)": _fig(29_000)}, None))
     assert rows["far_seas (match)"] == ["29,000", "28,999-29,001", "n/a"]
+
+
+def test_a_stale_build_of_a_games_own_engine_is_not_measured_as_compiled() -> None:
+    """With the Match built but Far Seas' mechanics not (an edit to Far Seas since the build),
+    the run measured "far_seas (match, compiled)" at 1.31x: the compiled Match with Far Seas'
+    Python source, a mix no `navalkit compile` gives. It is left out, with a line that says
+    why; with both built, Far Seas runs compiled both ways."""
+    run = _run_module()
+    core, mechanics = "navalkit.core", "navalkit.games.far_seas.mechanics"
+    games = ["far_seas", "naval_war"]
+    names, warnings = run.contestants(games, [core])
+    assert names == [
+        "far_seas (rules)", "far_seas (match)",
+        "naval_war (rules)", "naval_war (match)", "naval_war (match, compiled)",
+    ]  # fmt: skip
+    assert warnings == [
+        "far_seas: Far Seas' mechanics not built for the current source, so it is not measured "
+        "compiled (run `navalkit compile`)"
+    ]
+    names, warnings = run.contestants(games, [core, mechanics])
+    assert names[:4] == [
+        "far_seas (rules)", "far_seas (match)", "far_seas (rules, compiled)",
+        "far_seas (match, compiled)",
+    ]  # fmt: skip
+    assert warnings == []
+    # no build at all: the Python source alone, and nothing to warn of
+    assert run.contestants(games, []) == (
+        ["far_seas (rules)", "far_seas (match)", "naval_war (rules)", "naval_war (match)"],
+        [],
+    )
+    assert run.contestants(games, [core], match=False)[0] == [
+        "far_seas (rules)", "naval_war (rules)",
+    ]  # fmt: skip
