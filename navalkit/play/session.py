@@ -26,7 +26,7 @@ from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.protocol import changes_words
 from navalkit.core.words import owned, points
 from navalkit.render.games import NOT_RUNNING, draw
-from navalkit.render.scene import Layer, Rect, Scene
+from navalkit.render.scene import Box, Layer, Rect, Scene, text_box
 
 from .clicks import next_steps, resolve_click, typed_action, typed_example, typed_path
 from .cover import cover_scene
@@ -112,6 +112,31 @@ class Screen:
     can_undo: bool
     computer_to_move: bool
     series: str = ""  # the running score of the games finished at this screen ("" before any)
+
+
+def cursor_box(scene: Scene, box: Box) -> Box:
+    """The box ``(x, y, w, h)`` the keyboard cursor's ring goes round for a region's ``box``:
+    the region and the words its ring would cross that go with it (centred over or under it,
+    or level with it beside it), and then those a ring so grown would cross (a ship's third
+    line), so that the ring frames an Age of Sail ship with her name and state rather than
+    striking through them. Its two strokes paint from 2.5 px outside the box to 1.75 px
+    inside."""
+    x, y, w, h = box
+    x0, y0, x1, y1 = x, y, x + w, y + h
+    for _ in range(CURSOR_GROWTH):
+        outer, inner = (x0 - 2.5, y0 - 2.5, x1 + 2.5, y1 + 2.5), (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
+        grown = (x0, y0, x1, y1)
+        for t in scene.words_crossing(outer, inner):
+            a, b, c, d = text_box(t)
+            if x <= (a + c) / 2 <= x + w or y <= (b + d) / 2 <= y + h:
+                x0, y0, x1, y1 = min(x0, a - 2), min(y0, b - 2), max(x1, c + 2), max(y1, d + 2)
+        if (x0, y0, x1, y1) == grown:
+            break
+    return x0, y0, x1 - x0, y1 - y0
+
+
+#: how many times the keyboard cursor's ring may grow to take in the words it crosses
+CURSOR_GROWTH = 4
 
 
 class PlaySession:
@@ -221,11 +246,13 @@ class PlaySession:
         return scene
 
     def _with_cursor(self, scene: Scene) -> Scene:
-        """The keyboard cursor as a ring on top of the board."""
+        """The keyboard cursor as a ring on top of the board, round the region and the words
+        that go with it: the ring round an Age of Sail ship's box struck through her name and
+        her "P3 S3 M3 H3", just above and below her (see :func:`cursor_box`)."""
         region = next((r for r in scene.regions if r.id == self.cursor), None)
         if region is None:
             return scene
-        x, y, w, h = region.box()
+        x, y, w, h = cursor_box(scene, region.box())
         ring = Rect(x - 1, y - 1, w + 2, h + 2, stroke="#000000", line_width=3)
         inner = Rect(x + 1, y + 1, w - 2, h - 2, stroke="#ffffff", line_width=1.5)
         top = scene.layer_names[-1]

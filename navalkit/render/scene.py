@@ -22,7 +22,7 @@ from .geometry import (
     point_in_polygon,
     point_in_rect,
 )
-from .text import BOARD_FONT
+from .text import BOARD_FONT, text_width
 
 DEFAULT_LAYERS: tuple[str, ...] = ("board", "pieces", "overlay")
 """The usual layers, bottom to top: static board, pieces, and a cheap-to-redraw overlay."""
@@ -258,12 +258,59 @@ class Scene:
             layers = (*self.layers, layer)
         return replace(self, layers=layers)
 
+    def words_crossing(self, outer: Box, inner: Box) -> list[Text]:
+        """The words a frame painted on top between ``outer`` and ``inner`` would cross (a
+        keyboard cursor's ring round a region): each text whose box meets ``outer`` but is not
+        within ``inner``, and that nothing filled painted after it covers in part (painted
+        again, it would show words the board hides)."""
+        ops = [op for layer in self.layers for op in layer.ops]
+        out = []
+        for i, op in enumerate(ops):
+            if not isinstance(op, Text):
+                continue
+            box = text_box(op)
+            if not _meet(box, outer) or _within(box, inner):
+                continue
+            if not any(_meet(box, b) for later in ops[i + 1 :] if (b := filled_box(later))):
+                out.append(op)
+        return out
+
     def hit(self, x: float, y: float) -> str | None:
         """The id of the region under ``(x, y)``; where regions overlap, the last added wins."""
         for region in reversed(self.regions):
             if region.contains(x, y):
                 return region.id
         return None
+
+
+#: a box as its corners: x0, y0, x1, y1
+Box: TypeAlias = tuple[float, float, float, float]
+
+
+def text_box(t: Text) -> Box:
+    """The box a text covers (at least: the width estimate is never narrower than the font)."""
+    w = text_width(t.text, t.size, t.bold)
+    x0 = {"left": t.x, "center": t.x - w / 2, "right": t.x - w}[t.align]
+    return x0, t.y - 0.55 * t.size, x0 + w, t.y + 0.55 * t.size
+
+
+def filled_box(op: Op) -> Box | None:
+    """The box of what a filled shape paints over; None for a line, an outline or words."""
+    if isinstance(op, Rect) and op.fill is not None:
+        return op.x, op.y, op.x + op.w, op.y + op.h
+    if isinstance(op, Circle) and op.fill is not None:
+        return op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r
+    if isinstance(op, Polygon) and op.fill is not None:
+        return bounds(op.points)
+    return None
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _within(a: Box, b: Box) -> bool:
+    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
 class SceneBuilder:

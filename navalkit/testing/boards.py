@@ -8,11 +8,8 @@ from typing import Any
 
 from navalkit.core.bots import make_bot, play_bot_move
 from navalkit.core.match import new_match
-from navalkit.render.scene import Rect, Scene, Text
-from navalkit.render.text import MIN_TEXT, text_width
-
-#: x0, y0, x1, y1
-Box = tuple[float, float, float, float]
+from navalkit.render.scene import Box, Rect, Scene, Text, text_box
+from navalkit.render.text import MIN_TEXT
 
 
 def positions(
@@ -59,13 +56,6 @@ def painted(scene: Scene) -> list[Rect | Text]:
         for op in layer.ops
         if isinstance(op, Text) or (isinstance(op, Rect) and op.fill is not None)
     ]
-
-
-def text_box(t: Text) -> Box:
-    """The box a text covers (at least: the width estimate is never narrower than the font)."""
-    w = text_width(t.text, t.size, t.bold)
-    x0 = {"left": t.x, "center": t.x - w / 2, "right": t.x - w}[t.align]
-    return x0, t.y - 0.55 * t.size, x0 + w, t.y + 0.55 * t.size
 
 
 def rect_box(r: Rect) -> Box:

@@ -253,3 +253,44 @@ def test_moved_last_keeps_each_part_in_its_order() -> None:
     legal = (5, 2, 8, 1, 4)
     assert moved_last(legal, lambda a: a % 2 == 0) == (5, 1, 2, 8, 4)
     assert moved_last(legal, lambda a: a > 10) is legal
+
+
+@pytest.mark.parametrize("game_id", navalkit.games())
+def test_the_keyboard_cursor_frames_a_piece_with_its_words(game_id: str) -> None:
+    """The cursor's ring went round a region's box alone: round an Age of Sail ship it struck
+    through her name above her and her "P3 S3 M3 H3" below. It now takes in the words that go
+    with the region, so none of them meets the ring, on any region of the opening board."""
+    from navalkit.play.session import cursor_box
+    from navalkit.render.scene import Rect, Text, text_box
+
+    n = navalkit.get_game(game_id).default_players
+    s = PlaySession(game_id, seed=1, seats=["human"] + ["random"] * (n - 1))
+    scene = s.board()
+    for region in scene.regions:
+        s.cursor = region.id
+        ring = s.board().layer(scene.layer_names[-1]).ops[-2]
+        assert isinstance(ring, Rect) and ring.stroke == "#000000"
+        x, y, w, h = cursor_box(scene, region.box())
+        assert (ring.x, ring.y, ring.w, ring.h) == (x - 1, y - 1, w + 2, h + 2)
+        rx, ry, rw, rh = region.box()
+        for t in scene.words_crossing(
+            (x - 2.5, y - 2.5, x + w + 2.5, y + h + 2.5), (x + 2, y + 2, x + w - 2, y + h - 2)
+        ):
+            a, b, c, d = text_box(t)
+            # words that cross it are another region's, off to a side
+            assert not (rx <= (a + c) / 2 <= rx + rw or ry <= (b + d) / 2 <= ry + rh), (
+                region.id,
+                t.text,
+            )
+    if game_id == "age_of_sail":
+        s.cursor = "ship:0"
+        x, y, w, h = cursor_box(scene, next(r for r in scene.regions if r.id == "ship:0").box())
+        words = [
+            t
+            for layer in scene.layers
+            for t in layer.ops
+            if isinstance(t, Text) and y <= t.y <= y + h and x <= t.x <= x + w
+        ]
+        assert any("Sovereign" in t.text for t in words) and any(
+            t.text == "P3 S3 M3 H3" for t in words
+        )

@@ -221,3 +221,20 @@ def test_importing_render_does_not_import_ipycanvas() -> None:
         "assert 'ipycanvas' not in sys.modules, 'ipycanvas imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_words_a_frame_would_cross_are_those_it_would_strike_through() -> None:
+    """Scene.words_crossing: the words that meet a frame's band (between ``outer`` and
+    ``inner``), not those inside it or away from it, nor those something filled covers since
+    (painted again, they would show what the board hides)."""
+    from navalkit.render.scene import text_box
+
+    above = Text(50, 18, "Sovereign", 11)  # across the frame's top edge
+    within = Text(50, 50, "x", 11)
+    away = Text(50, 150, "far", 11)
+    hidden = Text(50, 82, "hidden", 11)  # across the bottom edge, then covered
+    card = Rect(20, 75, 60, 20, fill="#ffffff")
+    scene = Scene(200, 200, layers=(Layer("board", (above, within, away, hidden, card)),))
+    assert scene.words_crossing((20, 20, 80, 80), (25, 25, 75, 75)) == [above]
+    a, b, c, d = text_box(above)
+    assert a < 50 < c and b < 18 < d
