@@ -3,7 +3,7 @@ number agreeing with its noun ("1 card", "2 cards")."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 _SAID_AS_A = ("one", "once", "uni", "use", "usu", "eu", "ewe")  # a vowel letter, a "y"/"w" sound
 _SAID_AS_AN = ("hour", "honest", "honour", "heir")  # an "h" not said
@@ -36,6 +36,12 @@ def article(phrase: str) -> str:
 def listing(items: Sequence[str]) -> str:
     """Words joined as a list is read: "a", "a and b", "a, b and c"."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def flagged(pairs: Iterable[tuple[str, object]]) -> list[str]:
+    """The words of ``pairs`` whose flag is true, in order: a piece's troubles ("on fire",
+    "aground") or a card's marks, as a label or a sentence lists them."""
+    return [word for word, on in pairs if on]
 
 
 def quoted(text: object) -> str:

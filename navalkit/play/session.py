@@ -25,7 +25,7 @@ from navalkit.core import IllegalActionError, NavalkitError, load_match, new_mat
 from navalkit.core.clauses import PROVENANCE_MEANING
 from navalkit.core.protocol import changes_words
 from navalkit.core.words import owned, points
-from navalkit.render.games import NOT_RUNNING, draw
+from navalkit.render.games import NOT_RUNNING, draw, region_words
 from navalkit.render.scene import Box, Layer, Rect, Scene, text_box
 
 from .clicks import next_steps, resolve_click, typed_action, typed_example, typed_path
@@ -388,9 +388,26 @@ class PlaySession:
                 self._click(self.cursor)
             elif key in ARROWS:
                 self.cursor = next_region(scene.regions, self.cursor, key)
-                self.say(f"Cursor on {self.cursor}.")
+                self.say(f"Cursor on {self.cursor_words(scene, self.cursor)}.")
 
         return self.act(press)
+
+    def cursor_words(self, scene: Scene, region: str | None) -> str:
+        """What ``region`` of the board ``scene`` is, in words: the game's, from what this
+        page's seat sees (render.games.region_words), else the words the board writes on it (a
+        button's label), else "an empty place". It said the region's code ("ship:1")."""
+        if region is None:
+            return "nothing"
+        words = region_words(self.game, self.match.observe(self.viewer), region)
+        if words:
+            return words
+        box = next((r.box() for r in scene.regions if r.id == region), None)
+        if box is not None:
+            x, y, w, h = box
+            drawn = [t.text for t in scene.words_within((x, y, x + w, y + h))]
+            if drawn:
+                return ", ".join(dict.fromkeys(drawn))
+        return "an empty place"
 
     def _keep_selected(self, region: str) -> None:
         """After a click that played a step, keep its region selected when every move of the

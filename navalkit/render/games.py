@@ -20,9 +20,12 @@ from typing import Any
 from .scene import Scene
 
 Drawer = Callable[..., Scene]
+#: a game's words for a region of its board: ``region_words(view, region) -> str``
+RegionWords = Callable[[Any, str], str]
 #: the keyword every game's ``draw`` takes for why nobody may move (see the module)
 NOT_RUNNING = "not_running"
 _DRAWERS: dict[str, Drawer] = {}
+_REGION_WORDS: dict[str, RegionWords | None] = {}
 
 
 def game_package(game: Any) -> str:
@@ -55,3 +58,16 @@ def draw(game: Any, view: Any, theme: Any = None, **marks: Any) -> Scene:
     (``selected``, ``targets``, ``marks``: region names) and ``not_running`` (the words for
     why nobody may move, see the module)."""
     return drawer(game)(view, theme, **marks)
+
+
+def region_words(game: Any, view: Any, region: str) -> str:
+    """What the region ``region`` of ``game``'s board is, in a few words a student reads
+    (where the keyboard's cursor is: "Cursor on Soleil Royal, France's ship."), by the
+    ``region_words(view, region)`` of the game's ``draw`` module, which knows its regions'
+    names: from ``view``, what the page's seat may see. "" when the game has none or leaves
+    the region to the words the board writes on it (a button's own label)."""
+    if game.id not in _REGION_WORDS:
+        module = importlib.import_module(f"{game_package(game)}.draw")
+        _REGION_WORDS[game.id] = getattr(module, "region_words", None)
+    words = _REGION_WORDS[game.id]
+    return "" if words is None else str(words(view, region))

@@ -275,6 +275,18 @@ class Scene:
                 out.append(op)
         return out
 
+    def words_within(self, box: Box) -> list[Text]:
+        """The words drawn in ``box`` (their middle within it: a button's label, a card's
+        name), in paint order."""
+        out = []
+        for layer in self.layers:
+            for op in layer.ops:
+                if isinstance(op, Text):
+                    a, b, c, d = text_box(op)
+                    if box[0] <= (a + c) / 2 <= box[2] and box[1] <= (b + d) / 2 <= box[3]:
+                        out.append(op)
+        return out
+
     def hit(self, x: float, y: float) -> str | None:
         """The id of the region under ``(x, y)``; where regions overlap, the last added wins."""
         for region in reversed(self.regions):

@@ -55,3 +55,13 @@ def draw(
     who = "" if view.phase != "play" else not_running or f"{SIDES[view.to_move]} to sweep"
     b.add("overlay", Text(width / 2, 108, who, 12, t.text))
     return b.build()
+
+
+def region_words(view: View, region: str) -> str:
+    """What a region of the board is, in words (render.games.region_words: the play page
+    says "Cursor on buoy 3 from the open sea." as the keyboard's arrows move), from what
+    ``view`` shows; "" leaves the page to say the words drawn on the region (a button's)."""
+    for from_end in range(1, view.buoys + 1):
+        if buoy_name(from_end) == region:
+            return f"buoy {from_end} from the open sea"
+    return ""

@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import replace
 
+from navalkit.core.words import flagged
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.scene import Align
 from navalkit.render.text import text_width
@@ -171,14 +172,14 @@ def _label_lines(state: State, i: int, t: Theme, running: bool = True) -> list[L
     s = state.ships[i]
     # words, not emoji: a school machine without an emoji font would draw boxes
     flags = " ".join(
-        word
-        for word, on in (
-            ("on fire", s.fire),
-            ("anchored", s.anchored),
-            ("aground", s.aground),
-            ("prize", s.captured),
+        flagged(
+            (
+                ("on fire", s.fire),
+                ("anchored", s.anchored),
+                ("aground", s.aground),
+                ("prize", s.captured),
+            )
         )
-        if on
     )
     lines: list[LabelLine] = [
         (f"{i + 1} {short_name(state, i)} {flags}".strip(), 11, t.text, True),
@@ -524,28 +525,48 @@ def describe(state: State) -> str:
     """The table in words, for screen readers."""
     wind = wind_line(state.wind_from, state.config.wind_naming)
     parts = [f"Wind {wind}, force {state.wind_speed}."]
-    for i, s in enumerate(state.ships):
-        if not s.afloat:
-            fate = {"sunk": "sunk", "exploded": "blown up"}.get(s.status, s.status)
-            parts.append(f"Ship {i + 1} {s.name}: {fate}.")
-            continue
-        flag = state.nations[s.side]
-        extras = [
-            word
-            for word, on in (
-                ("on fire", s.fire),
-                ("at anchor", s.anchored),
-                ("aground", s.aground),
-                (f"locked with {state.ships[s.entangled].name}", s.entangled >= 0),
-            )
-            if on
-        ]
-        parts.append(
-            f"Ship {i + 1} {s.name} ({'taken by ' if s.captured else ''}{flag}) at "
-            f"{s.x:.0f},{s.y:.0f} cm heading {COMPASS[s.heading]} "
-            f"({point_of_sail(s.heading, state.wind_from)}); gun decks port {s.decks[0]}, "
-            f"starboard {s.decks[1]}; masts {sum(s.masts)}; hull {s.hull}"
-            + "".join(f"; {word}" for word in extras)
-            + "."
-        )
+    parts += [f"Ship {i + 1} {_ship_words(state, i)}." for i in range(len(state.ships))]
     return " ".join(parts)
+
+
+def _ship_words(state: State, i: int) -> str:
+    """Ship ``i`` in words after her number: her name, flag, place, heading, guns, masts,
+    hull and troubles, or her fate."""
+    s = state.ships[i]
+    if not s.afloat:
+        fate = {"sunk": "sunk", "exploded": "blown up"}.get(s.status, s.status)
+        return f"{s.name}: {fate}"
+    flag = state.nations[s.side]
+    extras = flagged(
+        (
+            ("on fire", s.fire),
+            ("at anchor", s.anchored),
+            ("aground", s.aground),
+            (f"locked with {state.ships[s.entangled].name}", s.entangled >= 0),
+        )
+    )
+    return (
+        f"{s.name} ({'taken by ' if s.captured else ''}{flag}) at "
+        f"{s.x:.0f},{s.y:.0f} cm heading {COMPASS[s.heading]} "
+        f"({point_of_sail(s.heading, state.wind_from)}); gun decks port {s.decks[0]}, "
+        f"starboard {s.decks[1]}; masts {sum(s.masts)}; hull {s.hull}"
+        + "".join(f"; {word}" for word in extras)
+    )
+
+
+def region_words(state: State, region: str) -> str:
+    """What a region of the table is, in words (render.games.region_words: where the
+    keyboard's cursor is): a ship as the position in words says her, a heading marker with
+    its point of sail, a dot of how far to sail, or a button."""
+    kind, _, what = region.partition(":")
+    if kind == "ship" and what.isdigit() and int(what) < len(state.ships):
+        return f"ship {int(what) + 1}, {_ship_words(state, int(what))}"
+    if kind == "head" and what in COMPASS:
+        return f"the heading {what} ({point_of_sail(COMPASS.index(what), state.wind_from)})"
+    if kind == "cm" and what.isdigit():
+        return "her own dot: she stays where she is" if what == "0" else f"sail {what} cm"
+    if kind == "cmd" and what in LABELS:
+        return f"the {LABELS[what]} button"
+    if region == "end":
+        return f"the {end_label(state)} button"
+    return ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from navalkit.core.words import plural
+from navalkit.core.words import owned, plural
 from navalkit.render import Circle, Line, Polygon, Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.text import MIN_TEXT
 from navalkit.render.theme import Theme
@@ -22,6 +22,7 @@ from .data import (
     RADIUS,
     SETUP_ZONE,
     SHIPS,
+    SIDE_NAMES,
     WRECK,
     Square,
     kind_info,
@@ -199,6 +200,25 @@ def _index(square: int | str) -> int | None:
         return square_index(square)
     except ValueError:
         return None
+
+
+def region_words(observation: View | State, region: str) -> str:
+    """What a square is, in words (render.games.region_words: where the keyboard's cursor
+    is): its name, zone and feature, and the piece on it as ``observation`` shows it (a
+    screened half says no more than the board: "hidden until ready")."""
+    square = _index(region)
+    if square is None:
+        return ""
+    view = observation if isinstance(observation, View) else View(observation, None)
+    words = f"square {BOARD[square].label}"
+    if any(square in SETUP_ZONE[side] for side in view.screened):
+        return f"{words}; {SCREENED}"
+    piece = view.state.board[square]
+    if piece:
+        kind = piece & 15
+        name = "Mine" if kind == MINE else kind_info(kind).label
+        words += f"; {owned(name, SIDE_NAMES[piece >> 4])}"
+    return words
 
 
 def describe(view: View) -> str:

@@ -371,6 +371,44 @@ _BOX_WORDS = {
 }
 
 
+def region_words(view: View, region: str) -> str:
+    """What a region of the map is, in words (render.games.region_words: where the
+    keyboard's cursor is): an area, a station and whether it was raided, a ship with her
+    side and where she stands, as ``view`` shows her, or an order button."""
+    state = view.state
+    if region.startswith("btn:"):
+        word = region[4:]
+        return f"the {LABELS.get(word, word)} button" if word in BUTTONS else ""
+    kind = region.rstrip("0123456789")
+    if kind == region or kind not in ("a", "st", "s"):
+        return ""
+    n = int(region[len(kind) :])
+    if kind == "a":
+        return area_name(n)
+    if kind == "st":
+        if not 0 <= n < len(STATIONS):
+            return ""
+        st = STATIONS[n]
+        raided = "raided" if n in state.raided else f"{st.vp} VP if raided"
+        return f"the station of {st.name} in {area_name(st.area)} ({raided})"
+    if not 0 <= n < len(SHIPS):
+        return ""
+    ship = SHIPS[n]
+    side = "German raider" if ship.side == 0 else "Allied ship"
+    return f"{ship.name}, {side}: {_where(state, n)}"
+
+
+def _where(state: State, ship: int) -> str:
+    """Where ``ship`` stands as the position shows her: an area and her place on her side's
+    display, her fate, or "position unknown" (a raider the Allies have not found)."""
+    a, box = state.loc[ship], state.box[ship]
+    if a == UNKNOWN:
+        return "position unknown"
+    if box in _GONE:
+        return _GONE[box]
+    return area_name(a) + ("" if a == RIVER else f", {_BOX_WORDS.get(box, '')}")
+
+
 def describe(view: View) -> str:
     """The position in words, for screen readers and the text view of the map: where each
     German ship is (or that the viewer does not know), and how many Allied ships each area
@@ -381,14 +419,7 @@ def describe(view: View) -> str:
     for s in SHIPS:
         if s.side != 0:
             continue
-        a, box = state.loc[s.id], state.box[s.id]
-        if a == UNKNOWN:
-            where = "position unknown"
-        elif box in _GONE:
-            where = _GONE[box]
-        else:
-            where = area_name(a) + ("" if a == RIVER else f", {_BOX_WORDS.get(box, '')}")
-        german.append(f"{s.name}: {where}")
+        german.append(f"{s.name}: {_where(state, s.id)}")
     parts.append("German ships: " + "; ".join(german) + ".")
     counts: dict[int, int] = {}
     for s in SHIPS:

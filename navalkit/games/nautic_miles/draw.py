@@ -10,12 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from navalkit.core.words import flagged
 from navalkit.render import Rect, Scene, SceneBuilder, Text, get_theme
 from navalkit.render.scene import Align
 from navalkit.render.text import MIN_TEXT, fit, text_width
 from navalkit.render.theme import Theme
 
-from .data import CONVOYS, KEYS, LABELS, MILES, SHIPS, SUBMARINE, plural, points_text
+from .data import (
+    BY_KEY,
+    CONVOYS,
+    KEYS,
+    LABELS,
+    MILES,
+    SHIPS,
+    SUBMARINE,
+    a_card,
+    plural,
+    points_text,
+)
 from .observe import ConvoyView, View
 from .state import ATTACKER, OVER
 
@@ -153,6 +165,52 @@ def describe(view: View) -> str:
             cards = ", ".join(LABELS[k] for k in view.hands[p] or ()) or "no cards"
             parts.append(f"Player {p + 1}'s hand: {cards}.")
     return " ".join(parts)
+
+
+def region_words(view: View, region: str) -> str:
+    """What a region of the table is, in words (render.games.region_words: where the
+    keyboard's cursor is): a card of the hand drawn, a convoy as ``view`` shows it (face down
+    to those it hides from), a gap of your row, or the discard pile."""
+    kind, _, rest = region.partition(":")
+    if region == "discard":
+        if not view.discard:
+            return "the discard pile: empty"
+        top = a_card(view.discard[-1])
+        return f"the discard pile: {plural(len(view.discard), 'card')}, {top} on top"
+    if kind == "slot" and rest.isdigit():
+        return f"slot {int(rest) + 1} of your row (a gap where a convoy may be laid)"
+    if kind == "hand" and rest in BY_KEY:
+        card, who = BY_KEY[rest], shown_hands(view)[:1]
+        hand = view.hands[who[0]] if who else None
+        if not who or hand is None:
+            return ""
+        n = hand.count(card)
+        many = f" ({n} of them)" if n > 1 and card != len(KEYS) - 1 else ""
+        whose = "your hand" if view.viewer is not None else f"Player {who[0] + 1}'s hand"
+        return f"{a_card(card)} in {whose}{many}"
+    row, _, at = rest.partition(":")
+    if kind != "convoy" or not (row.isdigit() and at.isdigit()):
+        return ""
+    s, i = int(row), int(at)
+    if not (s < len(view.rows) and i < len(view.rows[s])):
+        return ""
+    cv = view.rows[s][i]
+    seats = " & ".join(f"Player {p + 1}" for p in range(view.players) if view.side_of[p] == s)
+    what = "face down" if cv.kind is None else LABELS[cv.kind]
+    marks = flagged(
+        (
+            ("found by radar", cv.detected),
+            ("on alert", cv.alert),
+            ("in a storm", cv.storm),
+            ("under a neutral flag", cv.neutral),
+            (f"mined by Player {cv.mine_by + 1}", cv.mine_by >= 0),
+            (f"under a plane of Player {cv.plane_by + 1}", cv.plane_by >= 0),
+            ("in a battle", bool(cv.battle)),
+        )
+    )
+    return f"convoy {i + 1} of row {s + 1} ({seats}): {what}, {cv.miles:,} miles sailed" + "".join(
+        f", {word}" for word in marks
+    )
 
 
 def _convoy(b: SceneBuilder, x: float, y: float, cv: ConvoyView, t: Theme) -> None:

@@ -313,6 +313,64 @@ def _strip(bd: _Board, view: View, y: float, buttons: bool = True) -> None:
     bd.text(WIDTH - 8, y + 10, f"Round {state.round} · {step}", t.text, "right", bold=True)
 
 
+#: the labels of the buttons under the hand, by region
+BUTTON_LABELS = {
+    "draw": "Draw",
+    "launch": "Launch air strikes",
+    "play": "Play (no target)",
+    "hold": "Hold strike",
+}
+
+
+def region_words(observation: View | State, region: str) -> str:
+    """What a region of the table is, in words (render.games.region_words: where the
+    keyboard's cursor is): a player's fleet, a ship with her damage, a salvo on her, a card,
+    the discard pile, the Destroyer Squadron or a button, as ``observation`` shows them (a
+    hand's cards only to its player)."""
+    view = observation if isinstance(observation, View) else observe(observation, None)
+    state = view.state
+    kind, _, what = region.partition(":")
+    if region in BUTTON_LABELS:
+        return f"the {BUTTON_LABELS[region]} button"
+    if region == "discard":
+        top = f", {CARDS[state.discard[-1]].label} on top" if state.discard else ""
+        return f"the discard pile: {plural(len(state.discard), 'card')}{top}"
+    if region == "ds" and state.ds_owner >= 0:
+        hits = sum(VALUE[c] for c in state.ds_salvos)
+        return f"the Destroyer Squadron of Player {state.ds_owner + 1}: {hits} of {DS_HITS} hits"
+    if not what.isdigit():
+        return ""
+    n = int(what)
+    if kind == "seat" and n < state.n:
+        you = " (you)" if view.viewer == n else ""
+        return (
+            f"the fleet of Player {n + 1}{you}: enemy ships worth {points(state.sunk[n])} "
+            f"points sunk, "
+            f"{plural(view.hand_sizes[n], 'card')} in hand"
+        )
+    if kind == "ship" and n < len(SHIPS):
+        seat = next((p for p in range(state.n) if n in state.fleets[p]), -1)
+        if seat < 0:
+            return SHIPS[n].name
+        gun = GUN_LABEL.get(GUN[n], "")
+        return (
+            f"{SHIPS[n].name} ({gun}) of Player {seat + 1}: "
+            f"{hits_on(state, n, seat)} of {HITS[n]} hits"
+        )
+    if kind == "salvo" and n < len(CARDS):
+        for ship, salvos in enumerate(state.salvos):
+            for card, extra in salvos:
+                if card == n:
+                    hits = VALUE[card] + sum(VALUE[e] for e in extra)
+                    return f"a salvo of {plural(hits, 'hit')} on {SHIPS[ship].name}"
+        return ""
+    shown = n == state.pending or any(n in hand for hand in state.hands)  # (the view's)
+    if kind == "card" and n < len(CARDS) and shown:
+        pending = " (in play)" if n == state.pending else ""
+        return f"the card {CARDS[n].label}{pending}"
+    return ""
+
+
 def draw(
     observation: View | State,
     theme: Theme | str | None = None,
