@@ -32,6 +32,15 @@ def _sessions(game_id: str) -> list[PlaySession]:
             if teacher:
                 s.set_teacher(True)
             out.append(s)
+    # and halfway through a move: a piece chosen, the regions of its next step drawn (Age of
+    # Sail's heading markers and distances, Far Seas' order buttons)
+    s = PlaySession(game_id, seed=5, seats=["human"] + ["random"] * (n - 1))
+    for action in s.legal():
+        path = s.game.action_path(action)
+        if len(path) > 1:
+            s.click(path[0])
+            break
+    out.append(s)
     return out
 
 
