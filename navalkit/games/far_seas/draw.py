@@ -389,8 +389,8 @@ def region_words(view: View, region: str) -> str:
         if not 0 <= n < len(STATIONS):
             return ""
         st = STATIONS[n]
-        raided = "raided" if n in state.raided else f"{st.vp} VP if raided"
-        return f"the station of {st.name} in {area_name(st.area)} ({raided})"
+        raided = "raided" if n in state.raided else f"worth {st.vp} VP if raided"
+        return f"the station of {st.name} in {area_name(st.area)}, {raided}"
     if not 0 <= n < len(SHIPS):
         return ""
     ship = SHIPS[n]
