@@ -46,6 +46,7 @@ from .forms import (
 )
 from .panels import (
     IN_FORCE_TITLE,
+    LIVE,
     MESSAGE_HEIGHT,
     NO_RULE,
     TYPE_A_MOVE,
@@ -162,12 +163,14 @@ class GameApp:
         # HTML, not Label: a label keeps to one line and cuts a long status at the panel's edge
         self.status = w.HTML(layout=w.Layout(width="100%"))
         self.status.add_class("navalkit-status")
+        self.status.add_class(LIVE)  # read out as it changes (panels.NAME_JS)
         self.series = w.HTML(layout=w.Layout(width="100%"))
         self.series.add_class("navalkit-series")
         # room kept for MESSAGE_LINES lines of what a move did, so that the board does not
         # jump under the mouse as they come and go (a computer's reply, a refusal)
         self.message = w.HTML(layout=w.Layout(min_height=MESSAGE_HEIGHT))
         self.message.add_class("navalkit-message")
+        self.message.add_class(LIVE)  # read out as it changes (panels.NAME_JS)
         self.description = w.HTML(layout=w.Layout(width="100%"))
         self.description.add_class("navalkit-description")
         self.choice = w.Dropdown(  # what is picked before clicking: a game may name it

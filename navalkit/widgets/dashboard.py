@@ -38,7 +38,15 @@ from navalkit.tables.words import STATUS_WORDS, board_words, changed_settings
 from .forms import MAX_TABLES_AT_ONCE, NewTableForm, TableRequest
 from .live import Poller
 from .page import page_query
-from .panels import LINK_STYLE, OWN_SETTINGS, download_html, info_html, log_html, played_with_html
+from .panels import (
+    LINK_STYLE,
+    LIVE,
+    OWN_SETTINGS,
+    download_html,
+    info_html,
+    log_html,
+    played_with_html,
+)
 from .table import page_link, query_values, shared_tables
 
 __all__ = [
@@ -185,6 +193,7 @@ class TeacherDashboard:
         self._confirming: tuple[str, Any] | None = None
         self.message = w.HTML()
         self.message.add_class("navalkit-message")
+        self.message.add_class(LIVE)  # read out as it changes
         self.form = NewTableForm(lambda r: self._guard(lambda: self.start(r)), teacher=True)
         self.created = w.HTML()
         self.created.add_class("navalkit-share")
@@ -371,6 +380,7 @@ class TeacherDashboard:
             self.view_title = w.HTML()
             self.view_status = w.HTML()
             self.view_status.add_class("navalkit-status")
+            self.view_status.add_class(LIVE)  # read out as it changes
             self.view_settings = w.HTML()
             self.view_settings.add_class("navalkit-table-settings")
             self.view_log = w.HTML()

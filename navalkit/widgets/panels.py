@@ -201,10 +201,15 @@ NAMED = "navalkit-named"
 #: help): NAME_JS gives it ``aria-expanded``, "true" while it is pressed (ipywidgets marks a
 #: pressed toggle with the class ``mod-active`` and tells a screen reader nothing)
 EXPANDS = "navalkit-expands"
+#: the class of a line that a screen reader should read out as it changes (a page's status
+#: and its message: whose turn, a refusal, "Cursor on ..." as the arrow keys move): NAME_JS
+#: makes it a polite live region, which Jupyter's widgets never mark
+LIVE = "navalkit-live"
 #: what gives each NAMED button on the page its tooltip as its ``aria-label``, at once and
 #: twice a second after (a button drawn later, a form drawn anew), and each EXPANDS toggle its
 #: ``aria-expanded``, kept in step with its ``mod-active`` class by an observer of that button's
-#: class, so that it changes with the press. A MutationObserver, on the page's body or its
+#: class, so that it changes with the press, and each LIVE line ``role="status"`` and
+#: ``aria-live="polite"``. A MutationObserver, on the page's body or its
 #: root, never heard of the buttons Voila drew after the script ran (checked in Chromium on
 #: the play page and the teacher's dashboard); a look for unnamed buttons costs next to nothing.
 NAME_JS = f"""(function () {{
@@ -216,6 +221,10 @@ NAME_JS = f"""(function () {{
   const name = function () {{
     document.querySelectorAll(".{NAMED}:not([aria-label])[title]").forEach(function (b) {{
       b.setAttribute("aria-label", b.getAttribute("title"));
+    }});
+    document.querySelectorAll(".{LIVE}:not([aria-live])").forEach(function (e) {{
+      e.setAttribute("role", "status");
+      e.setAttribute("aria-live", "polite");
     }});
     document.querySelectorAll(".{EXPANDS}:not([aria-expanded])").forEach(function (b) {{
       expanded(b);

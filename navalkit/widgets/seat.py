@@ -38,12 +38,14 @@ from .forms import example_line, legal_box, show_example, show_legal
 from .live import Poller, in_background
 from .panels import (
     IN_FORCE_TITLE,
+    LIVE,
     NO_RULE,
     TYPE_A_MOVE,
     download_html,
     info_html,
     log_html,
     messages_html,
+    name_script,
     played_with_html,
     refusal_html,
     settings_html,
@@ -166,11 +168,13 @@ class SeatBoard:
         )
         self.status = w.HTML(layout=w.Layout(width="100%"))
         self.status.add_class("navalkit-status")
+        self.status.add_class(LIVE)  # read out as it changes (panels.NAME_JS)
         self.turn = w.HTML(layout=w.Layout(width="100%"))
         self.turn.add_class("navalkit-turn")
         # one line kept for what a click says, so the board does not jump under the mouse
         self.message = w.HTML(layout=w.Layout(min_height="28px"))
         self.message.add_class("navalkit-message")
+        self.message.add_class(LIVE)  # read out as it changes (panels.NAME_JS)
         self.news = w.HTML()
         self.news.add_class("navalkit-news")
         self.connection = w.HTML()
@@ -262,7 +266,10 @@ class SeatBoard:
             titles=[title for _, title in sections],
             selected_index=0 if self._how_to else None,
         )
-        self.widget = w.VBox([self.title, news, row, self.help_panel, self.description])
+        # (name_script: the status and message lines read out as they change, panels.LIVE)
+        self.widget = w.VBox(
+            [self.title, news, row, self.help_panel, self.description, name_script()]
+        )
         self.widget.add_class("navalkit-app")
         self.widget.add_class("navalkit-seat-board")
 

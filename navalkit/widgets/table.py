@@ -48,7 +48,7 @@ from navalkit.tables.words import quoted
 from .forms import NewTableForm, TableRequest
 from .live import Poller
 from .page import page_query
-from .panels import LINK_STYLE, played_with_html
+from .panels import LINK_STYLE, LIVE, name_script, played_with_html
 from .seat import SeatBoard
 
 LOG = logging.getLogger(__name__)
@@ -148,6 +148,7 @@ class JoinForm:
         self.heading = w.HTML()
         self.message = w.HTML()
         self.message.add_class("navalkit-message")
+        self.message.add_class(LIVE)  # read out as it changes
         self.name = w.Text(
             value=name,
             description="Your name:",
@@ -266,8 +267,10 @@ class TablePage:
         self.banner.add_class("navalkit-share")
         self.message = w.HTML()
         self.message.add_class("navalkit-message")
+        self.message.add_class(LIVE)  # read out as it changes
         self.body = w.VBox()
-        self.widget = w.VBox([self.banner, self.message, self.body])
+        # (name_script: the message read out as it changes, and the buttons' names)
+        self.widget = w.VBox([self.banner, self.message, self.body, name_script()])
         self.widget.add_class("navalkit-table-page")
         try:
             self.tables = tables if tables is not None else shared_tables()

@@ -23,6 +23,7 @@ from navalkit.render.canvas import control_row
 from .forms import FIT, seat_lists
 from .lesson import frame_html
 from .live import at_once, in_background, running_loop
+from .panels import LIVE, name_script
 
 _log = logging.getLogger(__name__)
 
@@ -245,6 +246,7 @@ class WhatIfLab:
         self.plot = w.HTML()
         self.message = w.HTML()
         self.message.add_class("navalkit-message")
+        self.message.add_class(LIVE)  # read out as it changes
         self.setting.observe(lambda _c: self._defaults(), "value")
         self.run_button.on_click(lambda _b: self.run(background=True))
         self.stop_button.on_click(lambda _b: self.stop())
@@ -262,6 +264,7 @@ class WhatIfLab:
             control_row([self.games, self.run_button, self.stop_button]),
             control_row([self.progress, self.progress_words]),
             self.message, self.table, self.plot,
+            name_script(),  # (the message read out as it changes, panels.LIVE)
         ])  # fmt: skip
         self.frame: Any = None
         #: the first run's words (the notebook's notes under the lab explain that one)

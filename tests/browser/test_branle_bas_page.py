@@ -83,6 +83,12 @@ def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) 
     page.locator(BOARD_CANVAS).first.focus()
     page.keyboard.press("ArrowUp")
     _wait_for(page, lambda: "Cursor on" in message.inner_text(), "the keyboard cursor")
+    # in words, read out as it changes (it said "Cursor on j1."; a widget marks no live region)
+    assert re.search(r"Cursor on square [a-s]\d+: ", message.inner_text()), message.inner_text()
+    for line in (message, status):
+        assert (
+            line.get_attribute("aria-live") == "polite" and line.get_attribute("role") == "status"
+        )
     page.keyboard.press("Escape")
     _wait_for(page, lambda: "cancelled" in message.inner_text(), "Escape")
     assert_clean(page, PLAY)

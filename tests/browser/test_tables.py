@@ -196,6 +196,12 @@ def test_three_classmates_play_a_round_at_one_table(
 
         # every page sees the table start (Ann's without a reload), one of them to move
         wait_text(ann, ".navalkit-status", "You are Player 1 (Ann)")
+        # a seat's status and message are read out as they change (panels.LIVE)
+        ann.wait_for_function(
+            "() => ['.navalkit-status', '.navalkit-message'].every(s => "
+            "document.querySelector(s).getAttribute('aria-live') === 'polite')",
+            timeout=TIMEOUT_MS,
+        )
         for page in pages:
             page.wait_for_function(
                 "() => !document.querySelector('.navalkit-status').innerText"
