@@ -15,6 +15,7 @@ Only this module and ``navalkit.widgets`` import ipycanvas.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -186,6 +187,12 @@ def zoom_css(width_px: int) -> str:
     )
 
 
+#: what a screen reader says of a clickable board as it is focused (BOARD_JS names each one; a
+#: canvas has no words of its own): how to play it from the keyboard, and where its words are
+BOARD_NAME = (
+    "Game board: the arrow keys move a cursor and say what is under it, Enter or Space "
+    "clicks there, Escape cancels a move; the position in words is under the board"
+)
 #: What ipycanvas 0.14's own browser code does on a board gets in a student's way, so the page
 #: keeps it off the boards (navalkit reads a press, ``mouse_down``, and nothing else):
 #:
@@ -201,7 +208,8 @@ def zoom_css(width_px: int) -> str:
 #:
 #: The press itself (a mouse press, also made from a tap) still reaches ipycanvas. Every board's
 #: box carries this script (see board_style), in JupyterLab as in Voila; it sets its listeners
-#: once a page, on the document (where they come before the board's own).
+#: once a page, on the document (where they come before the board's own), and gives each board
+#: its name for a screen reader (BOARD_NAME), at once and every second (a board drawn later).
 BOARD_JS = """(function () {
   if (window.navalkitBoards) return;
   window.navalkitBoards = true;
@@ -217,7 +225,14 @@ BOARD_JS = """(function () {
       if (isBoard(e)) e.stopImmediatePropagation();
     }, { capture: true, passive: true });
   });
-})();"""
+  const name = function () {
+    document.querySelectorAll("canvas.navalkit-board:not([aria-label])").forEach(function (c) {
+      c.setAttribute("aria-label", BOARD_NAME);
+    });
+  };
+  name();
+  setInterval(name, 1000);
+})();""".replace("BOARD_NAME", json.dumps(BOARD_NAME))
 
 
 def board_style(*extra: str) -> Any:

@@ -79,7 +79,11 @@ def test_student_clicks_a_move_and_an_illegal_one(page: Any, voila_server: Any) 
     assert "h3 → h4" in message.inner_text()
     assert [s["hash"] for s in canvas_pixels(page)] != before
 
-    # From the keyboard: focus the board, arrows move a cursor, Escape cancels.
+    # From the keyboard: focus the board, arrows move a cursor, Escape cancels. The board
+    # tells a screen reader so (a canvas has no words of its own).
+    from navalkit.render.canvas import BOARD_NAME
+
+    assert page.locator(BOARD_CANVAS).first.get_attribute("aria-label") == BOARD_NAME
     page.locator(BOARD_CANVAS).first.focus()
     page.keyboard.press("ArrowUp")
     _wait_for(page, lambda: "Cursor on" in message.inner_text(), "the keyboard cursor")
