@@ -249,7 +249,7 @@ class PlaySession:
         """The keyboard cursor as a ring on top of the board, round the region and the words
         that go with it: the ring round an Age of Sail ship's box struck through her name and
         her "P3 S3 M3 H3", just above and below her (see :func:`cursor_box`)."""
-        region = next((r for r in scene.regions if r.id == self.cursor), None)
+        region = scene.region(self.cursor)
         if region is None:
             return scene
         x, y, w, h = cursor_box(scene, region.box())
@@ -401,9 +401,9 @@ class PlaySession:
         words = region_words(self.game, self.match.observe(self.viewer), region)
         if words:
             return words
-        box = next((r.box() for r in scene.regions if r.id == region), None)
-        if box is not None:
-            x, y, w, h = box
+        found = scene.region(region)
+        if found is not None:
+            x, y, w, h = found.box()
             drawn = [t.text for t in scene.words_within((x, y, x + w, y + h))]
             if drawn:
                 return ", ".join(dict.fromkeys(drawn))

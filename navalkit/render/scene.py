@@ -269,9 +269,9 @@ class Scene:
             if not isinstance(op, Text):
                 continue
             box = text_box(op)
-            if not _meet(box, outer) or _within(box, inner):
+            if not meet(box, outer) or within(box, inner):
                 continue
-            if not any(_meet(box, b) for later in ops[i + 1 :] if (b := filled_box(later))):
+            if not any(meet(box, b) for later in ops[i + 1 :] if (b := filled_box(later))):
                 out.append(op)
         return out
 
@@ -286,6 +286,10 @@ class Scene:
                     if box[0] <= (a + c) / 2 <= box[2] and box[1] <= (b + d) / 2 <= box[3]:
                         out.append(op)
         return out
+
+    def region(self, region_id: str | None) -> Region | None:
+        """The region called ``region_id``, or None (a cursor on a region this board lacks)."""
+        return next((r for r in self.regions if r.id == region_id), None)
 
     def hit(self, x: float, y: float) -> str | None:
         """The id of the region under ``(x, y)``; where regions overlap, the last added wins."""
@@ -317,12 +321,19 @@ def filled_box(op: Op) -> Box | None:
     return None
 
 
-def _meet(a: Box, b: Box) -> bool:
+def meet(a: Box, b: Box) -> bool:
+    """Do the boxes ``a`` and ``b`` overlap?"""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _within(a: Box, b: Box) -> bool:
-    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
+def within(a: Box, b: Box, slack: float = 0.0) -> bool:
+    """Is the box ``a`` inside ``b`` (give or take ``slack`` pixels)?"""
+    return (
+        a[0] >= b[0] - slack
+        and a[1] >= b[1] - slack
+        and a[2] <= b[2] + slack
+        and a[3] <= b[3] + slack
+    )
 
 
 class SceneBuilder:

@@ -8,7 +8,7 @@ from typing import Any
 
 from navalkit.core.bots import make_bot, play_bot_move
 from navalkit.core.match import new_match
-from navalkit.render.scene import Box, Rect, Scene, Text, text_box
+from navalkit.render.scene import Box, Rect, Scene, Text, meet, text_box, within
 from navalkit.render.text import MIN_TEXT
 
 
@@ -63,18 +63,8 @@ def rect_box(r: Rect) -> Box:
 
 
 def inside(a: Box, b: Box, slack: float = 0.5) -> bool:
-    """Is ``a`` inside ``b`` (give or take ``slack`` pixels)?"""
-    return (
-        a[0] >= b[0] - slack
-        and a[1] >= b[1] - slack
-        and a[2] <= b[2] + slack
-        and a[3] <= b[3] + slack
-    )
-
-
-def meet(a: Box, b: Box) -> bool:
-    """Do ``a`` and ``b`` overlap?"""
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    """Is ``a`` inside ``b`` (give or take ``slack`` pixels, half a pixel unless told)?"""
+    return within(a, b, slack)
 
 
 def label_problems(scene: Scene, *, may_hide: bool = False, strict: bool = True) -> list[str]:
