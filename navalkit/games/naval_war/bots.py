@@ -44,6 +44,7 @@ from .data import (
     TORPEDO,
     VALUE,
 )
+from .mechanics.damage import ds_hits
 from .observe import View
 from .state import DS_TARGET, State
 
@@ -122,7 +123,7 @@ def _play_score(board: Board, me: int, action: Play) -> float:
     kind = KIND[card]
     if kind == SALVO:
         if target == DS_TARGET:
-            hits = sum(VALUE[c] for c in state.ds_salvos) + VALUE[card]
+            hits = ds_hits(state) + VALUE[card]
             return 120.0 if hits >= DS_HITS else 40.0 + hits * 5
         return board.ship_score(target, VALUE[card])
     if kind == ADD_DAMAGE:

@@ -17,8 +17,8 @@ from navalkit.render.scene import Align
 from navalkit.render.text import MIN_TEXT, fit, fit_name, initialled, text_width
 from navalkit.render.theme import Theme
 
-from .data import CARDS, CARRIER, DS_HITS, GUN, GUN_LABEL, HITS, SHIPS, VALUE
-from .mechanics.damage import hits_on, mine_hits, points
+from .data import CARDS, CARRIER, DS_HITS, GUN, GUN_LABEL, HITS, SHIPS
+from .mechanics.damage import ds_hits, hits_on, mine_hits, owner_of, points, salvo_hits
 from .observe import View, observe
 from .state import AIR, CHOOSE, OVER, PHASE_NAMES, State
 
@@ -136,7 +136,7 @@ def _ship(bd: _Board, state: State, seat: int, ship: int, x: float, y: float, w:
     room = max(1, int((w - 4) // 14))
     for k, (card, extra) in enumerate(state.salvos[ship][:room]):
         cx = x + 3 + k * 14
-        value = VALUE[card] + sum(VALUE[e] for e in extra)
+        value = salvo_hits(card, extra)
         bd.b.add("pieces", Rect(cx, y + 31, 13, 13, fill=t.hit, stroke="#ffffff", line_width=0.5))
         bd.text(cx + 6.5, y + 37.5, str(value), "#ffffff", bold=True)
         bd.region(f"salvo:{card}", (cx, y + 31, 13, 13))
@@ -217,8 +217,7 @@ def _panel(
         bd.text(tx + tw / 2, y + TAG_Y + 9, label, "#ffffff", bold=True)
         tx += tw + 6
     if state.ds_owner == seat:
-        hits = sum(VALUE[c] for c in state.ds_salvos)
-        label = f"Destroyers {hits}/{DS_HITS} hits"
+        label = f"Destroyers {ds_hits(state)}/{DS_HITS} hits"
         dw = text_width(label, TEXT, True) + 12
         dx = x + w - 8 - dw
         b.add("pieces", Rect(dx, y + TAG_Y, dw, 20, fill="#263238", stroke=t.highlight, radius=4))
@@ -275,6 +274,15 @@ def _card(bd: _Board, card: int, x: float, y: float, red: bool) -> None:
     bd.region(f"card:{card}", (x, y, CARD_W, CARD_H))
 
 
+#: the buttons under the hand, top to bottom: their regions and labels
+BUTTON_LABELS = {
+    "draw": "Draw",
+    "launch": "Launch air strikes",
+    "play": "Play (no target)",
+    "hold": "Hold strike",
+}
+
+
 def _strip(bd: _Board, view: View, y: float, buttons: bool = True) -> None:
     t, b, state = bd.t, bd.b, view.state
     b.add("board", Rect(0, y, WIDTH, STRIP_H, fill=t.background))
@@ -289,12 +297,14 @@ def _strip(bd: _Board, view: View, y: float, buttons: bool = True) -> None:
     bx = px + CARD_W + 10
     if buttons:  # (a lesson's board, where they would do nothing, leaves them out)
         running = not bd.not_running  # (no button is lit while nobody may move)
-        bd.button("draw", bx, y + 22, 128, "Draw", running and state.phase == CHOOSE)
-        bd.button(
-            "launch", bx, y + 52, 128, "Launch air strikes", running and state.phase == CHOOSE
-        )
-        bd.button("play", bx, y + 82, 128, "Play (no target)", False)
-        bd.button("hold", bx, y + 112, 128, "Hold strike", running and state.phase == AIR)
+        lit = {
+            "draw": running and state.phase == CHOOSE,
+            "launch": running and state.phase == CHOOSE,
+            "play": False,
+            "hold": running and state.phase == AIR,
+        }
+        for k, (rid, label) in enumerate(BUTTON_LABELS.items()):
+            bd.button(rid, bx, y + 22 + 30 * k, 128, label, lit[rid])
     dx = bx + 136
     top = state.discard[-1] if state.discard else -1
     b.add("pieces", Rect(dx, y + 22, 90, 62, fill=t.sea_alt, stroke=t.grid, radius=6))
@@ -313,15 +323,6 @@ def _strip(bd: _Board, view: View, y: float, buttons: bool = True) -> None:
     bd.text(WIDTH - 8, y + 10, f"Round {state.round} · {step}", t.text, "right", bold=True)
 
 
-#: the labels of the buttons under the hand, by region
-BUTTON_LABELS = {
-    "draw": "Draw",
-    "launch": "Launch air strikes",
-    "play": "Play (no target)",
-    "hold": "Hold strike",
-}
-
-
 def region_words(observation: View | State, region: str) -> str:
     """What a region of the table is, in words (render.games.region_words: where the
     keyboard's cursor is): a player's fleet, a ship with her damage, a salvo on her, a card,
@@ -336,8 +337,10 @@ def region_words(observation: View | State, region: str) -> str:
         top = f", {CARDS[state.discard[-1]].label} on top" if state.discard else ""
         return f"the discard pile: {plural(len(state.discard), 'card')}{top}"
     if region == "ds" and state.ds_owner >= 0:
-        hits = sum(VALUE[c] for c in state.ds_salvos)
-        return f"the Destroyer Squadron of Player {state.ds_owner + 1}: {hits} of {DS_HITS} hits"
+        return (
+            f"the Destroyer Squadron of Player {state.ds_owner + 1}: "
+            f"{ds_hits(state)} of {DS_HITS} hits"
+        )
     if not what.isdigit():
         return ""
     n = int(what)
@@ -345,11 +348,10 @@ def region_words(observation: View | State, region: str) -> str:
         you = " (you)" if view.viewer == n else ""
         return (
             f"the fleet of Player {n + 1}{you}: enemy ships worth {points(state.sunk[n])} "
-            f"points sunk, "
-            f"{plural(view.hand_sizes[n], 'card')} in hand"
+            f"points sunk, {plural(view.hand_sizes[n], 'card')} in hand"
         )
     if kind == "ship" and n < len(SHIPS):
-        seat = next((p for p in range(state.n) if n in state.fleets[p]), -1)
+        seat = owner_of(state, n)
         if seat < 0:
             return SHIPS[n].name
         gun = GUN_LABEL.get(GUN[n], "")
@@ -361,7 +363,7 @@ def region_words(observation: View | State, region: str) -> str:
         for ship, salvos in enumerate(state.salvos):
             for card, extra in salvos:
                 if card == n:
-                    hits = VALUE[card] + sum(VALUE[e] for e in extra)
+                    hits = salvo_hits(card, extra)
                     return f"a salvo of {plural(hits, 'hit')} on {SHIPS[ship].name}"
         return ""
     shown = n == state.pending or any(n in hand for hand in state.hands)  # (the view's)

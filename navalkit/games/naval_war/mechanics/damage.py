@@ -49,6 +49,16 @@ def mine_hits(state: State, seat: int) -> int:
     return sum(VALUE[m] for m, _ in state.mines[seat])
 
 
+def salvo_hits(card: int, extra: tuple[int, ...]) -> int:
+    """The damage of a salvo on a ship: its card's and the Additional Damage on it."""
+    return VALUE[card] + sum(VALUE[e] for e in extra)
+
+
+def ds_hits(state: State) -> int:
+    """The damage the salvos on the Destroyer Squadron have done it so far (NW-DS-STOP)."""
+    return sum(VALUE[c] for c in state.ds_salvos)
+
+
 def hits_on(state: State, ship: int, seat: int) -> int:
     """The damage on ``ship`` of ``seat``'s fleet: salvos, their extra damage, minefields."""
     total = mine_hits(state, seat)
