@@ -23,6 +23,7 @@ from .data import (
     LABELS,
     MILES,
     SHIPS,
+    SUB_PAIR,
     SUBMARINE,
     a_card,
     plural,
@@ -180,12 +181,12 @@ def region_words(view: View, region: str) -> str:
     if kind == "slot" and rest.isdigit():
         return f"slot {int(rest) + 1} of your row (a gap where a convoy may be laid)"
     if kind == "hand" and rest in BY_KEY:
-        card, who = BY_KEY[rest], shown_hands(view)[:1]
-        hand = view.hands[who[0]] if who else None
-        if not who or hand is None:
+        card, who = BY_KEY[rest], shown_hands(view)
+        hand = view.hands[who[0]] if who else None  # (the hand drawn first, whose cards click)
+        if hand is None:
             return ""
         n = hand.count(card)
-        many = f" ({n} of them)" if n > 1 and card != len(KEYS) - 1 else ""
+        many = f" ({n} of them)" if n > 1 and card != SUB_PAIR else ""
         whose = "your hand" if view.viewer is not None else f"Player {who[0] + 1}'s hand"
         return f"{a_card(card)} in {whose}{many}"
     row, _, at = rest.partition(":")
@@ -271,7 +272,7 @@ def _hand(
         return
     kinds = list(dict.fromkeys(hand))
     if hand.count(SUBMARINE) >= 2:
-        kinds.append(len(KEYS) - 1)
+        kinds.append(SUB_PAIR)
     for i, k in enumerate(kinds):
         x = 10 + i * (HAND_W + 8)
         b.add(
@@ -281,14 +282,14 @@ def _hand(
                 y0 + 22,
                 HAND_W,
                 HAND_H_CARD,
-                fill=_colour(k, t) if k < len(KEYS) - 1 else "#c9d3ec",
+                fill=_colour(k, t) if k != SUB_PAIR else "#c9d3ec",
                 stroke=t.grid,
                 radius=4,
             ),
         )
         _name(b, x + HAND_W / 2, y0 + 40, short(k), t.text, HAND_W - 6, gap=14)
         n = hand.count(k)
-        if n > 1 and k != len(KEYS) - 1:
+        if n > 1 and k != SUB_PAIR:
             _label(b, x + HAND_W / 2, y0 + 62, f"x{n}", t.text_muted, HAND_W - 6)
         boxes[f"hand:{KEYS[k]}"] = (x, y0 + 22, HAND_W, HAND_H_CARD)
     if not hand:
