@@ -16,6 +16,7 @@ from navalkit.play.how_to import how_to_play_text
 __all__ = [
     "BADGE",
     "HOW_TO_TITLE",
+    "IN_FORCE_TITLE",
     "RULES_TITLE",
     "RULE_CLASS",
     "RULE_SOURCES",
@@ -36,6 +37,9 @@ BADGE = {"SEED": "#2e7d32", "SRC": "#1f4e9c", "HOUSE": "#ef8f00"}
 HOW_TO_TITLE = "How to play"
 #: the folded section of every rule with where it comes from (:func:`clauses_html`)
 RULES_TITLE = "Rules and where they come from"
+#: the folded section of the settings a game is played with (a play page, a seat at a table
+#: and the server-free site name it alike)
+IN_FORCE_TITLE = "Settings in force"
 #: the box of the number a game's chance comes from, its seed (a Voila page's, and the
 #: site's teacher's): "Seed:" read as the original rules text, which the pages call the seed
 SEED_LABEL = "Game number:"

@@ -38,6 +38,7 @@ from navalkit.core import games as registered_games
 from navalkit.core import get_game
 from navalkit.play.guide import (
     HOW_TO_TITLE,
+    IN_FORCE_TITLE,
     RULE_SOURCES,
     RULES_TITLE,
     SEED_LABEL,
@@ -280,11 +281,6 @@ def play_html() -> str:
     return _asset("play.html").replace("<!--SEED_LABEL-->", named)
 
 
-#: the settings section of the site's play page (play.html says it; the Voila pages' is
-#: ``widgets.panels.IN_FORCE_TITLE``)
-SITE_IN_FORCE = "Settings in force"
-
-
 def site_how_to_words(game: Any) -> str:
     """What the site's How to play adds to the game's own (as the Voila play page adds its
     ``RULES_WORDS``): who plays, with the page's own lists and New game button (it has no
@@ -301,7 +297,7 @@ def site_how_to_words(game: Any) -> str:
         "<p><b>The buttons.</b> <b>Computer move</b> lets the computer make your move, <b>Undo</b> "
         "takes your last move back, <b>Cancel move</b> drops a move half made.</p>"
         f"<p><b>The rules.</b> <b>{RULES_TITLE}</b> shows where every rule comes from: "
-        f"{RULE_SOURCES}. <b>{SITE_IN_FORCE}</b> lists the settings this game is played with, "
+        f"{RULE_SOURCES}. <b>{IN_FORCE_TITLE}</b> lists the settings this game is played with, "
         "the HOUSE ones too: the game's own, or those of the link that opened this page (a "
         "teacher may switch them in the link).</p>"
     )

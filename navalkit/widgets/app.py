@@ -19,6 +19,7 @@ import ipywidgets as w
 from navalkit.play import HUMAN
 from navalkit.play.guide import (
     HOW_TO_TITLE,
+    IN_FORCE_TITLE,
     RULE_SOURCES,
     RULES_TITLE,
     SEED_LABEL,
@@ -45,7 +46,6 @@ from .forms import (
     show_legal,
 )
 from .panels import (
-    IN_FORCE_TITLE,
     LIVE,
     MESSAGE_HEIGHT,
     NO_RULE,

@@ -88,9 +88,6 @@ def words_html(description: str) -> str:
     return f"<b>Position in words:</b> {html.escape(description, quote=False)}"
 
 
-#: the folded section of the settings a game is played with (:func:`settings_html`): a play
-#: page and a seat at a table name it alike, as they name the rules' (``RULES_TITLE``)
-IN_FORCE_TITLE = "Settings in force"
 DICE_LABEL = "Dice number:"
 DICE_TIP = "The same number rolls the same dice: another number, other dice"
 #: the class of the line under a number box that says what the number is for

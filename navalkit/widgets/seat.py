@@ -37,7 +37,6 @@ from navalkit.tables import ENDED, OPEN, RulesChangedError, WrongTokenError
 from .forms import example_line, legal_box, show_example, show_legal
 from .live import Poller, in_background
 from .panels import (
-    IN_FORCE_TITLE,
     LIVE,
     NO_RULE,
     TYPE_A_MOVE,
@@ -73,7 +72,7 @@ AT_THE_TABLE = (
     "your moves are listed under it when it is your turn. A classmate's move shows on your "
     "board by itself.</p>"
     "<p><b>The rules.</b> The settings this table plays with, chosen when it was started, are "
-    f"under <b>{IN_FORCE_TITLE}</b>; where every rule comes from is under "
+    f"under <b>{guide.IN_FORCE_TITLE}</b>; where every rule comes from is under "
     f"<b>{guide.RULES_TITLE}</b>: {guide.RULE_SOURCES}.</p>"
 )
 #: what stands first in How to play while the table waits for players: its instructions
@@ -117,7 +116,7 @@ def table_settings_html(session: TableSession) -> str:
     """The settings of the table that differ from the game's own, in the play page's words,
     for the side panel ("" when the table plays with the game's own settings)."""
     played = played_with_html(
-        session.game, session.view.settings, see=f" (see <i>{IN_FORCE_TITLE}</i> below)"
+        session.game, session.view.settings, see=f" (see <i>{guide.IN_FORCE_TITLE}</i> below)"
     )
     return (
         f"<div class='navalkit-table-settings' style='margin:4px 0'>{played}</div>"
@@ -258,7 +257,7 @@ class SeatBoard:
         self.settings_view.add_class("navalkit-settings-in-force")
         rules = w.HTML(guide.clauses_html(g))
         rules.add_class("navalkit-rules")
-        sections = [(self.settings_view, IN_FORCE_TITLE), (rules, guide.RULES_TITLE)]
+        sections = [(self.settings_view, guide.IN_FORCE_TITLE), (rules, guide.RULES_TITLE)]
         if self._how_to:  # a game that says nothing has no How to play
             sections.insert(0, (self.how_to, guide.HOW_TO_TITLE))
         self.help_panel = w.Accordion(

@@ -786,10 +786,10 @@ def test_a_seat_shows_its_tables_settings_and_rules_as_the_play_page_does(
     """A table started with a house rule said it nowhere: the seat has the play page's
     panels (the same functions, the same titles) for the table's settings, and says the
     settings that differ from the game's beside the seats; the join form says them too."""
-    from navalkit.play.guide import RULES_TITLE, clauses_html
+    from navalkit.play.guide import IN_FORCE_TITLE, RULES_TITLE, clauses_html
     from navalkit.tables import seat_link
     from navalkit.widgets.app import GameApp
-    from navalkit.widgets.panels import IN_FORCE_TITLE, played_with_html, settings_html
+    from navalkit.widgets.panels import played_with_html, settings_html
 
     game = get_game("nautic_miles")
     settings = {"slowness_bonus": "per_round"}
